@@ -1,0 +1,44 @@
+import Crypto
+public import Foundation
+
+/// Name-based identity for records of unique kinds.
+///
+/// Two devices that create "Produce" offline compute the same id, so they create the
+/// *same* record and sync merges its fields instead of producing a duplicate.
+///
+/// ```swift
+/// let id = DeterministicID.make(kind: .category, semanticKey: "produce")
+/// ```
+public enum DeterministicID {
+  /// The namespace UUID of all Forager name-based ids.
+  public static let namespace = UUID(uuid: (
+    0x6f, 0x72, 0x61, 0x67, 0x65, 0x72, 0x4f, 0x49, 0x8a, 0x1d, 0x46, 0x4f, 0x52, 0x41, 0x47, 0x52
+  ))
+
+  /// A version-5 (SHA-1, name-based) UUID of `kind.rawValue + ":" + semanticKey`.
+  public static func make(kind: EntityKind, semanticKey: String) -> UUID {
+    uuidV5(namespace: namespace, name: kind.rawValue + ":" + semanticKey)
+  }
+
+  /// RFC 9562 version-5 UUID of `name` in `namespace`.
+  public static func uuidV5(namespace: UUID, name: String) -> UUID {
+    var hasher = Insecure.SHA1()
+    withUnsafeBytes(of: namespace.uuid) { hasher.update(bufferPointer: $0) }
+    hasher.update(data: Data(name.utf8))
+    var bytes = Array(hasher.finalize().prefix(16))
+    bytes[6] = (bytes[6] & 0x0F) | 0x50
+    bytes[8] = (bytes[8] & 0x3F) | 0x80
+    return UUID(uuid: (
+      bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+      bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+    ))
+  }
+}
+
+extension UUID {
+  /// The keeper order of DESIGN.md §2: ids compare by their lowercase string form, which
+  /// is the same on every replica and platform.
+  public static func keeperOrder(_ lhs: UUID, _ rhs: UUID) -> Bool {
+    lhs.uuidString.lowercased() < rhs.uuidString.lowercased()
+  }
+}

@@ -1,0 +1,78 @@
+public import Foundation
+
+/// A known ingredient ("tomato"), found by its canonical name or any alias.
+public struct IngredientTemplate: Entity {
+  public var meta: RecordMetadata
+  public var displayName: String
+  /// Semantic key: `SemanticKey.canonicalIngredientName(displayName)`.
+  public var canonicalName: String
+  /// Other names that resolve to this template, stored canonicalized.
+  public var aliases: [String]
+  public var ingredientKind: IngredientKind
+  public var category: UUID?
+  public var isStaple: Bool
+  public var usageCount: Int64
+  public var lastUsed: Date?
+
+  public init(
+    meta: RecordMetadata,
+    displayName: String,
+    canonicalName: String,
+    aliases: [String] = [],
+    ingredientKind: IngredientKind = .other,
+    category: UUID? = nil,
+    isStaple: Bool = false,
+    usageCount: Int64 = 0,
+    lastUsed: Date? = nil
+  ) {
+    self.meta = meta
+    self.displayName = displayName
+    self.canonicalName = canonicalName
+    self.aliases = aliases
+    self.ingredientKind = ingredientKind
+    self.category = category
+    self.isStaple = isStaple
+    self.usageCount = usageCount
+    self.lastUsed = lastUsed
+  }
+
+  public static let schema = EntitySchema(
+    kind: .ingredientTemplate,
+    fields: [
+      FieldDescriptor("displayName", .text),
+      FieldDescriptor("canonicalName", .text),
+      FieldDescriptor("aliases", .textList),
+      FieldDescriptor("ingredientKind", .enumeration(IngredientKind.allCases.map(\.rawValue))),
+      FieldDescriptor("category", .reference(.category), optional: true),
+      FieldDescriptor("isStaple", .bool),
+      FieldDescriptor("usageCount", .integer),
+      FieldDescriptor("lastUsed", .timestamp, optional: true),
+    ],
+    semanticKeyField: "canonicalName",
+    displayField: "displayName",
+    identity: .getOrCreate
+  )
+
+  public init(record: Record) throws(ModelError) {
+    let reader = try FieldReader(record, expecting: .ingredientTemplate)
+    self.init(
+      meta: record.meta,
+      displayName: try reader.text("displayName"),
+      canonicalName: try reader.text("canonicalName"),
+      aliases: try reader.textList("aliases"),
+      ingredientKind: try reader.optionalEnumeration("ingredientKind", as: IngredientKind.self) ?? .other,
+      category: try reader.optionalReference("category"),
+      isStaple: try reader.bool("isStaple"),
+      usageCount: try reader.integer("usageCount"),
+      lastUsed: try reader.optionalTimestamp("lastUsed")
+    )
+  }
+
+  public var fieldValues: [String: FieldValue] {
+    [
+      "displayName": .text(displayName), "canonicalName": .text(canonicalName), "aliases": .textList(aliases),
+      "ingredientKind": .text(ingredientKind.rawValue), "category": FieldValue(category),
+      "isStaple": .bool(isStaple), "usageCount": .integer(usageCount), "lastUsed": FieldValue(lastUsed),
+    ]
+  }
+}

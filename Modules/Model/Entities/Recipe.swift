@@ -1,0 +1,152 @@
+public import Foundation
+
+/// A recipe, with fields named after schema.org/Recipe. Recipes sharing a title key are
+/// kept and reported as possible duplicates; the user decides.
+public struct Recipe: Entity {
+  public var meta: RecordMetadata
+  public var displayName: String
+  /// Semantic key (detect only): `SemanticKey.titleKey(displayName)`.
+  public var titleKey: String
+  public var recipeDescription: String?
+  /// The ingredient lines as written ("2 ½ cups diced tomatoes").
+  public var recipeIngredient: [String]
+  /// Canonical ingredient names of `recipeIngredient`, in order.
+  public var normalizedIngredients: [String]
+  public var recipeInstructions: [String]
+  public var recipeCategory: String?
+  public var recipeCuisine: String?
+  public var recipeYield: String?
+  /// ISO 8601 durations ("PT20M").
+  public var prepTime: String?
+  public var cookTime: String?
+  public var totalTime: String?
+  public var keywords: [String]
+  public var author: String?
+  /// A civil date "YYYY-MM-DD".
+  public var datePublished: String?
+  public var sourceType: SourceType
+  public var sourceURL: String?
+  public var sourcePageNumber: Int64?
+  public var book: UUID?
+  public var tags: [UUID]
+  public var notes: String?
+  public var isFavorite: Bool
+  public var usageCount: Int64
+  public var lastUsed: Date?
+
+  public init(
+    meta: RecordMetadata, displayName: String, titleKey: String, recipeDescription: String? = nil,
+    recipeIngredient: [String] = [], normalizedIngredients: [String] = [], recipeInstructions: [String] = [],
+    recipeCategory: String? = nil, recipeCuisine: String? = nil, recipeYield: String? = nil,
+    prepTime: String? = nil, cookTime: String? = nil, totalTime: String? = nil, keywords: [String] = [],
+    author: String? = nil, datePublished: String? = nil, sourceType: SourceType = .manual,
+    sourceURL: String? = nil, sourcePageNumber: Int64? = nil, book: UUID? = nil, tags: [UUID] = [],
+    notes: String? = nil, isFavorite: Bool = false, usageCount: Int64 = 0, lastUsed: Date? = nil
+  ) {
+    self.meta = meta
+    self.displayName = displayName
+    self.titleKey = titleKey
+    self.recipeDescription = recipeDescription
+    self.recipeIngredient = recipeIngredient
+    self.normalizedIngredients = normalizedIngredients
+    self.recipeInstructions = recipeInstructions
+    self.recipeCategory = recipeCategory
+    self.recipeCuisine = recipeCuisine
+    self.recipeYield = recipeYield
+    self.prepTime = prepTime
+    self.cookTime = cookTime
+    self.totalTime = totalTime
+    self.keywords = keywords
+    self.author = author
+    self.datePublished = datePublished
+    self.sourceType = sourceType
+    self.sourceURL = sourceURL
+    self.sourcePageNumber = sourcePageNumber
+    self.book = book
+    self.tags = tags
+    self.notes = notes
+    self.isFavorite = isFavorite
+    self.usageCount = usageCount
+    self.lastUsed = lastUsed
+  }
+
+  public static let schema = EntitySchema(
+    kind: .recipe,
+    fields: [
+      FieldDescriptor("displayName", .text),
+      FieldDescriptor("titleKey", .text),
+      FieldDescriptor("recipeDescription", .text, optional: true),
+      FieldDescriptor("recipeIngredient", .textList),
+      FieldDescriptor("normalizedIngredients", .textList),
+      FieldDescriptor("recipeInstructions", .textList),
+      FieldDescriptor("recipeCategory", .text, optional: true),
+      FieldDescriptor("recipeCuisine", .text, optional: true),
+      FieldDescriptor("recipeYield", .text, optional: true),
+      FieldDescriptor("prepTime", .duration, optional: true),
+      FieldDescriptor("cookTime", .duration, optional: true),
+      FieldDescriptor("totalTime", .duration, optional: true),
+      FieldDescriptor("keywords", .textList),
+      FieldDescriptor("author", .text, optional: true),
+      FieldDescriptor("datePublished", .civilDate, optional: true),
+      FieldDescriptor("sourceType", .enumeration(SourceType.allCases.map(\.rawValue))),
+      FieldDescriptor("sourceURL", .text, optional: true),
+      FieldDescriptor("sourcePageNumber", .integer, optional: true),
+      FieldDescriptor("book", .reference(.book), optional: true),
+      FieldDescriptor("tags", .referenceList(.tag)),
+      FieldDescriptor("notes", .text, optional: true),
+      FieldDescriptor("isFavorite", .bool),
+      FieldDescriptor("usageCount", .integer),
+      FieldDescriptor("lastUsed", .timestamp, optional: true),
+    ],
+    semanticKeyField: "titleKey",
+    displayField: "displayName",
+    identity: .detect
+  )
+
+  public init(record: Record) throws(ModelError) {
+    let reader = try FieldReader(record, expecting: .recipe)
+    let page: Int64? = record["sourcePageNumber"].isNull ? nil : try reader.integer("sourcePageNumber")
+    self.init(
+      meta: record.meta,
+      displayName: try reader.text("displayName"),
+      titleKey: try reader.text("titleKey"),
+      recipeDescription: try reader.optionalText("recipeDescription"),
+      recipeIngredient: try reader.textList("recipeIngredient"),
+      normalizedIngredients: try reader.textList("normalizedIngredients"),
+      recipeInstructions: try reader.textList("recipeInstructions"),
+      recipeCategory: try reader.optionalText("recipeCategory"),
+      recipeCuisine: try reader.optionalText("recipeCuisine"),
+      recipeYield: try reader.optionalText("recipeYield"),
+      prepTime: try reader.optionalText("prepTime"),
+      cookTime: try reader.optionalText("cookTime"),
+      totalTime: try reader.optionalText("totalTime"),
+      keywords: try reader.textList("keywords"),
+      author: try reader.optionalText("author"),
+      datePublished: try reader.optionalText("datePublished"),
+      sourceType: try reader.optionalEnumeration("sourceType", as: SourceType.self) ?? .manual,
+      sourceURL: try reader.optionalText("sourceURL"),
+      sourcePageNumber: page,
+      book: try reader.optionalReference("book"),
+      tags: try reader.references("tags"),
+      notes: try reader.optionalText("notes"),
+      isFavorite: try reader.bool("isFavorite"),
+      usageCount: try reader.integer("usageCount"),
+      lastUsed: try reader.optionalTimestamp("lastUsed")
+    )
+  }
+
+  public var fieldValues: [String: FieldValue] {
+    [
+      "displayName": .text(displayName), "titleKey": .text(titleKey),
+      "recipeDescription": FieldValue(recipeDescription), "recipeIngredient": .textList(recipeIngredient),
+      "normalizedIngredients": .textList(normalizedIngredients), "recipeInstructions": .textList(recipeInstructions),
+      "recipeCategory": FieldValue(recipeCategory), "recipeCuisine": FieldValue(recipeCuisine),
+      "recipeYield": FieldValue(recipeYield), "prepTime": FieldValue(prepTime), "cookTime": FieldValue(cookTime),
+      "totalTime": FieldValue(totalTime), "keywords": .textList(keywords), "author": FieldValue(author),
+      "datePublished": FieldValue(datePublished), "sourceType": .text(sourceType.rawValue),
+      "sourceURL": FieldValue(sourceURL), "sourcePageNumber": sourcePageNumber.map(FieldValue.integer) ?? .null,
+      "book": FieldValue(book), "tags": .referenceList(tags), "notes": FieldValue(notes),
+      "isFavorite": .bool(isFavorite), "usageCount": .integer(usageCount), "lastUsed": FieldValue(lastUsed),
+    ]
+  }
+}

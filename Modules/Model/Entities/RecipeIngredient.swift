@@ -1,0 +1,67 @@
+public import Foundation
+
+/// One ingredient line of a recipe, resolved to its template. Owned by its recipe.
+public struct RecipeIngredient: Entity {
+  public var meta: RecordMetadata
+  public var recipe: UUID
+  public var template: UUID
+  /// The line as written.
+  public var rawLine: String
+  public var quantity: Double?
+  public var unit: String?
+  public var notes: String?
+  public var sortOrder: Int64
+
+  public init(
+    meta: RecordMetadata, recipe: UUID, template: UUID, rawLine: String, quantity: Double? = nil,
+    unit: String? = nil, notes: String? = nil, sortOrder: Int64
+  ) {
+    self.meta = meta
+    self.recipe = recipe
+    self.template = template
+    self.rawLine = rawLine
+    self.quantity = quantity
+    self.unit = unit
+    self.notes = notes
+    self.sortOrder = sortOrder
+  }
+
+  public static let schema = EntitySchema(
+    kind: .recipeIngredient,
+    fields: [
+      FieldDescriptor("recipe", .reference(.recipe)),
+      FieldDescriptor("template", .reference(.ingredientTemplate)),
+      FieldDescriptor("rawLine", .text),
+      FieldDescriptor("quantity", .real, optional: true),
+      FieldDescriptor("unit", .text, optional: true),
+      FieldDescriptor("notes", .text, optional: true),
+      FieldDescriptor("sortOrder", .integer),
+    ],
+    semanticKeyField: nil,
+    displayField: "rawLine",
+    identity: .ownedByParent,
+    ownerField: "recipe"
+  )
+
+  public init(record: Record) throws(ModelError) {
+    let reader = try FieldReader(record, expecting: .recipeIngredient)
+    self.init(
+      meta: record.meta,
+      recipe: try reader.reference("recipe"),
+      template: try reader.reference("template"),
+      rawLine: try reader.text("rawLine"),
+      quantity: try reader.optionalReal("quantity"),
+      unit: try reader.optionalText("unit"),
+      notes: try reader.optionalText("notes"),
+      sortOrder: try reader.integer("sortOrder")
+    )
+  }
+
+  public var fieldValues: [String: FieldValue] {
+    [
+      "recipe": .reference(recipe), "template": .reference(template), "rawLine": .text(rawLine),
+      "quantity": FieldValue(quantity), "unit": FieldValue(unit), "notes": FieldValue(notes),
+      "sortOrder": .integer(sortOrder),
+    ]
+  }
+}

@@ -1,0 +1,44 @@
+/// Every kind of entity Forager stores.
+///
+/// The raw value is the stable name used in storage, change logs and sync payloads;
+/// it never changes once released. Everything that varies per kind lives in the kind's
+/// ``EntitySchema`` (see ``schema``), so code reads the schema instead of switching on kinds.
+public enum EntityKind: String, CaseIterable, Sendable, Codable, Hashable, Comparable {
+  case category
+  case tag
+  case ingredientTemplate
+  case book
+  case recipe
+  case recipeIngredient
+  case plannedMeal
+  case mealPlan
+  case weeklyList
+  case groceryListItem
+
+  /// The schema that describes this kind's fields, relationships and identity.
+  public var schema: EntitySchema { EntitySchema.registry[self] ?? EntitySchema.missing(self) }
+
+  /// Parses a kind from user input: the raw value or a friendly spelling
+  /// ("category", "ingredient-template", "ingredient template", "template", "meal").
+  public init?(userInput: String) {
+    let folded = userInput.lowercased().filter { $0.isLetter }
+    if let kind = EntityKind.allCases.first(where: { $0.rawValue.lowercased() == folded }) {
+      self = kind
+      return
+    }
+    switch folded {
+    case "categories": self = .category
+    case "tags": self = .tag
+    case "template", "templates", "ingredient", "ingredients", "ingredienttemplates": self = .ingredientTemplate
+    case "books": self = .book
+    case "recipes": self = .recipe
+    case "meal", "meals", "plannedmeals": self = .plannedMeal
+    case "mealplans", "plan", "plans": self = .mealPlan
+    case "list", "lists", "weeklylists": self = .weeklyList
+    case "item", "items", "listitem", "listitems", "grocerylistitems": self = .groceryListItem
+    default: return nil
+    }
+  }
+
+  public static func < (lhs: EntityKind, rhs: EntityKind) -> Bool { lhs.rawValue < rhs.rawValue }
+}

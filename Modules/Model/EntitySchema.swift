@@ -1,0 +1,120 @@
+/// How a field's values are typed and stored.
+public enum FieldType: Sendable, Hashable {
+  case text
+  case integer
+  case real
+  case bool
+  case timestamp
+  /// A civil date "YYYY-MM-DD", stored as text.
+  case civilDate
+  /// An ISO 8601 duration ("PT20M"), stored as text.
+  case duration
+  /// One of a fixed set of raw values, stored as text.
+  case enumeration([String])
+  /// A reference to a record of another kind (the relationship's target).
+  case reference(EntityKind)
+  /// An ordered list of references (a to-many relationship).
+  case referenceList(EntityKind)
+  /// An ordered list of strings.
+  case textList
+
+  /// The kind this field points at, for relationships.
+  public var referencedKind: EntityKind? {
+    switch self {
+    case .reference(let kind), .referenceList(let kind): kind
+    default: nil
+    }
+  }
+}
+
+/// One field of an entity kind.
+public struct FieldDescriptor: Sendable, Hashable {
+  public let name: String
+  public let type: FieldType
+  public let isOptional: Bool
+
+  public init(_ name: String, _ type: FieldType, optional: Bool = false) {
+    self.name = name
+    self.type = type
+    self.isOptional = optional
+  }
+}
+
+/// How a kind keeps its semantic identity (DESIGN.md §2).
+public enum IdentityPolicy: String, Sendable, Hashable {
+  /// At most one live record per semantic key; created with get-or-create and a
+  /// deterministic id (Category, Tag, IngredientTemplate, Book).
+  case getOrCreate
+  /// At most one live record per slot key; planning again replaces the content (PlannedMeal).
+  case onePerSlot
+  /// Records sharing a key are allowed but reported; the user decides (Recipe).
+  case detect
+  /// Belongs to a parent record and lives and dies with it (RecipeIngredient).
+  case ownedByParent
+  /// No identity beyond the id (MealPlan, WeeklyList, GroceryListItem).
+  case duplicatesAllowed
+
+  /// Whether no two live records may share a semantic key.
+  public var isUnique: Bool { self == .getOrCreate || self == .onePerSlot }
+}
+
+/// The description of one entity kind that the rest of the code reads instead of
+/// repeating per-kind switches: its fields, relationships, semantic key and identity policy.
+public struct EntitySchema: Sendable, Hashable {
+  public let kind: EntityKind
+  /// Non-metadata fields, in display order.
+  public let fields: [FieldDescriptor]
+  /// The field holding the semantic key, if the kind has one.
+  public let semanticKeyField: String?
+  /// The field shown to people as the record's name.
+  public let displayField: String
+  public let identity: IdentityPolicy
+  /// For ``IdentityPolicy/ownedByParent`` kinds: the reference field naming the owner.
+  public let ownerField: String?
+
+  public init(
+    kind: EntityKind,
+    fields: [FieldDescriptor],
+    semanticKeyField: String?,
+    displayField: String,
+    identity: IdentityPolicy,
+    ownerField: String? = nil
+  ) {
+    self.kind = kind
+    self.fields = fields
+    self.semanticKeyField = semanticKeyField
+    self.displayField = displayField
+    self.identity = identity
+    self.ownerField = ownerField
+  }
+
+  /// The descriptor of a field by name.
+  public func field(named name: String) -> FieldDescriptor? { fields.first { $0.name == name } }
+
+  /// Fields that reference other records (to-one and to-many).
+  public var relationships: [FieldDescriptor] { fields.filter { $0.type.referencedKind != nil } }
+
+  /// Every schema, by kind. Each entity type registers its own schema here.
+  public static let registry: [EntityKind: EntitySchema] = Dictionary(
+    uniqueKeysWithValues: allEntityTypes.map { ($0.kind, $0.schema) }
+  )
+
+  /// The entity types Forager knows. Adding a kind means adding its type here.
+  public static let allEntityTypes: [any Entity.Type] = [
+    Category.self, Tag.self, IngredientTemplate.self, Book.self, Recipe.self,
+    RecipeIngredient.self, PlannedMeal.self, MealPlan.self, WeeklyList.self, GroceryListItem.self,
+  ]
+
+  /// All fields of all kinds that point at `kind`, as (owning kind, field) pairs.
+  public static func references(to kind: EntityKind) -> [(kind: EntityKind, field: FieldDescriptor)] {
+    EntityKind.allCases.flatMap { owner in
+      owner.schema.relationships
+        .filter { $0.type.referencedKind == kind }
+        .map { (kind: owner, field: $0) }
+    }
+  }
+
+  static func missing(_ kind: EntityKind) -> EntitySchema {
+    EntitySchema(kind: kind, fields: [], semanticKeyField: nil, displayField: "displayName", identity: .duplicatesAllowed)
+  }
+}

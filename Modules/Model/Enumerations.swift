@@ -1,0 +1,31 @@
+/// The meal slots of a day.
+public enum MealType: String, Sendable, Codable, Hashable, CaseIterable, Comparable {
+  case breakfast, lunch, dinner, snack
+
+  /// Position in the day: breakfast 0 … snack 3.
+  public var rank: Int {
+    switch self {
+    case .breakfast: 0
+    case .lunch: 1
+    case .dinner: 2
+    case .snack: 3
+    }
+  }
+
+  public static func < (lhs: MealType, rhs: MealType) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// Where a recipe came from.
+public enum SourceType: String, Sendable, Codable, Hashable, CaseIterable {
+  case book, url, manual
+}
+
+/// What an ingredient template is, for grouping and defaults.
+public enum IngredientKind: String, Sendable, Codable, Hashable, CaseIterable {
+  case protein, vegetable, fruit, dairy, grain, pantryStaple, herb, spice, condiment, other
+}
+
+/// Where a grocery list item came from.
+public enum ItemSource: String, Sendable, Codable, Hashable, CaseIterable {
+  case manual, recipe, mealPlan, staple
+}

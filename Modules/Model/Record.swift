@@ -1,0 +1,42 @@
+public import Foundation
+
+/// A stored record of any kind: metadata plus named field values.
+///
+/// This is what a `Store` reads and writes. Application code works with the typed entity
+/// values (``Category``, ``Recipe`` …) and converts with ``Entity/record`` and
+/// ``Entity/init(record:)``; only repositories create records.
+public struct Record: Sendable, Hashable {
+  public var kind: EntityKind
+  public var meta: RecordMetadata
+  /// Field values keyed by the field names of the kind's schema. Null values are not
+  /// kept: a field that is absent reads as `.null`, so two records with the same values
+  /// are equal however they were built.
+  public private(set) var fields: [String: FieldValue]
+
+  public init(kind: EntityKind, meta: RecordMetadata, fields: [String: FieldValue]) {
+    self.kind = kind
+    self.meta = meta
+    self.fields = fields.filter { !$0.value.isNull }
+  }
+
+  public var id: UUID { meta.id }
+
+  /// The value of a field, `.null` when absent.
+  public subscript(field: String) -> FieldValue {
+    get { fields[field] ?? .null }
+    set { fields[field] = newValue.isNull ? nil : newValue }
+  }
+
+  /// The record's semantic key, when its kind has one and the key is set.
+  public var semanticKey: String? {
+    guard let field = kind.schema.semanticKeyField else { return nil }
+    return self[field].text
+  }
+
+  /// The names of the fields whose values differ between `self` and `other`
+  /// (absent and `.null` are equal), sorted.
+  public func changedFields(comparedTo other: Record) -> [String] {
+    let names = Set(fields.keys).union(other.fields.keys)
+    return names.filter { self[$0] != other[$0] }.sorted()
+  }
+}

@@ -1,0 +1,105 @@
+/// The units an ingredient line recognises: canonical name, kind, and every spelling.
+///
+/// Spellings are matched case-insensitively after dots are removed ("Tbsp." → "tbsp",
+/// "fl. oz." → "fl oz"), except the single letters in `caseSensitiveSpellings`, where
+/// case is the only difference between a tablespoon and a teaspoon.
+package enum UnitTable {
+  package enum Kind: Sendable {
+    /// A measure of volume or mass: "2 cups" alone is still two cups of something.
+    case measure
+    /// A count of things: "4 cloves" alone names the spice, so the word stays the name.
+    case count
+  }
+
+  package struct Entry: Sendable {
+    package let canonical: String
+    package let kind: Kind
+    /// May stand without a quantity when a name follows ("pinch salt"); any unit may
+    /// when "of" follows ("cup of sugar").
+    package let bareAllowed: Bool
+    package let spellings: [String]
+  }
+
+  package static let entries: [Entry] = [
+    // US volume
+    .init(canonical: "cup", kind: .measure, bareAllowed: false, spellings: ["cup", "cups", "c"]),
+    .init(
+      canonical: "tbsp", kind: .measure, bareAllowed: false,
+      spellings: ["tbsp", "tbsps", "tbs", "tbl", "tbls", "tb", "tblsp", "tablespoon", "tablespoons"]
+    ),
+    .init(canonical: "tsp", kind: .measure, bareAllowed: false, spellings: ["tsp", "tsps", "ts", "teaspoon", "teaspoons"]),
+    .init(
+      canonical: "fl oz", kind: .measure, bareAllowed: false,
+      spellings: ["fl oz", "floz", "fluid ounce", "fluid ounces", "fluid oz", "fl ounce", "fl ounces"]
+    ),
+    .init(canonical: "pint", kind: .measure, bareAllowed: false, spellings: ["pint", "pints", "pt", "pts"]),
+    .init(canonical: "quart", kind: .measure, bareAllowed: false, spellings: ["quart", "quarts", "qt", "qts"]),
+    .init(canonical: "gallon", kind: .measure, bareAllowed: false, spellings: ["gallon", "gallons", "gal", "gals"]),
+    // US mass
+    .init(canonical: "oz", kind: .measure, bareAllowed: false, spellings: ["oz", "ozs", "ounce", "ounces"]),
+    .init(canonical: "lb", kind: .measure, bareAllowed: false, spellings: ["lb", "lbs", "pound", "pounds"]),
+    // Metric mass
+    .init(canonical: "mg", kind: .measure, bareAllowed: false, spellings: ["mg", "milligram", "milligrams", "milligramme", "milligrammes"]),
+    .init(canonical: "g", kind: .measure, bareAllowed: false, spellings: ["g", "gr", "grs", "gram", "grams", "gramme", "grammes"]),
+    .init(
+      canonical: "kg", kind: .measure, bareAllowed: false,
+      spellings: ["kg", "kgs", "kilo", "kilos", "kilogram", "kilograms", "kilogramme", "kilogrammes"]
+    ),
+    // Metric volume
+    .init(
+      canonical: "ml", kind: .measure, bareAllowed: false,
+      spellings: ["ml", "mls", "milliliter", "milliliters", "millilitre", "millilitres"]
+    ),
+    .init(canonical: "cl", kind: .measure, bareAllowed: false, spellings: ["cl", "centiliter", "centiliters", "centilitre", "centilitres"]),
+    .init(canonical: "dl", kind: .measure, bareAllowed: false, spellings: ["dl", "deciliter", "deciliters", "decilitre", "decilitres"]),
+    .init(canonical: "l", kind: .measure, bareAllowed: false, spellings: ["l", "lt", "ltr", "ltrs", "liter", "liters", "litre", "litres"]),
+    // Length (ginger, cinnamon)
+    .init(canonical: "cm", kind: .measure, bareAllowed: false, spellings: ["cm", "centimeter", "centimeters", "centimetre", "centimetres"]),
+    .init(canonical: "inch", kind: .measure, bareAllowed: false, spellings: ["inch", "inches"]),
+    // Small measures
+    .init(canonical: "pinch", kind: .measure, bareAllowed: true, spellings: ["pinch", "pinches"]),
+    .init(canonical: "dash", kind: .measure, bareAllowed: true, spellings: ["dash", "dashes"]),
+    .init(canonical: "splash", kind: .measure, bareAllowed: true, spellings: ["splash", "splashes"]),
+    .init(canonical: "drop", kind: .measure, bareAllowed: false, spellings: ["drop", "drops"]),
+    .init(canonical: "handful", kind: .measure, bareAllowed: true, spellings: ["handful", "handfuls"]),
+    // Counts
+    .init(canonical: "clove", kind: .count, bareAllowed: false, spellings: ["clove", "cloves"]),
+    .init(canonical: "can", kind: .count, bareAllowed: false, spellings: ["can", "cans", "tin", "tins"]),
+    .init(canonical: "jar", kind: .count, bareAllowed: false, spellings: ["jar", "jars"]),
+    .init(canonical: "bottle", kind: .count, bareAllowed: false, spellings: ["bottle", "bottles"]),
+    .init(canonical: "slice", kind: .count, bareAllowed: false, spellings: ["slice", "slices"]),
+    .init(canonical: "bunch", kind: .count, bareAllowed: true, spellings: ["bunch", "bunches"]),
+    .init(canonical: "sprig", kind: .count, bareAllowed: true, spellings: ["sprig", "sprigs"]),
+    .init(canonical: "stalk", kind: .count, bareAllowed: false, spellings: ["stalk", "stalks"]),
+    .init(canonical: "head", kind: .count, bareAllowed: false, spellings: ["head", "heads"]),
+    .init(canonical: "stick", kind: .count, bareAllowed: false, spellings: ["stick", "sticks"]),
+    .init(canonical: "piece", kind: .count, bareAllowed: false, spellings: ["piece", "pieces", "pc", "pcs"]),
+    .init(
+      canonical: "package", kind: .count, bareAllowed: false,
+      spellings: ["package", "packages", "pkg", "pkgs", "packet", "packets", "pack", "packs"]
+    ),
+    .init(canonical: "bag", kind: .count, bareAllowed: false, spellings: ["bag", "bags"]),
+    .init(canonical: "box", kind: .count, bareAllowed: false, spellings: ["box", "boxes"]),
+    .init(canonical: "knob", kind: .count, bareAllowed: true, spellings: ["knob", "knobs"]),
+    .init(canonical: "rasher", kind: .count, bareAllowed: false, spellings: ["rasher", "rashers"]),
+  ]
+
+  /// Single letters whose case decides the unit: "T" is a tablespoon, "t" a teaspoon.
+  package static let caseSensitiveSpellings: [String: String] = ["T": "tbsp", "t": "tsp"]
+
+  /// Spelling (lowercase, no dots) → entry.
+  package static let bySpelling: [String: Entry] = {
+    var result: [String: Entry] = [:]
+    for entry in entries {
+      for spelling in entry.spellings { result[spelling] = entry }
+    }
+    return result
+  }()
+
+  /// Canonical name → entry.
+  package static let byCanonical: [String: Entry] = {
+    var result: [String: Entry] = [:]
+    for entry in entries { result[entry.canonical] = entry }
+    return result
+  }()
+}

@@ -1,0 +1,51 @@
+public import Foundation
+public import Model
+
+/// What produced a change: the user, an import from sync, a migration …
+public struct ChangeOrigin: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+  public let rawValue: String
+  public init(rawValue: String) { self.rawValue = rawValue }
+
+  /// A user's edit on this device.
+  public static let local = ChangeOrigin(rawValue: "local")
+  /// Changes applied from other devices.
+  public static let sync = ChangeOrigin(rawValue: "sync")
+  /// Changes a replica derived by itself (dedup merges, redirects).
+  public static let derived = ChangeOrigin(rawValue: "derived")
+  /// Schema migration.
+  public static let migration = ChangeOrigin(rawValue: "migration")
+
+  public var description: String { rawValue }
+}
+
+/// What a change did to its record.
+public enum ChangeOperation: String, Sendable, Hashable, Codable {
+  case insert, update, delete
+}
+
+/// One entry of a store's append-only change log.
+public struct Change: Sendable, Hashable, Codable {
+  /// Strictly increasing within one store, starting at 1.
+  public let sequence: Int64
+  public let kind: EntityKind
+  public let id: UUID
+  public let operation: ChangeOperation
+  /// The schema fields whose values changed, sorted. Inserts list every non-null field.
+  public let fields: [String]
+  public let origin: ChangeOrigin
+  /// When the transaction wrote it (wall clock).
+  public let timestamp: Date
+
+  public init(
+    sequence: Int64, kind: EntityKind, id: UUID, operation: ChangeOperation, fields: [String],
+    origin: ChangeOrigin, timestamp: Date
+  ) {
+    self.sequence = sequence
+    self.kind = kind
+    self.id = id
+    self.operation = operation
+    self.fields = fields
+    self.origin = origin
+    self.timestamp = timestamp
+  }
+}

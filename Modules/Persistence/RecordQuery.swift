@@ -1,0 +1,93 @@
+public import Foundation
+public import Model
+
+/// A condition on one field of a record.
+public indirect enum RecordFilter: Sendable, Hashable {
+  /// The field equals the value (`.null` matches absent values).
+  case equals(String, FieldValue)
+  /// The text field, or any element of the text-list field, contains the substring,
+  /// ignoring ASCII letter case.
+  case contains(String, String)
+  /// The reference field is the id, or the reference-list field contains it.
+  case references(String, UUID)
+  /// Any of the filters holds.
+  case anyOf([RecordFilter])
+
+  /// The fields the filter reads.
+  public var fieldNames: [String] {
+    switch self {
+    case .equals(let field, _), .contains(let field, _), .references(let field, _): [field]
+    case .anyOf(let filters): filters.flatMap(\.fieldNames)
+    }
+  }
+}
+
+/// An ordering key: a schema field or one of the metadata fields `createdAt`, `updatedAt`.
+public struct SortKey: Sendable, Hashable {
+  public let field: String
+  public let ascending: Bool
+
+  public init(_ field: String, ascending: Bool = true) {
+    self.field = field
+    self.ascending = ascending
+  }
+
+  /// Metadata fields that can be sorted on besides schema fields.
+  public static let metadataFields: Set<String> = ["createdAt", "updatedAt"]
+}
+
+/// A filtered, sorted, limited listing of one kind.
+///
+/// Filters combine with AND. Records sort by `sort`, then by id, so the order is total
+/// and the same on every backend. Text sorts by its UTF-8 bytes; null sorts first.
+public struct RecordQuery: Sendable, Hashable {
+  public var kind: EntityKind
+  public var filters: [RecordFilter]
+  public var includeDeleted: Bool
+  public var sort: [SortKey]
+  public var limit: Int?
+  public var offset: Int
+
+  public init(
+    _ kind: EntityKind, filters: [RecordFilter] = [], includeDeleted: Bool = false, sort: [SortKey]? = nil,
+    limit: Int? = nil, offset: Int = 0
+  ) {
+    self.kind = kind
+    self.filters = filters
+    self.includeDeleted = includeDeleted
+    self.sort = sort ?? [SortKey(kind.schema.displayField)]
+    self.limit = limit
+    self.offset = offset
+  }
+
+  /// Checks that every field the query names exists in its kind's schema.
+  /// - Throws: ``StoreError/unknownField(kind:field:)``.
+  public func validate() throws(StoreError) {
+    let schema = kind.schema
+    for name in filters.flatMap(\.fieldNames) where schema.field(named: name) == nil {
+      throw StoreError.unknownField(kind: kind, field: name)
+    }
+    for filter in filters { try filter.validateValues(in: schema) }
+    for key in sort where schema.field(named: key.field) == nil && !SortKey.metadataFields.contains(key.field) {
+      throw StoreError.unknownField(kind: kind, field: key.field)
+    }
+  }
+}
+
+extension RecordFilter {
+  /// Checks that `equals` compares a field with a value of the field's own type, so a
+  /// query means the same on every backend.
+  fileprivate func validateValues(in schema: EntitySchema) throws(StoreError) {
+    switch self {
+    case .equals(let name, let value):
+      guard !value.isNull, let field = schema.field(named: name) else { return }
+      if let reason = Record.typeMismatch(value, field.type) {
+        throw StoreError.invalidQuery(kind: schema.kind, field: name, reason: "compared value \(reason)")
+      }
+    case .anyOf(let filters):
+      for filter in filters { try filter.validateValues(in: schema) }
+    case .contains, .references:
+      return
+    }
+  }
+}

@@ -1,0 +1,85 @@
+public import Foundation
+public import Model
+
+/// A place where records of every kind live, read and written in atomic transactions.
+///
+/// Backends live in their own modules (`PersistenceSQLite`, `PersistenceMemory`) and are
+/// opened through ``StoreFactory``. Every backend honours the same semantics, which the
+/// conformance suite checks against each:
+/// - a write transaction commits all of its changes or, when its body throws, none;
+/// - no two live records of a unique kind share a semantic key
+///   (``StoreError/uniqueViolation(kind:semanticKey:existing:)``, never a crash);
+/// - deletes leave tombstones; every write appends to the change log.
+///
+/// ```swift
+/// let store = try factory.open("memory")
+/// try store.write { writer in try writer.insertRecord(record) }
+/// let produce = try store.read { try $0.records(.category, semanticKey: "produce") }
+/// ```
+public protocol Store: AnyObject, Sendable {
+  /// Where the store lives, for messages: "memory" or "sqlite:/path/to/file".
+  var location: String { get }
+
+  /// Runs `body` with a consistent view of the store.
+  func read<T>(_ body: (any StoreReader) throws -> T) throws -> T
+
+  /// Runs `body` in one atomic write transaction. If `body` throws, nothing it wrote
+  /// is kept and the error is rethrown.
+  /// - Parameter origin: recorded on every change-log entry the transaction appends.
+  func write<T>(origin: ChangeOrigin, _ body: (any StoreWriter) throws -> T) throws -> T
+}
+
+extension Store {
+  /// Runs `body` in one atomic write transaction of local (user) origin.
+  public func write<T>(_ body: (any StoreWriter) throws -> T) throws -> T {
+    try write(origin: .local, body)
+  }
+}
+
+/// Reading access inside a transaction.
+public protocol StoreReader {
+  /// The record with this id, live or tombstoned, or nil.
+  func record(_ kind: EntityKind, id: UUID) throws -> Record?
+  /// Records whose semantic key equals `semanticKey`, sorted by id.
+  func records(_ kind: EntityKind, semanticKey: String, includeDeleted: Bool) throws -> [Record]
+  /// Records matching a query, in its order.
+  func fetch(_ query: RecordQuery) throws -> [Record]
+  /// How many records match a query (its limit and offset ignored).
+  func count(_ query: RecordQuery) throws -> Int
+  /// Change-log entries with a sequence number above `sequence`, oldest first, at most `limit`.
+  func changes(after sequence: Int64, limit: Int) throws -> [Change]
+  /// The sequence number of the newest change-log entry, 0 when the log is empty.
+  func latestChangeSequence() throws -> Int64
+  /// A value from the store's small key-value metadata table.
+  func metadata(forKey key: String) throws -> String?
+}
+
+extension StoreReader {
+  /// Live records whose semantic key equals `semanticKey`, sorted by id.
+  public func records(_ kind: EntityKind, semanticKey: String) throws -> [Record] {
+    try records(kind, semanticKey: semanticKey, includeDeleted: false)
+  }
+
+  /// The live record with this id, or nil when it is missing or deleted.
+  public func liveRecord(_ kind: EntityKind, id: UUID) throws -> Record? {
+    guard let record = try record(kind, id: id), record.meta.isLive else { return nil }
+    return record
+  }
+}
+
+/// Writing access inside a write transaction. Only repositories and sync call these.
+public protocol StoreWriter: StoreReader {
+  /// Inserts a new record, checking it against its kind's schema.
+  /// - Throws: ``StoreError/duplicateID(kind:id:)``, ``StoreError/uniqueViolation(kind:semanticKey:existing:)``,
+  ///   ``StoreError/invalidRecord(kind:id:field:reason:)``.
+  func insertRecord(_ record: Record) throws
+  /// Replaces an existing record's fields and metadata. The change log lists the fields
+  /// whose values changed; an update that changes nothing appends nothing.
+  /// - Throws: ``StoreError/notFound(kind:id:)`` and the errors of ``insertRecord(_:)``.
+  func updateRecord(_ record: Record) throws
+  /// Marks a record deleted at `date`. Tombstoning a tombstone changes nothing.
+  /// - Throws: ``StoreError/notFound(kind:id:)``.
+  func tombstoneRecord(_ kind: EntityKind, id: UUID, at date: Date) throws
+  /// Sets (or with nil removes) a value in the store's key-value metadata table.
+  func setMetadata(_ value: String?, forKey key: String) throws
+}

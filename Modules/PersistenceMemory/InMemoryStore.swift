@@ -1,0 +1,71 @@
+import Foundation
+import Model
+public import Persistence
+import Synchronization
+
+/// A complete store held in memory: a real backend with the same semantics as the
+/// SQLite one (the conformance suite runs against both), for tests, scratch sessions
+/// and `--memory`.
+///
+/// Transactions are serialized by a lock. A write transaction applies its changes as it
+/// goes and keeps an undo log; when its body throws, the log is replayed backwards so the
+/// store is exactly as it was.
+public final class InMemoryStore: Store {
+  public let location = "memory"
+  private let state = Mutex(MemoryState())
+
+  public init() {}
+
+  public func read<T>(_ body: (any StoreReader) throws -> T) throws -> T {
+    try state.withLock { state in
+      let transaction = MemoryTransaction(state: state, origin: .local, now: Date())
+      return try body(transaction)
+    }
+  }
+
+  public func write<T>(origin: ChangeOrigin, _ body: (any StoreWriter) throws -> T) throws -> T {
+    try state.withLock { state in
+      // Move the state into the transaction so its dictionaries stay uniquely referenced
+      // and are mutated in place instead of copied.
+      var taken = MemoryState()
+      swap(&taken, &state)
+      let transaction = MemoryTransaction(state: taken, origin: origin, now: Date())
+      do {
+        let result = try body(transaction)
+        state = transaction.state
+        return result
+      } catch {
+        transaction.rollback()
+        state = transaction.state
+        throw error
+      }
+    }
+  }
+}
+
+/// The backend entry for ``StoreFactory``: location `memory`.
+public struct MemoryBackend: StoreBackend {
+  public init() {}
+  public var scheme: String { "memory" }
+  public var summary: String { "memory — a fresh in-memory store, gone when the program exits" }
+  public func open(path: String) throws -> any Store { InMemoryStore() }
+}
+
+struct RecordAddress: Hashable {
+  let kind: EntityKind
+  let id: UUID
+}
+
+struct KeyAddress: Hashable {
+  let kind: EntityKind
+  let key: String
+}
+
+struct MemoryState: Sendable {
+  var records: [RecordAddress: Record] = [:]
+  /// Ids of records (live and deleted) per kind and semantic key.
+  var keyIndex: [KeyAddress: Set<UUID>] = [:]
+  var idsByKind: [EntityKind: Set<UUID>] = [:]
+  var changes: [Change] = []
+  var metadata: [String: String] = [:]
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Model
+import Persistence
+
+/// One transaction over a ``MemoryState`` copy, with an undo log for rollback.
+final class MemoryTransaction: StoreWriter {
+  var state: MemoryState
+  private let origin: ChangeOrigin
+  private let now: Date
+  private var undo: [(inout MemoryState) -> Void] = []
+
+  init(state: MemoryState, origin: ChangeOrigin, now: Date) {
+    self.state = state
+    self.origin = origin
+    self.now = now
+  }
+
+  func rollback() {
+    for step in undo.reversed() { step(&state) }
+    undo.removeAll()
+  }
+
+  // MARK: Reading
+
+  func record(_ kind: EntityKind, id: UUID) throws -> Record? {
+    state.records[RecordAddress(kind: kind, id: id)]
+  }
+
+  func records(_ kind: EntityKind, semanticKey: String, includeDeleted: Bool) throws -> [Record] {
+    let ids = state.keyIndex[KeyAddress(kind: kind, key: semanticKey)] ?? []
+    return ids.compactMap { state.records[RecordAddress(kind: kind, id: $0)] }
+      .filter { includeDeleted || $0.meta.isLive }
+      .sorted { $0.id.uuidString.lowercased() < $1.id.uuidString.lowercased() }
+  }
+
+  func fetch(_ query: RecordQuery) throws -> [Record] {
+    try query.validate()
+    let matching = matchingRecords(query).sorted(by: query.areInIncreasingOrder)
+    let start = min(max(0, query.offset), matching.count)
+    let end = query.limit.map { start + min(max(0, $0), matching.count - start) } ?? matching.count
+    return Array(matching[start..<end])
+  }
+
+  func count(_ query: RecordQuery) throws -> Int {
+    try query.validate()
+    return matchingRecords(query).count
+  }
+
+  private func matchingRecords(_ query: RecordQuery) -> [Record] {
+    (state.idsByKind[query.kind] ?? []).compactMap { state.records[RecordAddress(kind: query.kind, id: $0)] }
+      .filter(query.matches)
+  }
+
+  func changes(after sequence: Int64, limit: Int) throws -> [Change] {
+    // Sequence numbers are 1...count, so entry n sits at index n - 1.
+    let start = Int(max(0, min(sequence, Int64(state.changes.count))))
+    let end = start + min(max(0, limit), state.changes.count - start)
+    return Array(state.changes[start..<end])
+  }
+
+  func latestChangeSequence() throws -> Int64 { Int64(state.changes.count) }
+
+  func metadata(forKey key: String) throws -> String? { state.metadata[key] }
+
+  // MARK: Writing
+
+  func insertRecord(_ record: Record) throws {
+    try record.validateAgainstSchema()
+    let address = RecordAddress(kind: record.kind, id: record.id)
+    guard state.records[address] == nil else { throw StoreError.duplicateID(kind: record.kind, id: record.id) }
+    try checkUnique(record)
+    put(record, at: address)
+    appendChange(record, .insert, fields: record.fields.filter { !$0.value.isNull }.keys.sorted())
+  }
+
+  func updateRecord(_ record: Record) throws {
+    try record.validateAgainstSchema()
+    let address = RecordAddress(kind: record.kind, id: record.id)
+    guard let old = state.records[address] else { throw StoreError.notFound(kind: record.kind, id: record.id) }
+    guard old != record else { return }
+    try checkUnique(record)
+    put(record, at: address)
+    let deleted = old.meta.isLive && !record.meta.isLive
+    appendChange(record, deleted ? .delete : .update, fields: record.changedFields(comparedTo: old))
+  }
+
+  func tombstoneRecord(_ kind: EntityKind, id: UUID, at date: Date) throws {
+    guard var record = state.records[RecordAddress(kind: kind, id: id)] else {
+      throw StoreError.notFound(kind: kind, id: id)
+    }
+    guard record.meta.isLive else { return }
+    record.meta.deletedAt = date
+    record.meta.updatedAt = date
+    try updateRecord(record)
+  }
+
+  func setMetadata(_ value: String?, forKey key: String) throws {
+    let old = state.metadata[key]
+    state.metadata[key] = value
+    undo.append { $0.metadata[key] = old }
+  }
+
+  private func checkUnique(_ record: Record) throws {
+    guard record.kind.schema.identity.isUnique, record.meta.isLive, let key = record.semanticKey else { return }
+    let ids = state.keyIndex[KeyAddress(kind: record.kind, key: key)] ?? []
+    for id in ids where id != record.id {
+      if let other = state.records[RecordAddress(kind: record.kind, id: id)], other.meta.isLive {
+        throw StoreError.uniqueViolation(kind: record.kind, semanticKey: key, existing: id)
+      }
+    }
+  }
+
+  private func put(_ record: Record, at address: RecordAddress) {
+    let old = state.records[address]
+    if let oldKey = old?.semanticKey { state.keyIndex[KeyAddress(kind: address.kind, key: oldKey)]?.remove(address.id) }
+    if let key = record.semanticKey { state.keyIndex[KeyAddress(kind: address.kind, key: key), default: []].insert(address.id) }
+    state.records[address] = record
+    state.idsByKind[address.kind, default: []].insert(address.id)
+    undo.append { state in
+      if let key = record.semanticKey { state.keyIndex[KeyAddress(kind: address.kind, key: key)]?.remove(address.id) }
+      if let old {
+        if let oldKey = old.semanticKey {
+          state.keyIndex[KeyAddress(kind: address.kind, key: oldKey), default: []].insert(address.id)
+        }
+        state.records[address] = old
+      } else {
+        state.records[address] = nil
+        state.idsByKind[address.kind]?.remove(address.id)
+      }
+    }
+  }
+
+  private func appendChange(_ record: Record, _ operation: ChangeOperation, fields: [String]) {
+    let change = Change(
+      sequence: Int64(state.changes.count + 1), kind: record.kind, id: record.id, operation: operation,
+      fields: fields, origin: origin, timestamp: now
+    )
+    state.changes.append(change)
+    undo.append { $0.changes.removeLast() }
+  }
+}

@@ -1,0 +1,79 @@
+public import Foundation
+import GRDB
+import Model
+public import Persistence
+
+/// A store in one SQLite file (WAL mode), through GRDB on the system libsqlite3.
+///
+/// Each kind has its own table, generated from its ``EntitySchema``: one column per field,
+/// an index on the semantic key, a unique index over live rows for unique kinds, and an
+/// index on every reference column. The schema version is recorded in the file
+/// (`PRAGMA user_version`). Several processes may open the same file; writers wait for
+/// each other up to ``Configuration/busyTimeout``.
+///
+/// ```swift
+/// let store = try SQLiteStore(path: "/tmp/kitchen.sqlite")
+/// ```
+public final class SQLiteStore: Store {
+  /// The schema version this build writes: v3, semantic keys with unique constraints.
+  public static let schemaVersion = 3
+
+  public let location: String
+  public let path: String
+  private let pool: DatabasePool
+
+  /// Opens the store at `path`, creating the file and its schema when missing.
+  /// - Throws: ``StoreError/unavailable(location:reason:)`` when the file cannot be
+  ///   opened, is not a Forager store, or has a schema version this build cannot use.
+  public init(path: String, busyTimeout: TimeInterval = 10) throws {
+    self.path = path
+    self.location = "sqlite:\(path)"
+    var configuration = GRDB.Configuration()
+    configuration.busyMode = .timeout(busyTimeout)
+    configuration.label = "forager"
+    do {
+      let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+      if !directory.isEmpty && !FileManager.default.fileExists(atPath: directory) {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      }
+      pool = try DatabasePool(path: path, configuration: configuration)
+      try pool.barrierWriteWithoutTransaction { db in try SchemaBuilder.prepare(db, location: "sqlite:\(path)") }
+    } catch let error as StoreError {
+      throw error
+    } catch {
+      throw StoreError.unavailable(location: "sqlite:\(path)", reason: Self.describe(error))
+    }
+  }
+
+  public func read<T>(_ body: (any StoreReader) throws -> T) throws -> T {
+    do {
+      return try pool.read { db in try body(SQLiteTransaction(db: db, origin: .local, now: Date())) }
+    } catch let error as DatabaseError {
+      throw StoreError.backend(Self.describe(error))
+    }
+  }
+
+  public func write<T>(origin: ChangeOrigin, _ body: (any StoreWriter) throws -> T) throws -> T {
+    do {
+      return try pool.write { db in try body(SQLiteTransaction(db: db, origin: origin, now: Date())) }
+    } catch let error as DatabaseError {
+      throw StoreError.backend(Self.describe(error))
+    }
+  }
+
+  static func describe(_ error: any Error) -> String {
+    if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
+    return "\(error)"
+  }
+}
+
+/// The backend entry for ``StoreFactory``: location `sqlite:PATH` (or a bare path).
+public struct SQLiteBackend: StoreBackend {
+  public init() {}
+  public var scheme: String { "sqlite" }
+  public var summary: String { "sqlite:PATH — a SQLite file (WAL), created when missing" }
+  public func open(path: String) throws -> any Store {
+    guard !path.isEmpty else { throw StoreError.unavailable(location: "sqlite:", reason: "no file path given") }
+    return try SQLiteStore(path: path)
+  }
+}

@@ -1,0 +1,119 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+/// Settings every Forager target shares: Swift 6 language mode (strict concurrency) and
+/// imports that stay internal unless written `public import`.
+let swiftSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("InternalImportsByDefault"),
+  .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
+let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
+
+let package = Package(
+  name: "Forager",
+  platforms: [.macOS(.v15)],
+  products: [
+    .library(name: "Model", targets: ["Model"]),
+    .library(name: "Normalization", targets: ["Normalization"]),
+    .library(name: "Persistence", targets: ["Persistence"]),
+    .library(name: "PersistenceSQLite", targets: ["PersistenceSQLite"]),
+    .library(name: "PersistenceMemory", targets: ["PersistenceMemory"]),
+    .library(name: "Repositories", targets: ["Repositories"]),
+    .library(name: "Sync", targets: ["Sync"]),
+    .library(name: "Seed", targets: ["Seed"]),
+    .library(name: "Scripting", targets: ["Scripting"]),
+    .executable(name: "forager", targets: ["forager"]),
+    .executable(name: "forager-batch", targets: ["forager-batch"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+  ],
+  targets: [
+    // MARK: - Modules
+    .target(
+      name: "Model",
+      dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+      path: "Modules/Model"
+    ),
+    .testTarget(name: "ModelTests", dependencies: ["Model"], path: "Tests/ModelTests"),
+
+    .target(name: "Normalization", path: "Modules/Normalization"),
+    .testTarget(name: "NormalizationTests", dependencies: ["Normalization"], path: "Tests/NormalizationTests"),
+
+    .target(name: "Persistence", dependencies: ["Model"], path: "Modules/Persistence"),
+    .target(
+      name: "PersistenceSQLite",
+      dependencies: ["Persistence", "Model", grdb],
+      path: "Modules/PersistenceSQLite"
+    ),
+    .target(name: "PersistenceMemory", dependencies: ["Persistence", "Model"], path: "Modules/PersistenceMemory"),
+    .testTarget(
+      name: "PersistenceTests",
+      dependencies: ["Persistence", "PersistenceSQLite", "PersistenceMemory", "Model", "TestSupport", grdb],
+      path: "Tests/PersistenceTests"
+    ),
+
+    .target(
+      name: "Repositories",
+      dependencies: ["Model", "Normalization", "Persistence"],
+      path: "Modules/Repositories"
+    ),
+    .testTarget(
+      name: "RepositoriesTests",
+      dependencies: ["Repositories", "Model", "Normalization", "Persistence", "TestSupport"],
+      path: "Tests/RepositoriesTests"
+    ),
+
+    .target(
+      name: "Sync",
+      dependencies: ["Model", "Normalization", "Persistence", "Repositories"],
+      path: "Modules/Sync"
+    ),
+    .testTarget(name: "SyncTests", dependencies: ["Sync", "TestSupport"], path: "Tests/SyncTests"),
+
+    .target(name: "Seed", dependencies: ["Model", "Repositories"], path: "Modules/Seed"),
+    .testTarget(name: "SeedTests", dependencies: ["Seed", "Repositories", "Model", "TestSupport"], path: "Tests/SeedTests"),
+
+    .target(
+      name: "Scripting",
+      dependencies: [
+        "Model", "Repositories", "Sync", "Seed", "Persistence", "PersistenceSQLite", "PersistenceMemory",
+      ],
+      path: "Modules/Scripting"
+    ),
+    .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "TestSupport"], path: "Tests/ScriptingTests"),
+
+    // MARK: - Apps
+    .systemLibrary(
+      name: "CReadline",
+      path: "Apps/CReadline",
+      providers: [.apt(["libreadline-dev"])]
+    ),
+    .executableTarget(
+      name: "forager",
+      dependencies: ["Scripting", "CReadline", argumentParser],
+      path: "Apps/forager"
+    ),
+    .executableTarget(
+      name: "forager-batch",
+      dependencies: ["Scripting", argumentParser],
+      path: "Apps/forager-batch"
+    ),
+    .testTarget(name: "AppTests", dependencies: ["TestSupport"], path: "Tests/AppTests"),
+
+    // MARK: - Tests
+    .target(
+      name: "TestSupport",
+      dependencies: ["Model", "Persistence", "PersistenceSQLite", "PersistenceMemory"],
+      path: "Tests/TestSupport"
+    ),
+  ]
+)
+
+for target in package.targets where target.type != .system && target.type != .plugin {
+  target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Model
+import Persistence
+import PersistenceSQLite
+import Testing
+import TestSupport
+
+@Suite("SQLite file")
+struct SQLiteFileTests {
+  @Test func reopeningAFileReturnsExactlyWhatWasCommitted() throws {
+    let path = try TemporaryDirectory.make().appendingPathComponent("kitchen.sqlite").path
+    let expected: [Record]
+    let expectedLog: [Change]
+    do {
+      let store = try SQLiteStore(path: path)
+      var produce = Fixtures.category("Produce", key: "produce")
+      try store.write { writer in
+        try writer.insertRecord(produce)
+        try writer.insertRecord(Fixtures.recipe("Pâte à choux ✓", ingredients: ["½ cup milk"], tags: [UUID()]))
+        try writer.insertRecord(Fixtures.template("tomato", aliases: ["tomatoes", "roma"], category: produce.id))
+        try writer.setMetadata("replica-a", forKey: "replicaID")
+      }
+      produce["displayName"] = .text("Fruit & Veg")
+      try store.write { try $0.updateRecord(produce) }
+      struct Abort: Error {}
+      _ = try? store.write { writer in
+        try writer.insertRecord(Fixtures.category("Never"))
+        throw Abort()
+      }
+      try store.write { try $0.tombstoneRecord(.category, id: produce.id, at: Fixtures.epoch.addingTimeInterval(1)) }
+      expected = try store.dump()
+      expectedLog = try store.changeLog()
+    }
+    let reopened = try SQLiteStore(path: path)
+    #expect(try reopened.dump() == expected)
+    #expect(try reopened.changeLog() == expectedLog)
+    #expect(try reopened.read { try $0.metadata(forKey: "replicaID") } == "replica-a")
+    #expect(expected.count == 3)
+  }
+
+  @Test func theSchemaVersionIsRecordedInTheFile() throws {
+    let path = try TemporaryDirectory.make().appendingPathComponent("v.sqlite").path
+    _ = try SQLiteStore(path: path)
+    #expect(try SQLiteInspector.userVersion(path) == SQLiteStore.schemaVersion)
+    #expect(try SQLiteInspector.journalMode(path) == "wal")
+    let indexes = try SQLiteInspector.indexes(path)
+    #expect(indexes.contains("category_unique_live_key"))
+    #expect(indexes.contains("plannedMeal_unique_live_key"))
+    #expect(indexes.contains("recipe_key"))
+    #expect(!indexes.contains("recipe_unique_live_key"))
+  }
+
+  @Test func aFileFromANewerForagerIsRefusedUntouched() throws {
+    let path = try TemporaryDirectory.make().appendingPathComponent("new.sqlite").path
+    _ = try SQLiteStore(path: path)
+    try SQLiteInspector.execute(path, "PRAGMA user_version = 9")
+    do {
+      _ = try SQLiteStore(path: path)
+      Issue.record("opened a v9 store")
+    } catch let StoreError.unavailable(location, reason) {
+      #expect(location == "sqlite:\(path)")
+      #expect(reason.contains("newer Forager"))
+    }
+    #expect(try SQLiteInspector.userVersion(path) == 9)
+  }
+
+  @Test func aForeignDatabaseIsRefusedUntouched() throws {
+    let path = try TemporaryDirectory.make().appendingPathComponent("other.sqlite").path
+    try SQLiteInspector.execute(path, "CREATE TABLE notes (body TEXT)")
+    do {
+      _ = try SQLiteStore(path: path)
+      Issue.record("opened a foreign database")
+    } catch let StoreError.unavailable(_, reason) {
+      #expect(reason.contains("not a Forager store"))
+    }
+    #expect(try SQLiteInspector.indexes(path).isEmpty)
+  }
+
+  @Test func aPathThatCannotBeAFileIsAClearError() throws {
+    let directory = try TemporaryDirectory.make()
+    do {
+      _ = try SQLiteStore(path: directory.path)
+      Issue.record("opened a directory as a store")
+    } catch let StoreError.unavailable(location, _) {
+      #expect(location == "sqlite:\(directory.path)")
+    }
+  }
+
+  @Test func twoConnectionsToOneFileSeeEachOthersCommits() throws {
+    let path = try TemporaryDirectory.make().appendingPathComponent("shared.sqlite").path
+    let first = try SQLiteStore(path: path)
+    let second = try SQLiteStore(path: path)
+    let record = Fixtures.category("Produce", key: "produce")
+    try first.write { try $0.insertRecord(record) }
+    #expect(try second.read { try $0.record(.category, id: record.id) } == record)
+    #expect(throws: StoreError.uniqueViolation(kind: .category, semanticKey: "produce", existing: record.id)) {
+      try second.write { try $0.insertRecord(Fixtures.category("produce", key: "produce")) }
+    }
+  }
+}
+
+@Suite("Store factory")
+struct StoreFactoryTests {
+  @Test func locationsSelectTheirBackend() throws {
+    let directory = try TemporaryDirectory.make()
+    #expect(try TestBackend.factory.open("memory").location == "memory")
+    let explicit = directory.appendingPathComponent("a.sqlite").path
+    #expect(try TestBackend.factory.open("sqlite:\(explicit)").location == "sqlite:\(explicit)")
+    let bare = directory.appendingPathComponent("b.sqlite").path
+    #expect(try TestBackend.factory.open(bare).location == "sqlite:\(bare)")
+    #expect(FileManager.default.fileExists(atPath: bare))
+  }
+
+  @Test(arguments: ["", "  ", "postgres://localhost/db", "sqlite:"])
+  func badLocationsAreClearErrors(_ location: String) throws {
+    do {
+      _ = try TestBackend.factory.open(location)
+      Issue.record("opened '\(location)'")
+    } catch let StoreError.unavailable(_, reason) {
+      #expect(!reason.isEmpty)
+    }
+  }
+}

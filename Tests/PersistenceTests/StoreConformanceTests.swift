@@ -1,0 +1,275 @@
+import Foundation
+import Model
+import Persistence
+import Testing
+import TestSupport
+
+/// One suite, run against every backend: the backends must behave identically.
+@Suite("Store conformance")
+struct StoreConformanceTests {
+  @Test(arguments: TestBackend.allCases)
+  func insertedRecordReadsBackFieldForField(_ backend: TestBackend) throws {
+    let store = try backend.makeStore()
+    let category = Fixtures.category("Produce", key: "produce", sortOrder: 3)
+    var recipe = Fixtures.recipe("Crème brûlée 🍮", cuisine: "French", ingredients: ["2 ½ cups cream", "sugar"], tags: [UUID(), UUID()])
+    recipe["sourcePageNumber"] = .integer(234)
+    recipe["lastUsed"] = .timestamp(Date(timeIntervalSinceReferenceDate: 812_345_678.987654))
+    recipe["isFavorite"] = .bool(true)
+    let ingredient = RecipeIngredient(
+      meta: Fixtures.meta(), recipe: recipe.id, template: UUID(), rawLine: "2 ½ cups cream", quantity: 2.5, unit: "cup",
+      sortOrder: 0
+    ).record
+    try store.write { writer in
+      try writer.insertRecord(category)
+      try writer.insertRecord(recipe)
+      try writer.insertRecord(ingredient)
+    }
+    try store.read { (reader) throws in
+      #expect(try reader.record(.category, id: category.id) == category)
+      #expect(try reader.record(.recipe, id: recipe.id) == recipe)
+      #expect(try reader.record(.recipeIngredient, id: ingredient.id) == ingredient)
+      #expect(try reader.record(.category, id: UUID()) == nil)
+      #expect(try reader.record(.tag, id: category.id) == nil)
+    }
+  }
+
+  @Test(arguments: TestBackend.allCases)
+  func semanticKeyLookupFindsLiveRecordsAndTombstonesOnRequest(_ backend: TestBackend) throws {
+    let store = try backend.makeStore()
+    let first = Fixtures.category("Produce", key: "produce")
+    let other = Fixtures.category("Dairy", key: "dairy")
+    try store.write { writer in
+      try writer.insertRecord(first)
+      try writer.insertRecord(other)
+      try writer.tombstoneRecord(.category, id: first.id, at: Fixtures.epoch.addingTimeInterval(5))
+    }
+    let second = Fixtures.category("PRODUCE", key: "produce")
+    try store.write { try $0.insertRecord(second) }
+    try store.read { (reader) throws in
+      #expect(try reader.records(.category, semanticKey: "produce").map(\.id) == [second.id])
+      let all = try reader.records(.category, semanticKey: "produce", includeDeleted: true)
+      #expect(Set(all.map(\.id)) == [first.id, second.id])
+      #expect(all.map { $0.id.uuidString.lowercased() } == all.map { $0.id.uuidString.lowercased() }.sorted())
+      #expect(try reader.records(.category, semanticKey: "nothing").isEmpty)
+      #expect(try reader.records(.mealPlan, semanticKey: "produce").isEmpty)
+    }
+  }
+
+  @Test(arguments: TestBackend.allCases)
+  func uniquenessViolationIsATypedErrorAndWritesNothing(_ backend: TestBackend) throws {
+    let store = try backend.makeStore()
+    let produce = Fixtures.category("Produce", key: "produce")
+    try store.write { try $0.insertRecord(produce) }
+    let before = try store.dump()
+    let log = try store.changeLog()
+
+    #expect(throws: StoreError.uniqueViolation(kind: .category, semanticKey: "produce", existing: produce.id)) {
+      try store.write { writer in
+        try writer.insertRecord(Fixtures.category("Bakery", key: "bakery"))
+        try writer.insertRecord(Fixtures.category("produce", key: "produce"))
+      }
+    }
+    #expect(try store.dump() == before)
+    #expect(try store.changeLog() == log)
+  }
+
+  @Test(arguments: TestBackend.allCases)
+  func uniquenessViolationCanBeCaughtInsideTheTransaction(_ backend: TestBackend) throws {
+    let store = try backend.makeStore()
+    let produce = Fixtures.category("Produce", key: "produce")
+    try store.write { try $0.insertRecord(produce) }
+    let caught = try store.write { writer -> StoreError? in
+      do {
+        try writer.insertRecord(Fixtures.category("produce", key: "produce"))
+        return nil
+      } catch let error as StoreError {
+        try writer.insertRecord(Fixtures.category("Dairy", key: "dairy"))
+        return error
+      }
+    }
+    #expect(caught == .uniqueViolation(kind: .category, semanticKey: "produce", existing: produce.id))
+    #expect(try store.read { try $0.count(RecordQuery(.category)) } == 2)
+  }
+
+  @Test(arguments: TestBackend.allCases)
+  func renamingOntoALiveKeyIsAUniquenessViolation(_ backend: TestBackend) throws {
+    let store = try backend.makeStore()
+    let produce = Fixtures.category("Produce", key: "produce")
+    var dairy = Fixtures.category("Dairy", key: "dairy")
+    try store.write { writer in
+      try writer.insertRecord(produce)
+      try writer.insertRecord(dairy)
+    }
+    dairy["normalizedName"] = .text("produce")
+    #expect(throws: StoreError.uniqueViolation(kind: .category, semanticKey: "produce", existing: produce.id)) {
+      try store.write { try $0.updateRecord(dairy) }
+    }
+    #expect(try store.read { try $0.record(.category, id: dairy.id) }?.semanticKey == "dairy")
+  }
+
+  @Test(arguments: TestBackend.allCases)
+  func nonUniqueKindsAcceptSharedKeys(_ backend: TestBackend) throws {
+    let store = try backend.makeStore()
+    try store.write { writer in
+      try writer.insertRecord(Fixtures.recipe("Lasagna"))
+      try writer.insertRecord(Fixtures.recipe("Lasagna"))
+    }
+    #expect(try store.read { try $0.records(.recipe, semanticKey: "lasagna") }.count == 2)
+  }
+
+  @Test(arguments: TestBackend.allCases)
+  func duplicateIDIsATypedError(_ backend: TestBackend) throws {
+    let store = try backend.makeStore()
+    let id = UUID()
+    try store.write { try $0.insertRecord(Fixtures.category("Produce", id: id)) }
+    #expect(throws: StoreError.duplicateID(kind: .category, id: id)) {
+      try store.write { try $0.insertRecord(Fixtures.category("Dairy", id: id)) }
+    }
+    // Same id and same key: the id is reported first on every backend.
+    #expect(throws: StoreError.duplicateID(kind: .category, id: id)) {
+      try store.write { try $0.insertRecord(Fixtures.category("Produce", id: id)) }
+    }
+  }
+
+  @Test(arguments: TestBackend.allCases)
+  func failedTransactionLeavesNothingBehind(_ backend: TestBackend) throws {
+    struct Abort: Error {}
+    let store = try backend.makeStore()
+    var kept = Fixtures.category("Produce", key: "produce")
+    try store.write { writer in
+      try writer.insertRecord(kept)
+      try writer.setMetadata("1", forKey: "counter")
+    }
+    let before = try store.dump()
+    let log = try store.changeLog()
+    #expect(throws: Abort.self) {
+      try store.write { writer in
+        try writer.insertRecord(Fixtures.category("Dairy"))
+        kept["displayName"] = .text("Fruit & Veg")
+        try writer.updateRecord(kept)
+        try writer.tombstoneRecord(.category, id: kept.id, at: Fixtures.epoch)
+        try writer.setMetadata("2", forKey: "counter")
+        try writer.setMetadata("x", forKey: "new")
+        throw Abort()
+      }
+    }
+    #expect(try store.dump() == before)
+    #expect(try store.changeLog() == log)
+    #expect(try store.read { try $0.metadata(forKey: "counter") } == "1")
+    #expect(try store.read { try $0.metadata(forKey: "new") } == nil)
+    // The store keeps working after a rollback.
+    try store.write { try $0.insertRecord(Fixtures.category("Dairy", key: "dairy")) }
+    #expect(try store.read { try $0.count(RecordQuery(.category)) } == 2)
+  }
+
+  @Test(arguments: TestBackend.allCases)
+  func tombstonedRecordsLeaveListingsButStayReadable(_ backend: TestBackend) throws {
+    let store = try backend.makeStore()
+    let record = Fixtures.category("Produce", key: "produce")
+    let deletedAt = Fixtures.epoch.addingTimeInterval(60)
+    try store.write { writer in
+      try writer.insertRecord(record)
+      try writer.tombstoneRecord(.category, id: record.id, at: deletedAt)
+      try writer.tombstoneRecord(.category, id: record.id, at: deletedAt.addingTimeInterval(60))
+    }
+    try store.read { (reader) throws in
+      let stored = try #require(try reader.record(.category, id: record.id))
+      #expect(stored.meta.deletedAt == deletedAt)
+      #expect(stored.meta.updatedAt == deletedAt)
+      #expect(try reader.liveRecord(.category, id: record.id) == nil)
+      #expect(try reader.fetch(RecordQuery(.category)).isEmpty)
+      #expect(try reader.count(RecordQuery(.category, includeDeleted: true)) == 1)
+      let log = try reader.changes(after: 0, limit: 10)
+      #expect(log.map(\.operation) == [.insert, .delete])
+    }
+    #expect(throws: StoreError.notFound(kind: .tag, id: record.id)) {
+      try store.write { try $0.tombstoneRecord(.tag, id: record.id, at: deletedAt) }
+    }
+  }
+
+  @Test(arguments: TestBackend.allCases)
+  func changeLogRecordsEveryWriteWithItsFieldsAndOrigin(_ backend: TestBackend) throws {
+    let store = try backend.makeStore()
+    var record = Fixtures.category("Produce", key: "produce")
+    try store.write { try $0.insertRecord(record) }
+    record["displayName"] = .text("Fresh Produce")
+    record["sortOrder"] = .integer(2)
+    try store.write(origin: .sync) { try $0.updateRecord(record) }
+    try store.write { try $0.updateRecord(record) }  // unchanged: no entry
+    try store.write(origin: .derived) { try $0.tombstoneRecord(.category, id: record.id, at: Fixtures.epoch) }
+
+    let log = try store.changeLog()
+    #expect(log.map(\.sequence) == [1, 2, 3])
+    #expect(log.map(\.operation) == [.insert, .update, .delete])
+    #expect(log.map(\.origin) == [.local, .sync, .derived])
+    #expect(log.allSatisfy { $0.kind == .category && $0.id == record.id })
+    #expect(log[0].fields == ["displayName", "normalizedName", "sortOrder"])
+    #expect(log[1].fields == ["displayName", "sortOrder"])
+    #expect(log[2].fields == [])
+    try store.read { (reader) throws in
+      #expect(try reader.latestChangeSequence() == 3)
+      #expect(try reader.changes(after: 1, limit: 1).map(\.sequence) == [2])
+      #expect(try reader.changes(after: 3, limit: 10).isEmpty)
+      #expect(try reader.changes(after: 0, limit: 0).isEmpty)
+    }
+  }
+
+  @Test(arguments: TestBackend.allCases)
+  func updateOfAMissingRecordIsNotFound(_ backend: TestBackend) throws {
+    let store = try backend.makeStore()
+    let record = Fixtures.category("Produce")
+    #expect(throws: StoreError.notFound(kind: .category, id: record.id)) {
+      try store.write { try $0.updateRecord(record) }
+    }
+    #expect(try store.changeLog().isEmpty)
+  }
+
+  @Test(arguments: TestBackend.allCases)
+  func recordsThatBreakTheSchemaAreRejected(_ backend: TestBackend) throws {
+    let store = try backend.makeStore()
+    let id = UUID()
+    var missing = Fixtures.category("Produce", id: id)
+    missing["displayName"] = .null
+    var wrongType = Fixtures.category("Produce", id: id)
+    wrongType["sortOrder"] = .text("first")
+    var unknown = Fixtures.category("Produce", id: id)
+    unknown["color"] = .text("red")
+    var badEnum = Fixtures.template("basil", id: id)
+    badEnum["ingredientKind"] = .text("mineral")
+    let badDate = Record(
+      kind: .plannedMeal, meta: Fixtures.meta(id),
+      fields: ["date": .text("2023-02-29"), "mealType": .text("dinner"), "slotKey": .text("2023-02-29-dinner")]
+    )
+    let cases: [(Record, String)] = [
+      (missing, "displayName"), (wrongType, "sortOrder"), (unknown, "color"), (badEnum, "ingredientKind"),
+      (badDate, "date"),
+    ]
+    for (record, field) in cases {
+      do {
+        try store.write { try $0.insertRecord(record) }
+        Issue.record("\(field): accepted an invalid record")
+      } catch let StoreError.invalidRecord(kind, errorID, errorField, _) {
+        #expect(kind == record.kind)
+        #expect(errorID == id)
+        #expect(errorField == field)
+      }
+    }
+    #expect(try store.dump().isEmpty)
+    #expect(try store.changeLog().isEmpty)
+  }
+
+  @Test(arguments: TestBackend.allCases)
+  func metadataValuesCanBeSetReplacedAndRemoved(_ backend: TestBackend) throws {
+    let store = try backend.makeStore()
+    try store.write { writer in
+      try writer.setMetadata("a", forKey: "replica")
+      try writer.setMetadata("b", forKey: "replica")
+      try writer.setMetadata("x", forKey: "gone")
+      try writer.setMetadata(nil, forKey: "gone")
+    }
+    try store.read { (reader) throws in
+      #expect(try reader.metadata(forKey: "replica") == "b")
+      #expect(try reader.metadata(forKey: "gone") == nil)
+    }
+  }
+}

@@ -1,0 +1,83 @@
+public import Foundation
+public import Model
+public import Persistence
+import PersistenceMemory
+import PersistenceSQLite
+
+/// The storage backends every backend-agnostic test runs against.
+public enum TestBackend: String, CaseIterable, Sendable, CustomStringConvertible {
+  case memory
+  case sqlite
+
+  public var description: String { rawValue }
+
+  /// A new, empty store of this backend (SQLite in a fresh temporary file).
+  public func makeStore() throws -> any Store {
+    switch self {
+    case .memory: InMemoryStore()
+    case .sqlite: try SQLiteStore(path: TemporaryDirectory.make().appendingPathComponent("store.sqlite").path)
+    }
+  }
+
+  /// The factory front ends use, with both backends.
+  public static let factory = StoreFactory(backends: [SQLiteBackend(), MemoryBackend()])
+}
+
+/// Fresh temporary directories for test files, removed at process exit by the OS's tmp
+/// cleaning; each call returns a new one.
+public enum TemporaryDirectory {
+  public static func make(function: String = #function) throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("forager-tests")
+      .appendingPathComponent(UUID().uuidString.lowercased())
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+}
+
+/// Builders of raw records for store-level tests.
+public enum Fixtures {
+  /// A fixed instant, so records compare equal across backends and reopenings.
+  public static let epoch = Date(timeIntervalSinceReferenceDate: 800_000_000.123456)
+
+  public static func meta(_ id: UUID = UUID(), at date: Date = epoch) -> RecordMetadata {
+    RecordMetadata(id: id, createdAt: date)
+  }
+
+  public static func category(_ name: String, key: String? = nil, id: UUID = UUID(), sortOrder: Int64 = 0) -> Record {
+    Category(meta: meta(id), displayName: name, normalizedName: key ?? name.lowercased(), sortOrder: sortOrder).record
+  }
+
+  public static func template(_ name: String, aliases: [String] = [], category: UUID? = nil, id: UUID = UUID()) -> Record {
+    IngredientTemplate(
+      meta: meta(id), displayName: name, canonicalName: name.lowercased(), aliases: aliases, category: category
+    ).record
+  }
+
+  public static func recipe(
+    _ name: String, cuisine: String? = nil, ingredients: [String] = [], keywords: [String] = [], tags: [UUID] = [],
+    id: UUID = UUID()
+  ) -> Record {
+    Recipe(
+      meta: meta(id), displayName: name, titleKey: name.lowercased(), recipeIngredient: ingredients,
+      recipeCuisine: cuisine, keywords: keywords, tags: tags
+    ).record
+  }
+}
+
+extension Store {
+  /// Every record of every kind, live and deleted, sorted by kind then id: a whole-store
+  /// snapshot for comparing backends and reopened files.
+  public func dump() throws -> [Record] {
+    try read { reader in
+      try EntityKind.allCases.sorted().flatMap { kind in
+        try reader.fetch(RecordQuery(kind, includeDeleted: true, sort: []))
+      }
+    }
+  }
+
+  /// The whole change log.
+  public func changeLog() throws -> [Change] {
+    try read { try $0.changes(after: 0, limit: .max) }
+  }
+}
