@@ -27,16 +27,37 @@ public enum FieldType: Sendable, Hashable {
   }
 }
 
+/// What happens to a relationship when the record it points at is deleted.
+public enum DeleteRule: String, Sendable, Hashable {
+  /// Clear the reference (or drop the id from a to-many list).
+  case nullify
+  /// Delete the referring record too (it cannot exist without its target).
+  case cascade
+  /// Refuse the delete while any live record refers to the target.
+  case deny
+}
+
 /// One field of an entity kind.
 public struct FieldDescriptor: Sendable, Hashable {
   public let name: String
   public let type: FieldType
   public let isOptional: Bool
+  /// For relationships: what deleting the target does to this field's record.
+  public let deleteRule: DeleteRule
 
-  public init(_ name: String, _ type: FieldType, optional: Bool = false) {
+  /// - Parameter onDelete: defaults to `.nullify` for optional and to-many
+  ///   relationships and `.deny` for required ones.
+  public init(_ name: String, _ type: FieldType, optional: Bool = false, onDelete: DeleteRule? = nil) {
     self.name = name
     self.type = type
     self.isOptional = optional
+    if let onDelete {
+      self.deleteRule = onDelete
+    } else if case .reference = type, !optional {
+      self.deleteRule = .deny
+    } else {
+      self.deleteRule = .nullify
+    }
   }
 }
 

@@ -41,7 +41,7 @@ public struct GroceryListItem: Entity {
       FieldDescriptor("dateCompleted", .timestamp, optional: true),
       FieldDescriptor("source", .enumeration(ItemSource.allCases.map(\.rawValue))),
       FieldDescriptor("sortOrder", .integer),
-      FieldDescriptor("weeklyList", .reference(.weeklyList)),
+      FieldDescriptor("weeklyList", .reference(.weeklyList), onDelete: .cascade),
       FieldDescriptor("template", .reference(.ingredientTemplate), optional: true),
       FieldDescriptor("sourceRecipe", .reference(.recipe), optional: true),
     ],

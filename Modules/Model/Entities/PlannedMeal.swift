@@ -30,7 +30,7 @@ public struct PlannedMeal: Entity {
       FieldDescriptor("date", .civilDate),
       FieldDescriptor("mealType", .enumeration(MealType.allCases.map(\.rawValue))),
       FieldDescriptor("slotKey", .text),
-      FieldDescriptor("recipe", .reference(.recipe), optional: true),
+      FieldDescriptor("recipe", .reference(.recipe), optional: true, onDelete: .cascade),
       FieldDescriptor("mealPlan", .reference(.mealPlan), optional: true),
       FieldDescriptor("notes", .text, optional: true),
     ],

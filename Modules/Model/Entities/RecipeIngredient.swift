@@ -29,7 +29,7 @@ public struct RecipeIngredient: Entity {
   public static let schema = EntitySchema(
     kind: .recipeIngredient,
     fields: [
-      FieldDescriptor("recipe", .reference(.recipe)),
+      FieldDescriptor("recipe", .reference(.recipe), onDelete: .cascade),
       FieldDescriptor("template", .reference(.ingredientTemplate)),
       FieldDescriptor("rawLine", .text),
       FieldDescriptor("quantity", .real, optional: true),

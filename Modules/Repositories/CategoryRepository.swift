@@ -1,0 +1,60 @@
+public import Model
+import Normalization
+import Persistence
+
+/// Grocery categories, unique by normalized name: "Produce", "produce" and " PRODUCE "
+/// are one category.
+///
+/// ```swift
+/// let produce = try library.categories.getOrCreate("Produce")
+/// ```
+public struct CategoryRepository {
+  let context: RepositoryContext
+
+  private var operations: UniqueKindOperations<Category> {
+    UniqueKindOperations(
+      context: context,
+      key: SemanticKey.normalizedName,
+      make: { meta, name, key in Category(meta: meta, displayName: name, normalizedName: key) },
+      renamed: { category, name, key in
+        var category = category
+        category.displayName = name
+        category.normalizedName = key
+        return category
+      }
+    )
+  }
+
+  /// The category with this name's key, created (with its name-based id) when missing.
+  /// - Throws: ``RepositoryError`` for an empty or overlong name.
+  public func getOrCreate(_ name: String, sortOrder: Int64? = nil) throws -> Category {
+    try context.write { writer in
+      var (category, created) = try operations.getOrCreate(name, in: writer)
+      if created, let sortOrder, sortOrder != category.sortOrder {
+        category.sortOrder = sortOrder
+        try writer.save(category, at: context.now())
+      }
+      return category
+    }
+  }
+
+  /// The live category with this name (any spelling with the same key) or id.
+  public func find(_ nameOrID: String) throws -> Category? { try operations.find(nameOrID) }
+
+  /// All live categories by sort order, then name.
+  public func all() throws -> [Category] {
+    try context.read { try $0.entities(Category.self, RecordQuery(.category, sort: [SortKey("sortOrder"), SortKey("displayName")])) }
+  }
+
+  /// Renames a category.
+  /// - Throws: ``RepositoryError/renameCollision(_:newName:existingName:existingID:)`` when
+  ///   another category already has the new name's key.
+  public func rename(_ nameOrID: String, to newName: String) throws -> Category {
+    try context.write { try operations.rename(nameOrID, to: newName, in: $0) }
+  }
+
+  /// Deletes a category; ingredients in it are left without a category.
+  public func delete(_ nameOrID: String) throws -> Category {
+    try context.write { try operations.delete(nameOrID, in: $0) }
+  }
+}

@@ -1,0 +1,49 @@
+public import Model
+import Normalization
+
+/// Explains identity to people puzzled by a merge: the semantic key a name gets for
+/// each kind, the ISO week of a date, and how an ingredient line is read.
+public enum Identity {
+  /// The semantic key `name` gets as a `kind`, or nil for kinds without one.
+  /// For books the name is the title (no author); for planned meals, "YYYY-MM-DD meal".
+  public static func key(for name: String, as kind: EntityKind) throws -> String? {
+    switch kind {
+    case .category, .tag: return SemanticKey.normalizedName(try NameRules.clean(name, for: kind))
+    case .ingredientTemplate: return SemanticKey.canonicalIngredientName(try NameRules.clean(name, for: kind))
+    case .book: return SemanticKey.bookKey(title: try NameRules.clean(name, for: kind), author: nil)
+    case .recipe: return SemanticKey.titleKey(try NameRules.clean(name, for: kind))
+    case .plannedMeal:
+      let parts = name.split(whereSeparator: { $0 == " " || $0 == "/" })
+      guard parts.count == 2 else {
+        throw RepositoryError.invalidValue(field: "slot", value: name, reason: "give a date and a meal type, e.g. 2024-12-13 dinner")
+      }
+      return PlannedMealRepository.slotKey(
+        try PlannedMealRepository.date(String(parts[0])), try PlannedMealRepository.mealType(String(parts[1]))
+      )
+    case .recipeIngredient, .mealPlan, .weeklyList, .groceryListItem: return nil
+    }
+  }
+
+  /// The ISO week ("2025-W01") of a date, or the week itself normalized.
+  public static func week(of dateOrWeek: String) throws -> String {
+    try PlannedMealRepository.isoWeek(dateOrWeek).description
+  }
+
+  /// How an ingredient line is read.
+  public struct ParsedLine: Sendable, Hashable {
+    public let quantity: Double?
+    public let quantityUpperBound: Double?
+    public let unit: String?
+    public let name: String
+    public let canonicalName: String
+    public let notes: String?
+  }
+
+  public static func parse(ingredientLine line: String) -> ParsedLine {
+    let parsed = IngredientLine.parse(line)
+    return ParsedLine(
+      quantity: parsed.quantity, quantityUpperBound: parsed.quantityUpperBound, unit: parsed.unit, name: parsed.name,
+      canonicalName: parsed.canonicalName, notes: parsed.notes
+    )
+  }
+}

@@ -1,0 +1,115 @@
+import Foundation
+public import Model
+import Normalization
+import Persistence
+
+/// Ingredient templates, unique by canonical name ("Roma Tomatoes" → "roma tomato") and
+/// found by any of their names: the display name, plurals, and aliases.
+///
+/// ```swift
+/// let onion = try library.ingredients.getOrCreate("spring onion", aliases: ["scallion"])
+/// try library.ingredients.find("Green Onions")  // the same template, via the alias table
+/// ```
+public struct IngredientTemplateRepository {
+  let context: RepositoryContext
+
+  var operations: UniqueKindOperations<IngredientTemplate> {
+    var operations = UniqueKindOperations<IngredientTemplate>(
+      context: context,
+      key: { SemanticKey.canonicalIngredientName($0) },
+      make: { meta, name, key in IngredientTemplate(meta: meta, displayName: name, canonicalName: key) },
+      renamed: { template, name, key in
+        var template = template
+        template.displayName = name
+        template.canonicalName = key
+        return template
+      }
+    )
+    operations.fallback = { key, reader in try Self.templateWithAlias(key, in: reader) }
+    return operations
+  }
+
+  /// The live template listing `alias` (canonical form) among its aliases.
+  static func templateWithAlias(_ alias: String, in reader: any StoreReader) throws -> IngredientTemplate? {
+    try reader.entities(IngredientTemplate.self, RecordQuery(.ingredientTemplate, filters: [.contains("aliases", alias)], sort: []))
+      .filter { $0.aliases.contains(alias) }
+      .min { UUID.keeperOrder($0.id, $1.id) }
+  }
+
+  /// The template for this name (by canonical name or alias), created when missing.
+  /// New templates take the given kind, category (created when missing), staple flag and
+  /// aliases; for an existing template, given values are applied and aliases added.
+  /// - Throws: ``RepositoryError`` for bad names or an alias that names another template.
+  public func getOrCreate(
+    _ name: String, kind: IngredientKind? = nil, category: String? = nil, aliases: [String] = [],
+    isStaple: Bool? = nil
+  ) throws -> IngredientTemplate {
+    try context.write { try getOrCreate(name, kind: kind, category: category, aliases: aliases, isStaple: isStaple, in: $0) }
+  }
+
+  func getOrCreate(
+    _ name: String, kind: IngredientKind? = nil, category: String? = nil, aliases: [String] = [],
+    isStaple: Bool? = nil, in writer: any StoreWriter
+  ) throws -> IngredientTemplate {
+    var (template, _) = try operations.getOrCreate(name, in: writer)
+    if let kind { template.ingredientKind = kind }
+    if let isStaple { template.isStaple = isStaple }
+    if let category {
+      template.category = try CategoryRepository(context: context.bound(to: writer)).getOrCreate(category).id
+    }
+    for alias in aliases {
+      template.aliases = try checkedAliases(adding: alias, to: template, in: writer)
+    }
+    try writer.save(template, at: context.now())
+    return template
+  }
+
+  /// The live template with this name, plural, alias or id.
+  public func find(_ nameOrID: String) throws -> IngredientTemplate? { try operations.find(nameOrID) }
+
+  /// All live templates by name.
+  public func all() throws -> [IngredientTemplate] { try context.read { try operations.all(in: $0) } }
+
+  /// Adds another name that resolves to the template.
+  /// - Throws: ``RepositoryError/aliasCollision(alias:existingName:existingID:)``.
+  public func addAlias(_ alias: String, to nameOrID: String) throws -> IngredientTemplate {
+    try context.write { writer in
+      var template = try operations.require(nameOrID, in: writer)
+      template.aliases = try checkedAliases(adding: alias, to: template, in: writer)
+      try writer.save(template, at: context.now())
+      return template
+    }
+  }
+
+  private func checkedAliases(adding alias: String, to template: IngredientTemplate, in reader: any StoreReader) throws -> [String] {
+    let cleaned = try NameRules.clean(alias, for: .ingredientTemplate)
+    let key = SemanticKey.canonicalIngredientName(cleaned)
+    guard key != template.canonicalName, !template.aliases.contains(key) else { return template.aliases }
+    let holder = try reader.entities(IngredientTemplate.self, key: key).first ?? Self.templateWithAlias(key, in: reader)
+    if let holder, holder.id != template.id {
+      throw RepositoryError.aliasCollision(alias: cleaned, existingName: holder.displayName, existingID: holder.id)
+    }
+    return template.aliases + [key]
+  }
+
+  /// Puts the template in a category (created when missing).
+  public func setCategory(_ category: String, for nameOrID: String) throws -> IngredientTemplate {
+    try context.write { writer in
+      var template = try operations.require(nameOrID, in: writer)
+      template.category = try CategoryRepository(context: context.bound(to: writer)).getOrCreate(category).id
+      try writer.save(template, at: context.now())
+      return template
+    }
+  }
+
+  /// Renames a template, refusing a name another template has as name or alias.
+  public func rename(_ nameOrID: String, to newName: String) throws -> IngredientTemplate {
+    try context.write { try operations.rename(nameOrID, to: newName, in: $0) }
+  }
+
+  /// Deletes a template.
+  /// - Throws: ``RepositoryError/inUse(_:_:usedBy:)`` while recipes use it.
+  public func delete(_ nameOrID: String) throws -> IngredientTemplate {
+    try context.write { try operations.delete(nameOrID, in: $0) }
+  }
+}

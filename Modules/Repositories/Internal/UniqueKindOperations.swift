@@ -1,0 +1,82 @@
+import Foundation
+import Model
+import Persistence
+
+/// Get-or-create, find, rename and delete for the unique kinds, written once over the
+/// schema and a few per-kind closures.
+struct UniqueKindOperations<E: Entity> {
+  let context: RepositoryContext
+  /// The semantic key of a cleaned name.
+  let key: (String) -> String
+  /// A new entity for a cleaned name and its key.
+  let make: (RecordMetadata, String, String) -> E
+  /// The entity under a new cleaned name and key.
+  let renamed: (E, String, String) -> E
+  /// Extra lookup when the key finds nothing (ingredient aliases).
+  var fallback: ((String, any StoreReader) throws -> E?)? = nil
+
+  var kind: EntityKind { E.kind }
+
+  /// The live record for a name or id, or nil.
+  func find(_ reference: String, in reader: any StoreReader) throws -> E? {
+    if let id = UUID(uuidString: reference.trimmingCharacters(in: .whitespaces)) {
+      return try reader.entity(E.self, id: id)
+    }
+    let name = try NameRules.clean(reference, for: kind)
+    let semanticKey = key(name)
+    if let found = try reader.entities(E.self, key: semanticKey).first { return found }
+    return try fallback?(semanticKey, reader)
+  }
+
+  func find(_ reference: String) throws -> E? {
+    try context.read { try find(reference, in: $0) }
+  }
+
+  /// The live record for a name or id.
+  /// - Throws: ``RepositoryError/notFound(_:_:)``.
+  func require(_ reference: String, in reader: any StoreReader) throws -> E {
+    guard let found = try find(reference, in: reader) else { throw RepositoryError.notFound(kind, reference) }
+    return found
+  }
+
+  /// The existing record with this name's key, or a new one with the name-based id.
+  func getOrCreate(_ name: String, in writer: any StoreWriter) throws -> (entity: E, created: Bool) {
+    let cleaned = try NameRules.clean(name, for: kind)
+    let semanticKey = key(cleaned)
+    guard !semanticKey.isEmpty else { throw RepositoryError.emptyName(kind) }
+    if let existing = try writer.entities(E.self, key: semanticKey).first { return (existing, false) }
+    if let aliased = try fallback?(semanticKey, writer) { return (aliased, false) }
+    let id = try writer.freeDeterministicID(kind, key: semanticKey)
+    let entity = make(context.newMeta(id: id), cleaned, semanticKey)
+    try writer.insert(entity)
+    return (entity, true)
+  }
+
+  func all(in reader: any StoreReader) throws -> [E] {
+    try reader.entities(E.self, RecordQuery(kind))
+  }
+
+  /// Renames a record, refusing a name whose key another live record holds.
+  func rename(_ reference: String, to newName: String, in writer: any StoreWriter) throws -> E {
+    let entity = try require(reference, in: writer)
+    let cleaned = try NameRules.clean(newName, for: kind)
+    let newKey = key(cleaned)
+    guard !newKey.isEmpty else { throw RepositoryError.emptyName(kind) }
+    let holder = try writer.entities(E.self, key: newKey).first { $0.id != entity.id } ?? fallback?(newKey, writer)
+    if let holder, holder.id != entity.id {
+      throw RepositoryError.renameCollision(
+        kind, newName: cleaned, existingName: holder.record.displayText, existingID: holder.id
+      )
+    }
+    let updated = renamed(entity, cleaned, newKey)
+    try writer.save(updated, at: context.now())
+    return try writer.entity(E.self, id: entity.id) ?? updated
+  }
+
+  /// Deletes a record by the schema's delete rules.
+  func delete(_ reference: String, in writer: any StoreWriter) throws -> E {
+    let entity = try require(reference, in: writer)
+    try DeleteRules.delete(kind, id: entity.id, name: entity.record.displayText, in: writer, at: context.now())
+    return entity
+  }
+}

@@ -1,0 +1,96 @@
+public import Foundation
+public import Model
+public import Persistence
+
+/// The entry point to a store's data: one repository per kind, all creating entities
+/// only through get-or-create and the identity rules of DESIGN.md §2.
+///
+/// Each repository call runs in its own atomic transaction; ``transaction(_:)`` groups
+/// several calls into one.
+///
+/// ```swift
+/// let library = Library(store: try factory.open("memory"))
+/// let produce = try library.categories.getOrCreate("Produce")
+/// try library.transaction { tx in
+///   _ = try tx.books.getOrCreate(title: "The Wok", author: "J. Kenji López-Alt")
+///   _ = try tx.recipes.create(RecipeDraft(name: "Egg Fried Rice", ingredients: ["2 eggs", "3 cups rice"]))
+/// }
+/// ```
+public struct Library {
+  let context: RepositoryContext
+
+  /// - Parameters:
+  ///   - ownerID: recorded as the owner of every record this library creates.
+  ///   - origin: recorded on every change-log entry this library writes.
+  ///   - now: the clock for timestamps; tests pass a fixed one.
+  public init(
+    store: any Store, ownerID: String = RecordMetadata.localOwner, origin: ChangeOrigin = .local,
+    now: @escaping () -> Date = Date.init
+  ) {
+    context = RepositoryContext(store: store, now: now, ownerID: ownerID, origin: origin, writer: nil)
+  }
+
+  init(context: RepositoryContext) { self.context = context }
+
+  /// The store this library reads and writes.
+  public var store: any Store { context.store }
+
+  public var categories: CategoryRepository { CategoryRepository(context: context) }
+  public var tags: TagRepository { TagRepository(context: context) }
+  public var ingredients: IngredientTemplateRepository { IngredientTemplateRepository(context: context) }
+  public var books: BookRepository { BookRepository(context: context) }
+  public var recipes: RecipeRepository { RecipeRepository(context: context) }
+  public var meals: PlannedMealRepository { PlannedMealRepository(context: context) }
+  public var mealPlans: MealPlanRepository { MealPlanRepository(context: context) }
+  public var lists: WeeklyListRepository { WeeklyListRepository(context: context) }
+
+  /// Runs `body` in one atomic transaction: every repository call on the library it is
+  /// given joins it, and if `body` throws, nothing it did is kept.
+  public func transaction<T>(_ body: (Library) throws -> T) throws -> T {
+    try context.write { writer in try body(Library(context: context.bound(to: writer))) }
+  }
+
+  /// How many live records of each kind the store holds.
+  public func counts() throws -> [EntityKind: Int] {
+    try context.read { reader in
+      try Dictionary(uniqueKeysWithValues: EntityKind.allCases.map { ($0, try reader.count(RecordQuery($0))) })
+    }
+  }
+
+  /// Live records that share a semantic key, grouped; for recipes these are the
+  /// possible duplicates to review, for unique kinds they should never exist.
+  public func duplicates(of kinds: [EntityKind] = EntityKind.allCases) throws -> [DuplicateGroup] {
+    try context.read { reader in
+      var groups: [DuplicateGroup] = []
+      for kind in kinds where kind.schema.semanticKeyField != nil {
+        let records = try reader.fetch(RecordQuery(kind, sort: []))
+        let byKey = Dictionary(grouping: records, by: { $0.semanticKey ?? "" })
+        for (key, members) in byKey where members.count > 1 && !key.isEmpty {
+          let sorted = members.sorted { UUID.keeperOrder($0.id, $1.id) }
+          groups.append(DuplicateGroup(kind: kind, key: key, members: sorted.map(DuplicateGroup.Member.init)))
+        }
+      }
+      return groups.sorted { ($0.kind.rawValue, $0.key) < ($1.kind.rawValue, $1.key) }
+    }
+  }
+}
+
+/// Live records of one kind that share a semantic key.
+public struct DuplicateGroup: Sendable, Hashable {
+  public struct Member: Sendable, Hashable {
+    public let id: UUID
+    public let name: String
+    public let createdAt: Date
+
+    init(_ record: Record) {
+      id = record.id
+      name = record.displayText
+      createdAt = record.meta.createdAt
+    }
+  }
+
+  public let kind: EntityKind
+  public let key: String
+  /// Smallest id first: the record a merge keeps.
+  public let members: [Member]
+}

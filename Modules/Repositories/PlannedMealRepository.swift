@@ -1,0 +1,135 @@
+import Foundation
+public import Model
+import Normalization
+import Persistence
+
+/// Planned meals: one per slot (a civil date and a meal type). Planning a slot again
+/// replaces its recipe.
+public struct PlannedMealRepository {
+  let context: RepositoryContext
+
+  /// What planning a slot did.
+  public struct Outcome: Sendable, Hashable {
+    public let meal: PlannedMeal
+    public let recipe: Recipe
+    /// The recipe the slot held before, when planning replaced one.
+    public let replaced: Recipe?
+  }
+
+  /// Plans `recipe` for the slot, replacing whatever the slot held.
+  /// - Parameters:
+  ///   - date: "YYYY-MM-DD".
+  ///   - mealType: breakfast, lunch, dinner or snack (any case).
+  ///   - recipe: a recipe title or id.
+  /// - Throws: ``RepositoryError/invalidDate(_:)``, ``RepositoryError/unknownMealType(_:)``,
+  ///   ``RepositoryError/notFound(_:_:)``.
+  public func plan(date: String, mealType: String, recipe: String, notes: String? = nil) throws -> Outcome {
+    let day = try Self.date(date)
+    let type = try Self.mealType(mealType)
+    return try context.write { writer in
+      let recipeEntity = try RecipeRepository(context: context).require(recipe, in: writer)
+      let key = Self.slotKey(day, type)
+      let now = context.now()
+      if var meal = try writer.entities(PlannedMeal.self, key: key).first {
+        let previous = try meal.recipe.flatMap { try writer.entity(Recipe.self, id: $0) }
+        meal.recipe = recipeEntity.id
+        if let notes { meal.notes = notes }
+        try writer.save(meal, at: now)
+        return Outcome(meal: meal, recipe: recipeEntity, replaced: previous?.id == recipeEntity.id ? nil : previous)
+      }
+      let id = try writer.freeDeterministicID(.plannedMeal, key: key)
+      let meal = PlannedMeal(meta: context.newMeta(id: id), date: day, mealType: type, slotKey: key, recipe: recipeEntity.id, notes: notes)
+      try writer.insert(meal)
+      var used = recipeEntity
+      used.usageCount += 1
+      used.lastUsed = now
+      try writer.save(used, at: now)
+      return Outcome(meal: meal, recipe: recipeEntity, replaced: nil)
+    }
+  }
+
+  /// The meal planned for a slot, if any.
+  public func meal(date: String, mealType: String) throws -> PlannedMeal? {
+    let key = Self.slotKey(try Self.date(date), try Self.mealType(mealType))
+    return try context.read { try $0.entities(PlannedMeal.self, key: key).first }
+  }
+
+  /// Clears a slot.
+  /// - Throws: ``RepositoryError/notFound(_:_:)`` when nothing is planned there.
+  public func unplan(date: String, mealType: String) throws -> PlannedMeal {
+    let key = Self.slotKey(try Self.date(date), try Self.mealType(mealType))
+    return try context.write { writer in
+      guard let meal = try writer.entities(PlannedMeal.self, key: key).first else {
+        throw RepositoryError.notFound(.plannedMeal, key)
+      }
+      try DeleteRules.delete(.plannedMeal, id: meal.id, name: key, in: writer, at: context.now())
+      return meal
+    }
+  }
+
+  /// One ISO week of planned meals, Monday first.
+  public struct Week: Sendable, Hashable {
+    public struct Day: Sendable, Hashable {
+      public let date: CivilDate
+      public let slots: [Slot]
+    }
+
+    public struct Slot: Sendable, Hashable {
+      public let meal: PlannedMeal
+      public let recipe: Recipe?
+    }
+
+    /// "2026-W47".
+    public let week: String
+    public let days: [Day]
+  }
+
+  /// The planned meals of the ISO week given as "YYYY-Www" or as any date in it.
+  public func week(_ weekOrDate: String) throws -> Week {
+    let week = try Self.isoWeek(weekOrDate)
+    var day = week.monday
+    var dates: [CivilDate] = []
+    for _ in 0..<7 {
+      if let date = CivilDate(year: day.year, month: day.month, day: day.day) { dates.append(date) }
+      day = CivilCalendar.adding(days: 1, to: day)
+    }
+    return try context.read { reader in
+      let filters = dates.map { RecordFilter.equals("date", .text($0.description)) }
+      let meals = try reader.entities(PlannedMeal.self, RecordQuery(.plannedMeal, filters: [.anyOf(filters)], sort: [SortKey("date")]))
+      let days = try dates.map { date in
+        let slots = try meals.filter { $0.date == date }.sorted { $0.mealType < $1.mealType }.map { meal in
+          Week.Slot(meal: meal, recipe: try meal.recipe.flatMap { try reader.entity(Recipe.self, id: $0) })
+        }
+        return Week.Day(date: date, slots: slots)
+      }
+      return Week(week: week.description, days: days)
+    }
+  }
+
+  // MARK: Parsing
+
+  static func date(_ text: String) throws(RepositoryError) -> CivilDate {
+    guard let date = CivilDate(iso: text.trimmingCharacters(in: .whitespaces)) else { throw .invalidDate(text) }
+    return date
+  }
+
+  static func mealType(_ text: String) throws(RepositoryError) -> MealType {
+    guard let type = MealType(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased()) else {
+      throw .unknownMealType(text)
+    }
+    return type
+  }
+
+  static func slotKey(_ date: CivilDate, _ type: MealType) -> String {
+    SemanticKey.slotKey(year: date.year, month: date.month, day: date.day, mealType: type.rawValue)
+  }
+
+  static func isoWeek(_ text: String) throws(RepositoryError) -> ISOWeek {
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    if let week = ISOWeek(parsing: trimmed) { return week }
+    if let date = CivilDate(iso: trimmed), let week = ISOWeek.containing(year: date.year, month: date.month, day: date.day) {
+      return week
+    }
+    throw .invalidWeek(text)
+  }
+}

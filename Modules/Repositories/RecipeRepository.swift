@@ -1,0 +1,299 @@
+import Foundation
+public import Model
+import Normalization
+import Persistence
+
+/// Recipes. Recipes that share a title key ("Mom's Lasagna" ≡ "Moms Lasagna") are
+/// detected, not merged: creating one reports the similar ones, and the caller creates it
+/// anyway only by saying so.
+public struct RecipeRepository {
+  let context: RepositoryContext
+
+  // MARK: Creating
+
+  /// Creates a recipe with its ingredient lines, resolving each line to an ingredient
+  /// template (created when missing), its tags and its book.
+  /// - Parameter allowSimilar: create even when recipes with the same title key exist.
+  /// - Returns: `.created`, or `.similarExists` (nothing written) listing the matches.
+  /// - Throws: ``RepositoryError`` for a bad name, line, time, date, URL or page.
+  public func create(_ draft: RecipeDraft, allowSimilar: Bool = false) throws -> RecipeCreation {
+    try context.write { writer in
+      let name = try NameRules.clean(draft.name, for: .recipe)
+      let titleKey = SemanticKey.titleKey(name)
+      guard !titleKey.isEmpty else {
+        throw RepositoryError.invalidValue(field: "name", value: name, reason: "needs at least one letter or digit")
+      }
+      let similar = try writer.entities(Recipe.self, key: titleKey)
+      if !similar.isEmpty && !allowSimilar { return .similarExists(similar) }
+
+      let parsed = try draft.ingredients.enumerated().map { index, line in try Self.parse(line, number: index + 1) }
+      var recipe = Recipe(
+        meta: context.newMeta(id: UUID()), displayName: name, titleKey: titleKey,
+        recipeIngredient: parsed.map(\.raw), normalizedIngredients: parsed.map(\.line.canonicalName),
+        recipeInstructions: draft.instructions.map(Self.trimmed).filter { !$0.isEmpty },
+        isFavorite: draft.isFavorite
+      )
+      let library = Library(context: context.bound(to: writer))
+      try Self.apply(Self.changes(from: draft), to: &recipe, library: library)
+      try writer.insert(recipe)
+
+      let templates = library.ingredients
+      for (order, entry) in parsed.enumerated() {
+        var template = try templates.getOrCreate(entry.line.canonicalName, in: writer)
+        template.usageCount += 1
+        template.lastUsed = context.now()
+        try writer.save(template, at: context.now())
+        try writer.insert(RecipeIngredient(
+          meta: context.newMeta(id: UUID()), recipe: recipe.id, template: template.id, rawLine: entry.raw,
+          quantity: entry.line.quantity, unit: entry.line.unit, notes: entry.line.notes, sortOrder: Int64(order)
+        ))
+      }
+      return .created(recipe)
+    }
+  }
+
+  private static func trimmed(_ text: String) -> String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
+
+  private static func parse(_ line: String, number: Int) throws -> (raw: String, line: IngredientLine) {
+    let raw = trimmed(line)
+    guard !raw.isEmpty else { throw RepositoryError.invalidIngredientLine(number: number, line: line, reason: "the line is empty") }
+    guard raw.count <= 500 else {
+      throw RepositoryError.invalidIngredientLine(number: number, line: String(raw.prefix(40)) + "…", reason: "longer than 500 characters")
+    }
+    let parsed = IngredientLine.parse(raw)
+    guard !parsed.canonicalName.isEmpty else {
+      throw RepositoryError.invalidIngredientLine(number: number, line: raw, reason: "no ingredient name after the quantity and unit")
+    }
+    return (raw, parsed)
+  }
+
+  private static func changes(from draft: RecipeDraft) -> [RecipeChange] {
+    var changes: [RecipeChange] = [
+      .description(draft.description), .cuisine(draft.cuisine), .category(draft.category), .yield(draft.yield),
+      .prepTime(draft.prepTime), .cookTime(draft.cookTime), .totalTime(draft.totalTime), .notes(draft.notes),
+      .url(draft.url), .page(draft.page), .keywords(draft.keywords), .addTags(draft.tags),
+    ]
+    if draft.book != nil { changes.append(.book(title: draft.book, author: draft.bookAuthor)) }
+    return changes
+  }
+
+  // MARK: Reading
+
+  /// The live recipe with this id or title (any spelling with the same title key).
+  /// - Throws: ``RepositoryError/ambiguous(_:_:ids:)`` when several recipes share the title.
+  public func find(_ nameOrID: String) throws -> Recipe? {
+    try context.read { try find(nameOrID, in: $0) }
+  }
+
+  func find(_ nameOrID: String, in reader: any StoreReader) throws -> Recipe? {
+    if let id = UUID(uuidString: nameOrID.trimmingCharacters(in: .whitespaces)) {
+      return try reader.entity(Recipe.self, id: id)
+    }
+    let name = try NameRules.clean(nameOrID, for: .recipe)
+    let matches = try reader.entities(Recipe.self, key: SemanticKey.titleKey(name))
+    if matches.count > 1 { throw RepositoryError.ambiguous(.recipe, name, ids: matches.map(\.id)) }
+    return matches.first
+  }
+
+  func require(_ nameOrID: String, in reader: any StoreReader) throws -> Recipe {
+    guard let recipe = try find(nameOrID, in: reader) else { throw RepositoryError.notFound(.recipe, nameOrID) }
+    return recipe
+  }
+
+  /// A recipe with its ingredient lines, templates, book, tags and planned meals.
+  public func details(_ nameOrID: String) throws -> RecipeDetails {
+    try context.read { reader in
+      let recipe = try require(nameOrID, in: reader)
+      let ingredients = try reader.entities(
+        RecipeIngredient.self,
+        RecordQuery(.recipeIngredient, filters: [.references("recipe", recipe.id)], sort: [SortKey("sortOrder")])
+      )
+      let lines = try ingredients.map { RecipeDetails.Line(ingredient: $0, template: try reader.entity(IngredientTemplate.self, id: $0.template)) }
+      let meals = try reader.entities(PlannedMeal.self, RecordQuery(.plannedMeal, filters: [.references("recipe", recipe.id)], sort: [SortKey("slotKey")]))
+      return RecipeDetails(
+        recipe: recipe, lines: lines, book: try recipe.book.flatMap { try reader.entity(Book.self, id: $0) },
+        tags: try recipe.tags.compactMap { try reader.entity(Tag.self, id: $0) }, plannedMeals: meals
+      )
+    }
+  }
+
+  /// All live recipes by name; with `cuisine`, only those of that cuisine (any case).
+  public func all(cuisine: String? = nil) throws -> [Recipe] {
+    let recipes = try context.read { try $0.entities(Recipe.self, RecordQuery(.recipe)) }
+    guard let cuisine else { return recipes }
+    let wanted = SemanticKey.normalizedName(cuisine)
+    return recipes.filter { SemanticKey.normalizedName($0.recipeCuisine ?? "") == wanted }
+  }
+
+  /// Live recipes whose name, ingredients or keywords contain the text (case and
+  /// accents ignored), by name.
+  public func search(_ text: String) throws -> [Recipe] {
+    let raw = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !raw.isEmpty else { throw RepositoryError.invalidValue(field: "search", value: text, reason: "give some text to look for") }
+    let folded = SemanticKey.normalizedName(raw)
+    let singular = SemanticKey.canonicalIngredientName(raw)
+    var filters: [RecordFilter] = []
+    for needle in Set([raw, folded]) {
+      filters += [.contains("displayName", needle), .contains("recipeIngredient", needle), .contains("keywords", needle)]
+    }
+    for needle in Set([folded, SemanticKey.titleKey(raw)]) where !needle.isEmpty {
+      filters.append(.contains("titleKey", needle))
+    }
+    if !singular.isEmpty { filters.append(.contains("normalizedIngredients", singular)) }
+    return try context.read { try $0.entities(Recipe.self, RecordQuery(.recipe, filters: [.anyOf(filters)])) }
+  }
+
+  /// Groups of live recipes sharing a title key: possible duplicates for the user to review.
+  public func duplicates() throws -> [DuplicateGroup] {
+    try Library(context: context).duplicates(of: [.recipe])
+  }
+
+  // MARK: Changing
+
+  /// Applies changes to a recipe.
+  public func update(_ nameOrID: String, _ changes: [RecipeChange]) throws -> Recipe {
+    try context.write { writer in
+      var recipe = try require(nameOrID, in: writer)
+      try Self.apply(changes, to: &recipe, library: Library(context: context.bound(to: writer)))
+      try writer.save(recipe, at: context.now())
+      return recipe
+    }
+  }
+
+  /// Renames a recipe. Returns the other live recipes that share the new title key, so
+  /// the caller can point them out.
+  public func rename(_ nameOrID: String, to newName: String) throws -> (recipe: Recipe, similar: [Recipe]) {
+    try context.write { writer in
+      var recipe = try require(nameOrID, in: writer)
+      let name = try NameRules.clean(newName, for: .recipe)
+      recipe.displayName = name
+      recipe.titleKey = SemanticKey.titleKey(name)
+      try writer.save(recipe, at: context.now())
+      return (recipe, try writer.entities(Recipe.self, key: recipe.titleKey).filter { $0.id != recipe.id })
+    }
+  }
+
+  /// Deletes a recipe with its ingredient lines and the planned meals that used it;
+  /// list items that came from it stay, without the link.
+  public func delete(_ nameOrID: String) throws -> Recipe {
+    try context.write { writer in
+      let recipe = try require(nameOrID, in: writer)
+      try DeleteRules.delete(.recipe, id: recipe.id, name: recipe.displayName, in: writer, at: context.now())
+      return recipe
+    }
+  }
+
+  /// Merges one recipe into another: planned meals and list items move to the keeper,
+  /// empty fields of the keeper are filled from the other, tags are united, and the
+  /// other recipe and its ingredient lines are deleted.
+  public func merge(_ otherNameOrID: String, into keeperNameOrID: String) throws -> Recipe {
+    try context.write { writer in
+      let other = try require(otherNameOrID, in: writer)
+      var keeper = try require(keeperNameOrID, in: writer)
+      guard other.id != keeper.id else {
+        throw RepositoryError.invalidValue(field: "merge", value: other.displayName, reason: "a recipe cannot be merged into itself")
+      }
+      let now = context.now()
+      var record = keeper.record
+      for field in Recipe.schema.fields where record[field.name].isEmptyValue {
+        record[field.name] = other.record[field.name]
+      }
+      record["tags"] = .referenceList(keeper.tags + other.tags.filter { !keeper.tags.contains($0) })
+      keeper = try Recipe(record: record)
+      try writer.save(keeper, at: now)
+      try Relationships.repoint(.recipe, from: other.id, to: keeper.id, in: writer, at: now)
+      try DeleteRules.delete(.recipe, id: other.id, name: other.displayName, in: writer, at: now)
+      return keeper
+    }
+  }
+
+  // MARK: Applying changes
+
+  static func apply(_ changes: [RecipeChange], to recipe: inout Recipe, library: Library) throws {
+    for change in changes {
+      switch change {
+      case .description(let text): recipe.recipeDescription = try optionalText(text, "description")
+      case .cuisine(let text): recipe.recipeCuisine = try optionalText(text, "cuisine")
+      case .category(let text): recipe.recipeCategory = try optionalText(text, "category")
+      case .yield(let text): recipe.recipeYield = try optionalText(text, "yield")
+      case .notes(let text): recipe.notes = try optionalText(text, "notes", maximum: 10_000)
+      case .prepTime(let text): recipe.prepTime = try duration(text, "prep time")
+      case .cookTime(let text): recipe.cookTime = try duration(text, "cook time")
+      case .totalTime(let text): recipe.totalTime = try duration(text, "total time")
+      case .url(let text):
+        recipe.sourceURL = try url(text)
+      case .page(let page):
+        if let page, page <= 0 {
+          throw RepositoryError.invalidValue(field: "page", value: String(page), reason: "a page number must be positive")
+        }
+        recipe.sourcePageNumber = page.map(Int64.init)
+      case .book(let title, let author):
+        recipe.book = try title.map { title in
+          try library.books.find(title, author: author) ?? library.books.getOrCreate(title: title, author: author)
+        }?.id
+      case .favorite(let flag): recipe.isFavorite = flag
+      case .keywords(let words): recipe.keywords = words.map(trimmed).filter { !$0.isEmpty }
+      case .addTags(let names):
+        for name in names {
+          let tag = try library.tags.getOrCreate(name)
+          if !recipe.tags.contains(tag.id) { recipe.tags.append(tag.id) }
+        }
+      case .removeTags(let names):
+        for name in names {
+          guard let tag = try library.tags.find(name) else { throw RepositoryError.notFound(.tag, name) }
+          recipe.tags.removeAll { $0 == tag.id }
+        }
+      case .instructions(let steps): recipe.recipeInstructions = steps.map(trimmed).filter { !$0.isEmpty }
+      }
+    }
+    if recipe.totalTime == nil, let prep = recipe.prepTime.flatMap(Durations.minutes),
+      let cook = recipe.cookTime.flatMap(Durations.minutes)
+    {
+      recipe.totalTime = Durations.format(prep + cook)
+    }
+    recipe.sourceType = recipe.book != nil ? .book : (recipe.sourceURL != nil ? .url : .manual)
+  }
+
+  private static func optionalText(_ text: String?, _ field: String, maximum: Int = NameRules.maximumLength) throws -> String? {
+    guard let text else { return nil }
+    let cleaned = trimmed(text)
+    guard cleaned.count <= maximum else {
+      throw RepositoryError.invalidValue(field: field, value: String(cleaned.prefix(40)) + "…", reason: "longer than \(maximum) characters")
+    }
+    return cleaned.isEmpty ? nil : cleaned
+  }
+
+  private static func duration(_ text: String?, _ field: String) throws -> String? {
+    guard let text, !trimmed(text).isEmpty else { return nil }
+    guard let iso = Durations.iso8601(text) else {
+      throw RepositoryError.invalidValue(field: field, value: text, reason: "use minutes (20), 1h30m, 1:30 or PT1H30M")
+    }
+    return iso
+  }
+
+  private static func url(_ text: String?) throws -> String? {
+    guard let text, !trimmed(text).isEmpty else { return nil }
+    let cleaned = trimmed(text)
+    guard let url = URL(string: cleaned), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+      url.host?.isEmpty == false
+    else {
+      throw RepositoryError.invalidValue(field: "url", value: cleaned, reason: "use a web address starting with http:// or https://")
+    }
+    return cleaned
+  }
+}
+
+extension FieldValue {
+  /// Null, empty text or an empty list: nothing worth keeping when folding fields.
+  var isEmptyValue: Bool {
+    switch self {
+    case .null: true
+    case .text(let text): text.isEmpty
+    case .textList(let list): list.isEmpty
+    case .referenceList(let list): list.isEmpty
+    case .bool(let flag): !flag
+    case .integer(let number): number == 0
+    default: false
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Model
+import Persistence
+
+/// What every repository shares: the store, the clock, the owner, and — inside
+/// ``Library/transaction(_:)`` — the one open write transaction all work joins.
+final class RepositoryContext {
+  let store: any Store
+  let now: () -> Date
+  let ownerID: String
+  let origin: ChangeOrigin
+  private let writer: (any StoreWriter)?
+
+  init(store: any Store, now: @escaping () -> Date, ownerID: String, origin: ChangeOrigin, writer: (any StoreWriter)?) {
+    self.store = store
+    self.now = now
+    self.ownerID = ownerID
+    self.origin = origin
+    self.writer = writer
+  }
+
+  /// Runs `body` in the open transaction, or in a new atomic one.
+  func write<T>(_ body: (any StoreWriter) throws -> T) throws -> T {
+    if let writer { return try body(writer) }
+    return try store.write(origin: origin, body)
+  }
+
+  /// Reads inside the open transaction (seeing its writes), or from a fresh read.
+  func read<T>(_ body: (any StoreReader) throws -> T) throws -> T {
+    if let writer { return try body(writer) }
+    return try store.read(body)
+  }
+
+  func bound(to writer: any StoreWriter) -> RepositoryContext {
+    RepositoryContext(store: store, now: now, ownerID: ownerID, origin: origin, writer: writer)
+  }
+
+  /// Metadata for a record created now.
+  func newMeta(id: UUID) -> RecordMetadata {
+    RecordMetadata(id: id, createdAt: now(), ownerID: ownerID)
+  }
+}

@@ -1,0 +1,194 @@
+import Foundation
+public import Model
+import Normalization
+import Persistence
+
+/// Weekly grocery lists and their items. Lists may share a name; items may repeat
+/// (two recipes both need milk) and are consolidated when shown.
+public struct WeeklyListRepository {
+  let context: RepositoryContext
+
+  /// Creates a list for an ISO week ("2026-W47" or a date in it); without a week, the
+  /// current one.
+  public func create(_ name: String, week: String? = nil) throws -> WeeklyList {
+    let cleaned = try NameRules.clean(name, for: .weeklyList)
+    let weekID = try week.map { try PlannedMealRepository.isoWeek($0).description } ?? currentWeek()
+    return try context.write { writer in
+      let list = WeeklyList(meta: context.newMeta(id: UUID()), displayName: cleaned, weekIdentifier: weekID)
+      try writer.insert(list)
+      return list
+    }
+  }
+
+  private func currentWeek() -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = .current
+    let parts = calendar.dateComponents([.year, .month, .day], from: context.now())
+    return ISOWeek.containing(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)?.description ?? "1970-W01"
+  }
+
+  /// Live lists, grouped by week (newest week first), then by name.
+  public func all(week: String? = nil) throws -> [WeeklyList] {
+    let filters = try week.map { [RecordFilter.equals("weekIdentifier", .text(try PlannedMealRepository.isoWeek($0).description))] } ?? []
+    return try context.read {
+      try $0.entities(WeeklyList.self, RecordQuery(.weeklyList, filters: filters, sort: [SortKey("weekIdentifier", ascending: false), SortKey("displayName")]))
+    }
+  }
+
+  /// The live list with this id or name.
+  /// - Throws: ``RepositoryError/ambiguous(_:_:ids:)`` when several lists share the name.
+  public func find(_ nameOrID: String) throws -> WeeklyList? { try context.read { try find(nameOrID, in: $0) } }
+
+  func find(_ nameOrID: String, in reader: any StoreReader) throws -> WeeklyList? {
+    if let id = UUID(uuidString: nameOrID.trimmingCharacters(in: .whitespaces)) {
+      return try reader.entity(WeeklyList.self, id: id)
+    }
+    let key = SemanticKey.normalizedName(try NameRules.clean(nameOrID, for: .weeklyList))
+    let matches = try reader.entities(WeeklyList.self, RecordQuery(.weeklyList)).filter { SemanticKey.normalizedName($0.displayName) == key }
+    if matches.count > 1 { throw RepositoryError.ambiguous(.weeklyList, nameOrID, ids: matches.map(\.id)) }
+    return matches.first
+  }
+
+  func require(_ nameOrID: String, in reader: any StoreReader) throws -> WeeklyList {
+    guard let list = try find(nameOrID, in: reader) else { throw RepositoryError.notFound(.weeklyList, nameOrID) }
+    return list
+  }
+
+  /// Adds an item, linked to the ingredient template of the same name when one exists.
+  public func addItem(_ name: String, quantity: String? = nil, to listNameOrID: String) throws -> GroceryListItem {
+    let cleaned = try NameRules.clean(name, for: .groceryListItem)
+    let amount = quantity.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+    return try context.write { writer in
+      let list = try require(listNameOrID, in: writer)
+      let template = try IngredientTemplateRepository(context: context).operations.find(cleaned, in: writer)
+      return try insertItem(cleaned, quantity: amount, source: .manual, list: list, template: template?.id, recipe: nil, in: writer)
+    }
+  }
+
+  /// Adds one item per ingredient line of a recipe.
+  public func addRecipe(_ recipeNameOrID: String, to listNameOrID: String) throws -> [GroceryListItem] {
+    try context.write { writer in
+      let list = try require(listNameOrID, in: writer)
+      let details = try RecipeRepository(context: context.bound(to: writer)).details(recipeNameOrID)
+      return try details.lines.map { line in
+        let quantity = [line.ingredient.quantity.map(Self.format), line.ingredient.unit].compactMap { $0 }.joined(separator: " ")
+        return try insertItem(
+          line.template?.displayName ?? line.ingredient.rawLine, quantity: quantity.isEmpty ? nil : quantity,
+          source: .recipe, list: list, template: line.template?.id, recipe: details.recipe.id, in: writer
+        )
+      }
+    }
+  }
+
+  static func format(_ quantity: Double) -> String {
+    quantity.rounded() == quantity ? String(Int64(quantity)) : String(format: "%g", quantity)
+  }
+
+  private func insertItem(
+    _ name: String, quantity: String?, source: ItemSource, list: WeeklyList, template: UUID?, recipe: UUID?,
+    in writer: any StoreWriter
+  ) throws -> GroceryListItem {
+    let count = try writer.count(RecordQuery(.groceryListItem, filters: [.references("weeklyList", list.id)], includeDeleted: true))
+    let item = GroceryListItem(
+      meta: context.newMeta(id: UUID()), displayName: name, quantity: quantity, source: source, sortOrder: Int64(count),
+      weeklyList: list.id, template: template, sourceRecipe: recipe
+    )
+    try writer.insert(item)
+    return item
+  }
+
+  /// The list's items in the order they were added.
+  public func items(of listNameOrID: String) throws -> [GroceryListItem] {
+    try context.read { reader in try items(of: try require(listNameOrID, in: reader), in: reader) }
+  }
+
+  private func items(of list: WeeklyList, in reader: any StoreReader) throws -> [GroceryListItem] {
+    try reader.entities(GroceryListItem.self, RecordQuery(.groceryListItem, filters: [.references("weeklyList", list.id)], sort: [SortKey("sortOrder")]))
+  }
+
+  /// Items that name the same ingredient, shown as one line.
+  public struct ConsolidatedItem: Sendable, Hashable {
+    public let name: String
+    public let count: Int
+    /// The quantities of the merged items, in order, without blanks.
+    public let quantities: [String]
+    public let isCompleted: Bool
+    public let items: [GroceryListItem]
+  }
+
+  /// The list's items with lines for the same ingredient (same template, or same
+  /// canonical name) merged, in order of first appearance.
+  public func consolidated(_ listNameOrID: String) throws -> [ConsolidatedItem] {
+    let all = try items(of: listNameOrID)
+    var order: [String] = []
+    var groups: [String: [GroceryListItem]] = [:]
+    for item in all {
+      let key = item.template.map { "template:" + $0.shortText } ?? "name:" + SemanticKey.canonicalIngredientName(item.displayName)
+      if groups[key] == nil { order.append(key) }
+      groups[key, default: []].append(item)
+    }
+    return order.compactMap { key in
+      guard let members = groups[key], let first = members.first else { return nil }
+      return ConsolidatedItem(
+        name: first.displayName, count: members.count, quantities: members.compactMap(\.quantity),
+        isCompleted: members.allSatisfy(\.isCompleted), items: members
+      )
+    }
+  }
+
+  /// Marks every item for this ingredient on the list done (or not done).
+  /// - Throws: ``RepositoryError/notFound(_:_:)`` when no item matches.
+  public func check(_ itemName: String, on listNameOrID: String, done: Bool = true) throws -> [GroceryListItem] {
+    try context.write { writer in
+      let now = context.now()
+      return try matchingItems(itemName, on: listNameOrID, in: writer).map { item in
+        var item = item
+        item.isCompleted = done
+        item.dateCompleted = done ? now : nil
+        try writer.save(item, at: now)
+        return item
+      }
+    }
+  }
+
+  /// Removes every item for this ingredient from the list.
+  public func removeItem(_ itemName: String, from listNameOrID: String) throws -> [GroceryListItem] {
+    try context.write { writer in
+      let items = try matchingItems(itemName, on: listNameOrID, in: writer)
+      for item in items {
+        try DeleteRules.delete(.groceryListItem, id: item.id, name: item.displayName, in: writer, at: context.now())
+      }
+      return items
+    }
+  }
+
+  private func matchingItems(_ itemName: String, on listNameOrID: String, in reader: any StoreReader) throws -> [GroceryListItem] {
+    let list = try require(listNameOrID, in: reader)
+    let key = SemanticKey.canonicalIngredientName(try NameRules.clean(itemName, for: .groceryListItem))
+    let template = try IngredientTemplateRepository(context: context).operations.find(itemName, in: reader)
+    let matches = try items(of: list, in: reader).filter {
+      ($0.template != nil && $0.template == template?.id) || SemanticKey.canonicalIngredientName($0.displayName) == key
+    }
+    guard !matches.isEmpty else { throw RepositoryError.notFound(.groceryListItem, itemName) }
+    return matches
+  }
+
+  /// Marks the whole list completed (or open again).
+  public func complete(_ listNameOrID: String, done: Bool = true) throws -> WeeklyList {
+    try context.write { writer in
+      var list = try require(listNameOrID, in: writer)
+      list.isCompleted = done
+      try writer.save(list, at: context.now())
+      return list
+    }
+  }
+
+  /// Deletes a list with its items.
+  public func delete(_ listNameOrID: String) throws -> WeeklyList {
+    try context.write { writer in
+      let list = try require(listNameOrID, in: writer)
+      try DeleteRules.delete(.weeklyList, id: list.id, name: list.displayName, in: writer, at: context.now())
+      return list
+    }
+  }
+}
