@@ -82,6 +82,7 @@ package enum UnitTable {
     .init(canonical: "box", kind: .count, bareAllowed: false, spellings: ["box", "boxes"]),
     .init(canonical: "knob", kind: .count, bareAllowed: true, spellings: ["knob", "knobs"]),
     .init(canonical: "rasher", kind: .count, bareAllowed: false, spellings: ["rasher", "rashers"]),
+    .init(canonical: "dozen", kind: .count, bareAllowed: false, spellings: ["dozen", "dozens"]),
   ]
 
   /// Single letters whose case decides the unit: "T" is a tablespoon, "t" a teaspoon.
