@@ -13,10 +13,14 @@ public struct RecipeRepository {
 
   /// Creates a recipe with its ingredient lines, resolving each line to an ingredient
   /// template (created when missing), its tags and its book.
-  /// - Parameter allowSimilar: create even when recipes with the same title key exist.
+  /// - Parameters:
+  ///   - allowSimilar: create even when recipes with the same title key exist.
+  ///   - seedKey: for data that several devices create independently (the sample
+  ///     library): the recipe then gets a name-based id from this key, so every device
+  ///     creates the same record instead of a duplicate.
   /// - Returns: `.created`, or `.similarExists` (nothing written) listing the matches.
   /// - Throws: ``RepositoryError`` for a bad name, line, time, date, URL or page.
-  public func create(_ draft: RecipeDraft, allowSimilar: Bool = false) throws -> RecipeCreation {
+  public func create(_ draft: RecipeDraft, allowSimilar: Bool = false, seedKey: String? = nil) throws -> RecipeCreation {
     try context.write { writer in
       let name = try NameRules.clean(draft.name, for: .recipe)
       let titleKey = SemanticKey.titleKey(name)
@@ -27,8 +31,9 @@ public struct RecipeRepository {
       if !similar.isEmpty && !allowSimilar { return .similarExists(similar) }
 
       let parsed = try draft.ingredients.enumerated().map { index, line in try Self.parse(line, number: index + 1) }
+      let id = try seedKey.map { try writer.freeDeterministicID(.recipe, key: "seed:" + $0) } ?? UUID()
       var recipe = Recipe(
-        meta: context.newMeta(id: UUID()), displayName: name, titleKey: titleKey,
+        meta: context.newMeta(id: id), displayName: name, titleKey: titleKey,
         recipeIngredient: parsed.map(\.raw), normalizedIngredients: parsed.map(\.line.canonicalName),
         recipeInstructions: draft.instructions.map(Self.trimmed).filter { !$0.isEmpty },
         isFavorite: draft.isFavorite
@@ -43,8 +48,11 @@ public struct RecipeRepository {
         template.usageCount += 1
         template.lastUsed = context.now()
         try writer.save(template, at: context.now())
+        // Lines are named after their recipe and position, like the recipe's own
+        // name-based id, so a seeded recipe's lines are the same records everywhere.
+        let lineID = DeterministicID.uuidV5(namespace: recipe.id, name: "line:\(order)")
         try writer.insert(RecipeIngredient(
-          meta: context.newMeta(id: UUID()), recipe: recipe.id, template: template.id, rawLine: entry.raw,
+          meta: context.newMeta(id: lineID), recipe: recipe.id, template: template.id, rawLine: entry.raw,
           quantity: entry.line.quantity, unit: entry.line.unit, notes: entry.line.notes, sortOrder: Int64(order)
         ))
       }
