@@ -1,6 +1,9 @@
 public import Foundation
 public import Model
 
+/// A source of the current time for a store's change log.
+public typealias StoreClock = @Sendable () -> Date
+
 /// What produced a change: the user, an import from sync, a migration …
 public struct ChangeOrigin: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
   public let rawValue: String

@@ -20,6 +20,10 @@ public protocol Store: AnyObject, Sendable {
   /// Where the store lives, for messages: "memory" or "sqlite:/path/to/file".
   var location: String { get }
 
+  /// The clock that dates change-log entries. Backends take it at creation
+  /// (default: the system clock) so tests and simulations can control time.
+  var clock: StoreClock { get }
+
   /// Runs `body` with a consistent view of the store.
   func read<T>(_ body: (any StoreReader) throws -> T) throws -> T
 
@@ -82,4 +86,7 @@ public protocol StoreWriter: StoreReader {
   func tombstoneRecord(_ kind: EntityKind, id: UUID, at date: Date) throws
   /// Sets (or with nil removes) a value in the store's key-value metadata table.
   func setMetadata(_ value: String?, forKey key: String) throws
+  /// Runs `body` with change-log entries marked with `origin` instead of the
+  /// transaction's own, e.g. for the changes sync derives while importing.
+  func withOrigin<T>(_ origin: ChangeOrigin, _ body: () throws -> T) rethrows -> T
 }

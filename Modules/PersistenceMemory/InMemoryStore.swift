@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Model
 public import Persistence
 import Synchronization
@@ -12,13 +12,17 @@ import Synchronization
 /// store is exactly as it was.
 public final class InMemoryStore: Store {
   public let location = "memory"
+  public let clock: StoreClock
   private let state = Mutex(MemoryState())
 
-  public init() {}
+  /// - Parameter clock: dates change-log entries; the system clock by default.
+  public init(clock: @escaping StoreClock = { Date() }) {
+    self.clock = clock
+  }
 
   public func read<T>(_ body: (any StoreReader) throws -> T) throws -> T {
     try state.withLock { state in
-      let transaction = MemoryTransaction(state: state, origin: .local, now: Date())
+      let transaction = MemoryTransaction(state: state, origin: .local, now: clock())
       return try body(transaction)
     }
   }
@@ -29,7 +33,7 @@ public final class InMemoryStore: Store {
       // and are mutated in place instead of copied.
       var taken = MemoryState()
       swap(&taken, &state)
-      let transaction = MemoryTransaction(state: taken, origin: origin, now: Date())
+      let transaction = MemoryTransaction(state: taken, origin: origin, now: clock())
       do {
         let result = try body(transaction)
         state = transaction.state

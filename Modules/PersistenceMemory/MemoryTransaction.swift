@@ -5,7 +5,7 @@ import Persistence
 /// One transaction over a ``MemoryState`` copy, with an undo log for rollback.
 final class MemoryTransaction: StoreWriter {
   var state: MemoryState
-  private let origin: ChangeOrigin
+  private var origin: ChangeOrigin
   private let now: Date
   private var undo: [(inout MemoryState) -> Void] = []
 
@@ -92,6 +92,13 @@ final class MemoryTransaction: StoreWriter {
     record.meta.deletedAt = date
     record.meta.updatedAt = date
     try updateRecord(record)
+  }
+
+  func withOrigin<T>(_ origin: ChangeOrigin, _ body: () throws -> T) rethrows -> T {
+    let saved = self.origin
+    self.origin = origin
+    defer { self.origin = saved }
+    return try body()
   }
 
   func setMetadata(_ value: String?, forKey key: String) throws {

@@ -20,13 +20,16 @@ public final class SQLiteStore: Store {
 
   public let location: String
   public let path: String
+  public let clock: StoreClock
   private let pool: DatabasePool
 
   /// Opens the store at `path`, creating the file and its schema when missing.
   /// - Throws: ``StoreError/unavailable(location:reason:)`` when the file cannot be
   ///   opened, is not a Forager store, or has a schema version this build cannot use.
-  public init(path: String, busyTimeout: TimeInterval = 10) throws {
+  /// - Parameter clock: dates change-log entries; the system clock by default.
+  public init(path: String, busyTimeout: TimeInterval = 10, clock: @escaping StoreClock = { Date() }) throws {
     self.path = path
+    self.clock = clock
     self.location = "sqlite:\(path)"
     var configuration = GRDB.Configuration()
     configuration.busyMode = .timeout(busyTimeout)
@@ -47,7 +50,7 @@ public final class SQLiteStore: Store {
 
   public func read<T>(_ body: (any StoreReader) throws -> T) throws -> T {
     do {
-      return try pool.read { db in try body(SQLiteTransaction(db: db, origin: .local, now: Date())) }
+      return try pool.read { db in try body(SQLiteTransaction(db: db, origin: .local, now: clock())) }
     } catch let error as DatabaseError {
       throw StoreError.backend(Self.describe(error))
     }
@@ -55,7 +58,7 @@ public final class SQLiteStore: Store {
 
   public func write<T>(origin: ChangeOrigin, _ body: (any StoreWriter) throws -> T) throws -> T {
     do {
-      return try pool.write { db in try body(SQLiteTransaction(db: db, origin: origin, now: Date())) }
+      return try pool.write { db in try body(SQLiteTransaction(db: db, origin: origin, now: clock())) }
     } catch let error as DatabaseError {
       throw StoreError.backend(Self.describe(error))
     }

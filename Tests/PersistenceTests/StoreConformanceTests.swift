@@ -272,4 +272,19 @@ struct StoreConformanceTests {
       #expect(try reader.metadata(forKey: "gone") == nil)
     }
   }
+
+  @Test(arguments: TestBackend.allCases)
+  func changesCarryTheStoreClockAndAnOriginSwitchedForPartOfATransaction(_ backend: TestBackend) throws {
+    let clock = TickingClock()
+    let store = try backend.makeStore(clock: clock.now)
+    try store.write(origin: .sync) { writer in
+      try writer.insertRecord(Fixtures.category("Produce", key: "produce"))
+      try writer.withOrigin(.derived) { try writer.insertRecord(Fixtures.category("Dairy", key: "dairy")) }
+      try writer.insertRecord(Fixtures.category("Bakery", key: "bakery"))
+    }
+    try store.write { try $0.insertRecord(Fixtures.category("Frozen", key: "frozen")) }
+    let log = try store.changeLog()
+    #expect(log.map(\.origin) == [.sync, .derived, .sync, .local])
+    #expect(log.map(\.timestamp) == [clock.start.addingTimeInterval(0.001), clock.start.addingTimeInterval(0.001), clock.start.addingTimeInterval(0.001), clock.start.addingTimeInterval(0.002)])
+  }
 }

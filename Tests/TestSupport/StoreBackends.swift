@@ -1,4 +1,5 @@
 public import Foundation
+import Synchronization
 public import Model
 public import Persistence
 import PersistenceMemory
@@ -12,10 +13,10 @@ public enum TestBackend: String, CaseIterable, Sendable, CustomStringConvertible
   public var description: String { rawValue }
 
   /// A new, empty store of this backend (SQLite in a fresh temporary file).
-  public func makeStore() throws -> any Store {
+  public func makeStore(clock: @escaping StoreClock = { Date() }) throws -> any Store {
     switch self {
-    case .memory: InMemoryStore()
-    case .sqlite: try SQLiteStore(path: TemporaryDirectory.make().appendingPathComponent("store.sqlite").path)
+    case .memory: InMemoryStore(clock: clock)
+    case .sqlite: try SQLiteStore(path: TemporaryDirectory.make().appendingPathComponent("store.sqlite").path, clock: clock)
     }
   }
 
@@ -79,5 +80,23 @@ extension Store {
   /// The whole change log.
   public func changeLog() throws -> [Change] {
     try read { try $0.changes(after: 0, limit: .max) }
+  }
+}
+
+/// A clock that moves forward one millisecond every time it is read, shared by all the
+/// stores and libraries of a test, so every write gets a distinct, ordered time.
+public final class TickingClock: Sendable {
+  private let ticks = Mutex<Int64>(0)
+  public let start: Date
+
+  public init(start: Date = Fixtures.epoch) { self.start = start }
+
+  /// The next instant.
+  public func now() -> Date {
+    let tick = ticks.withLock { value -> Int64 in
+      value += 1
+      return value
+    }
+    return start.addingTimeInterval(Double(tick) / 1000)
   }
 }

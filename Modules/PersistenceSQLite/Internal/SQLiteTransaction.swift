@@ -4,10 +4,16 @@ import Model
 import Persistence
 
 /// One read or write transaction on a GRDB connection. Hot paths use cached statements.
-struct SQLiteTransaction: StoreWriter {
+final class SQLiteTransaction: StoreWriter {
   let db: Database
-  let origin: ChangeOrigin
+  private var origin: ChangeOrigin
   let now: Date
+
+  init(db: Database, origin: ChangeOrigin, now: Date) {
+    self.db = db
+    self.origin = origin
+    self.now = now
+  }
 
   // MARK: Reading
 
@@ -113,6 +119,13 @@ struct SQLiteTransaction: StoreWriter {
     record.meta.deletedAt = date
     record.meta.updatedAt = date
     try updateRecord(record)
+  }
+
+  func withOrigin<T>(_ origin: ChangeOrigin, _ body: () throws -> T) rethrows -> T {
+    let saved = self.origin
+    self.origin = origin
+    defer { self.origin = saved }
+    return try body()
   }
 
   func setMetadata(_ value: String?, forKey key: String) throws {
