@@ -92,6 +92,9 @@ public struct EntitySchema: Sendable, Hashable {
   public let identity: IdentityPolicy
   /// For ``IdentityPolicy/ownedByParent`` kinds: the reference field naming the owner.
   public let ownerField: String?
+  /// The fields the semantic key is computed from (a category's display name, a book's
+  /// title and author, a planned meal's date and meal type).
+  public let keyInputs: [String]
 
   public init(
     kind: EntityKind,
@@ -99,7 +102,8 @@ public struct EntitySchema: Sendable, Hashable {
     semanticKeyField: String?,
     displayField: String,
     identity: IdentityPolicy,
-    ownerField: String? = nil
+    ownerField: String? = nil,
+    keyInputs: [String]? = nil
   ) {
     self.kind = kind
     self.fields = fields
@@ -107,6 +111,14 @@ public struct EntitySchema: Sendable, Hashable {
     self.displayField = displayField
     self.identity = identity
     self.ownerField = ownerField
+    self.keyInputs = keyInputs ?? (semanticKeyField == nil ? [] : [displayField])
+  }
+
+  /// The key and the fields it is computed from: they change together and must be
+  /// merged together, or a replica could end up with one write's name and another's key.
+  public var identityFields: [String] {
+    guard let key = semanticKeyField else { return [] }
+    return keyInputs + [key]
   }
 
   /// The descriptor of a field by name.

@@ -23,7 +23,8 @@ public struct Book: Entity {
     ],
     semanticKeyField: "bookKey",
     displayField: "title",
-    identity: .getOrCreate
+    identity: .getOrCreate,
+    keyInputs: ["title", "author"]
   )
 
   public init(record: Record) throws(ModelError) {

@@ -36,7 +36,8 @@ public struct PlannedMeal: Entity {
     ],
     semanticKeyField: "slotKey",
     displayField: "slotKey",
-    identity: .onePerSlot
+    identity: .onePerSlot,
+    keyInputs: ["date", "mealType"]
   )
 
   public init(record: Record) throws(ModelError) {

@@ -1,0 +1,64 @@
+public import Foundation
+
+/// The shared place devices sync through: an ordered log of change batches and a
+/// registry of devices.
+///
+/// Backends: ``InMemoryCloud`` (tests, one process) and `SQLiteCloud` (module
+/// `SyncSQLite`, a file several processes can share). A backend must append each pushed
+/// batch atomically (never interleaving two pushes), keep a batch id only once, and hand
+/// out increasing sequence numbers that pulls page through.
+public protocol CloudStore: AnyObject, Sendable {
+  /// Where the cloud lives, for messages.
+  var location: String { get }
+  /// Appends a batch and returns its sequence number; a batch whose id is already in the
+  /// log is not appended again and its existing sequence number is returned.
+  func push(_ batch: ChangeBatch) throws -> Int64
+  /// Up to `limit` entries with a sequence number above `sequence`, oldest first.
+  func pull(after sequence: Int64, limit: Int) throws -> [CloudEntry]
+  /// The newest sequence number, 0 for an empty log.
+  func latestSequence() throws -> Int64
+  /// Records (or refreshes) a device in the registry.
+  func register(_ device: CloudDevice) throws
+  /// Every registered device.
+  func devices() throws -> [CloudDevice]
+}
+
+/// One batch in the cloud's log.
+public struct CloudEntry: Sendable, Hashable {
+  public let sequence: Int64
+  public let batch: ChangeBatch
+
+  public init(sequence: Int64, batch: ChangeBatch) {
+    self.sequence = sequence
+    self.batch = batch
+  }
+}
+
+/// A device as the cloud's registry knows it, so an upgrade can see which schema
+/// versions are still active.
+public struct CloudDevice: Sendable, Hashable, Codable {
+  public let replicaID: String
+  public let name: String
+  public let schemaVersion: Int
+  public let lastSeen: Date
+
+  public init(replicaID: String, name: String, schemaVersion: Int, lastSeen: Date) {
+    self.replicaID = replicaID
+    self.name = name
+    self.schemaVersion = schemaVersion
+    self.lastSeen = lastSeen
+  }
+}
+
+/// Why the cloud refused or failed an operation.
+public enum CloudError: Error, Sendable, Hashable, CustomStringConvertible {
+  case unavailable(location: String, reason: String)
+  case damaged(location: String, reason: String)
+
+  public var description: String {
+    switch self {
+    case .unavailable(let location, let reason): "cloud \(location) is unavailable: \(reason)"
+    case .damaged(let location, let reason): "cloud \(location) is damaged: \(reason)"
+    }
+  }
+}

@@ -1,0 +1,379 @@
+import Foundation
+import Model
+import Persistence
+
+/// Applies remote record changes to one replica inside one write transaction, keeping
+/// every invariant as it goes: per-field highest stamp wins, deletes win, no two live
+/// records of a unique kind share a key (duplicates are merged into the smallest id, with
+/// a redirect), and no live relationship points at a deleted record.
+final class Merger {
+  let writer: any StoreWriter
+  let replica: String
+  var clock: HybridLogicalClock
+  private(set) var counts = SyncCounts()
+  private(set) var notes: [(SyncMonitor.Event.Kind, String)] = []
+  /// Records written in this transaction whose references must be checked.
+  private var touched: [RecordKey] = []
+  /// Records deleted in this transaction whose referrers must be repaired.
+  private var deleted: [RecordKey] = []
+  private let now: Date
+
+  struct RecordKey: Hashable {
+    let kind: EntityKind
+    let id: UUID
+  }
+
+  init(writer: any StoreWriter, replica: String, clock: HybridLogicalClock, now: Date) {
+    self.writer = writer
+    self.replica = replica
+    self.clock = clock
+    self.now = now
+  }
+
+  // MARK: Applying
+
+  func apply(_ change: RecordChange) throws {
+    for value in change.fields.values { clock.receive(value.stamp) }
+    counts.imports += 1
+    let kind = change.kind
+    var ownStamps = try writer.stamps(kind, change.id)
+
+    // The redirect is the record's own fact, applied before anything is resolved through it.
+    if let incoming = change.fields[RecordChange.redirectField], let keeper = incoming.value.reference,
+      incoming.stamp > (ownStamps[RecordChange.redirectField] ?? Stamp.lowest)
+    {
+      ownStamps[RecordChange.redirectField] = incoming.stamp
+      if keeper != change.id && UUID.keeperOrder(keeper, change.id) { try writer.setRedirect(keeper, kind, change.id) }
+      try writer.setStamps(ownStamps, kind, change.id)
+    }
+
+    let target = try writer.redirectEnd(kind, change.id)
+    let regular = change.fields.filter { !$0.key.hasPrefix("@") }
+    if try writer.record(kind, id: change.id) == nil {
+      try insertNew(change, regular: regular, stamps: ownStamps)
+    } else if !regular.isEmpty {
+      try mergeFields(regular, into: target, kind: kind, meta: change)
+    }
+
+    if let deletion = change.fields[RecordChange.deletedField] {
+      try applyDeletion(kind, change.id, deletion)
+    }
+    // A record merged away while this change was in flight: fold it into its keeper.
+    if target != change.id, let loser = try writer.record(kind, id: change.id), loser.meta.isLive {
+      try merge(loser: loser, into: target)
+    }
+  }
+
+  private func insertNew(_ change: RecordChange, regular: [String: StampedValue], stamps: [String: Stamp]) throws {
+    let kind = change.kind
+    var fields: [String: FieldValue] = [:]
+    var stamps = stamps
+    for (name, value) in regular where kind.schema.field(named: name) != nil {
+      fields[name] = try redirected(value.value, kind.schema.field(named: name)?.type)
+      stamps[name] = value.stamp
+    }
+    var meta = RecordMetadata(
+      id: change.id, createdAt: change.createdAt, updatedAt: change.updatedAt, ownerID: change.ownerID,
+      sharingScope: change.sharingScope
+    )
+    if let deletion = change.fields[RecordChange.deletedField] {
+      meta.deletedAt = deletion.value.timestampValue ?? change.updatedAt
+      stamps[RecordChange.deletedField] = deletion.stamp
+    }
+    var record = Record(kind: kind, meta: meta, fields: fields)
+    do {
+      try record.validateAgainstSchema()
+    } catch {
+      counts.errors += 1
+      notes.append((.error, "skipped \(kind.rawValue) \(change.id.uuidString.lowercased()): \(error)"))
+      return
+    }
+    try writer.setStamps(stamps, kind, change.id)
+    let target = try writer.redirectEnd(kind, change.id)
+    if target != change.id, record.meta.isLive {
+      // Arrives already merged away (its redirect is known): a tombstone folded into the keeper.
+      let live = record
+      record.meta.deletedAt = now
+      try writer.insertRecord(record)
+      try merge(loser: live, into: target, alreadyDeleted: true)
+      return
+    }
+    if record.meta.isLive {
+      switch try resolveDuplicates(of: record) {
+      case .loserOf(let keeper):
+        // A smaller record holds the key: this one arrives as its loser. The tombstone is
+        // derived here, so it is logged as such and pushed with the redirect.
+        let live = record
+        record.meta.deletedAt = now
+        try writer.withOrigin(.derived) { try writer.insertRecord(record) }
+        try merge(loser: live, into: keeper.id, alreadyDeleted: true)
+        return
+      case .unique(let folded):
+        record = folded
+      }
+    }
+    try writer.insertRecord(record)
+    touched.append(RecordKey(kind: kind, id: record.id))
+    if !record.meta.isLive { deleted.append(RecordKey(kind: kind, id: record.id)) }
+  }
+
+  private func mergeFields(_ incoming: [String: StampedValue], into id: UUID, kind: EntityKind, meta change: RecordChange) throws {
+    guard var record = try writer.record(kind, id: id) else { return }
+    var stamps = try writer.stamps(kind, id)
+    var changed = false
+    // The identity group (the key and what it is computed from) is merged as one unit,
+    // by the stamp of its key field.
+    let group = Set(kind.schema.identityFields)
+    var groupWins: Bool?
+    if let keyField = kind.schema.semanticKeyField, let incomingKey = incoming[keyField] {
+      groupWins = incomingKey.stamp > (stamps[keyField] ?? Stamp.lowest)
+    }
+    for (name, value) in incoming {
+      guard let field = kind.schema.field(named: name) else { continue }
+      let incomingValue = try redirected(value.value, field.type)
+      let local = stamps[name]
+      if let local, local != value.stamp, record[name] != incomingValue {
+        counts.conflicts += 1
+        let winner = value.stamp > local ? "remote" : "local"
+        notes.append((.conflict, "\(kind.rawValue) \(record.displayName).\(name): \(winner) value kept"))
+      }
+      let wins = group.contains(name) && groupWins != nil ? (groupWins ?? false) : value.stamp > (local ?? Stamp.lowest)
+      guard wins else { continue }
+      stamps[name] = value.stamp
+      if record[name] != incomingValue {
+        record[name] = incomingValue
+        changed = true
+      }
+    }
+    if change.createdAt < record.meta.createdAt {
+      record.meta.createdAt = change.createdAt
+      changed = true
+    }
+    if change.updatedAt > record.meta.updatedAt {
+      record.meta.updatedAt = change.updatedAt
+      changed = true
+    }
+    try writer.setStamps(stamps, kind, id)
+    guard changed else { return }
+    if record.meta.isLive {
+      switch try resolveDuplicates(of: record) {
+      case .loserOf(let keeper):
+        // The new key belongs to a smaller record: this one is merged into it.
+        try merge(loser: record, into: keeper.id)
+        return
+      case .unique(let folded):
+        record = folded
+      }
+    }
+    try writer.updateRecord(record)
+    touched.append(RecordKey(kind: kind, id: id))
+  }
+
+  private func applyDeletion(_ kind: EntityKind, _ id: UUID, _ deletion: StampedValue) throws {
+    var stamps = try writer.stamps(kind, id)
+    let known = stamps[RecordChange.deletedField]
+    guard var record = try writer.record(kind, id: id) else { return }
+    if record.meta.isLive || (known.map { deletion.stamp > $0 } ?? true) {
+      stamps[RecordChange.deletedField] = max(deletion.stamp, known ?? deletion.stamp)
+      try writer.setStamps(stamps, kind, id)
+    }
+    guard record.meta.isLive else { return }
+    record.meta.deletedAt = deletion.value.timestampValue ?? now
+    record.meta.updatedAt = max(record.meta.updatedAt, record.meta.deletedAt ?? now)
+    try writer.updateRecord(record)
+    deleted.append(RecordKey(kind: kind, id: id))
+  }
+
+  /// References inside an incoming value follow redirects to their live end.
+  private func redirected(_ value: FieldValue, _ type: FieldType?) throws -> FieldValue {
+    switch (value, type) {
+    case (.reference(let id), .reference(let kind)?):
+      return .reference(try writer.redirectEnd(kind, id))
+    case (.referenceList(let ids), .referenceList(let kind)?):
+      var seen = Set<UUID>()
+      return .referenceList(try ids.map { try writer.redirectEnd(kind, $0) }.filter { seen.insert($0).inserted })
+    default:
+      return value
+    }
+  }
+
+  // MARK: Deduplication
+
+  enum Resolution {
+    /// The record may be written: no other live record has its key any more (those that
+    /// had were merged into it; this is the record with their fields folded in).
+    case unique(Record)
+    /// A record with a smaller id holds the key: this one must be merged into it.
+    case loserOf(Record)
+  }
+
+  /// For a live record about to be written: the keeper rule over every live record of
+  /// its unique kind that shares its key.
+  func resolveDuplicates(of record: Record) throws -> Resolution {
+    guard record.kind.schema.identity.isUnique, let key = record.semanticKey else { return .unique(record) }
+    let others = try writer.records(record.kind, semanticKey: key).filter { $0.id != record.id }
+    guard !others.isEmpty else { return .unique(record) }
+    let keeper = (others + [record]).min { UUID.keeperOrder($0.id, $1.id) } ?? record
+    if keeper.id != record.id { return .loserOf(keeper) }
+    var current = record
+    for other in others {
+      current = try merge(loser: other, into: record.id, keeperPending: current) ?? current
+    }
+    return .unique(current)
+  }
+
+  /// Merges `loser` into the record `keeperID`: folds fields by stamp, re-points every
+  /// relationship, tombstones the loser and records the redirect (the last two are
+  /// replicated: they go out with this replica's next push).
+  /// - Parameters:
+  ///   - alreadyDeleted: the loser was just stored as a tombstone by this import.
+  ///   - keeperPending: the keeper's state when it is about to be written by the caller;
+  ///     the folded state is then returned instead of written.
+  @discardableResult
+  func merge(loser: Record, into keeperID: UUID, alreadyDeleted: Bool = false, keeperPending: Record? = nil) throws -> Record? {
+    let kind = loser.kind
+    let keeperID = try keeperPending?.id ?? writer.redirectEnd(kind, keeperID)
+    guard keeperID != loser.id else { return nil }
+    counts.merges += 1
+    notes.append((.merge, "\(kind.rawValue) '\(loser.displayName)' \(loser.id.uuidString.lowercased()) merged into \(keeperID.uuidString.lowercased())"))
+
+    try writer.setRedirect(keeperID, kind, loser.id)
+    if !alreadyDeleted {
+      try writer.withOrigin(.derived) { try writer.tombstoneRecord(kind, id: loser.id, at: now) }
+    }
+    deleted.append(RecordKey(kind: kind, id: loser.id))
+
+    // Fold the loser's fields into the keeper: highest stamp wins; an empty keeper field
+    // takes the loser's value when neither has a stamp.
+    let loserStamps = try writer.stamps(kind, loser.id)
+    let stored = try writer.record(kind, id: keeperID)
+    guard var keeper = keeperPending ?? stored else { return nil }
+    var keeperStamps = try writer.stamps(kind, keeperID)
+    func newer(_ field: String) -> Bool {
+      let theirs = loserStamps[field], ours = keeperStamps[field]
+      if let theirs, let ours { return theirs > ours }
+      if theirs != nil { return true }
+      return ours == nil && keeper[field].isNull && !loser[field].isNull
+    }
+    // The identity group (same key on both sides) moves as one unit: the loser's spelling
+    // of the name wins when its key was written later.
+    let group = Set(kind.schema.identityFields)
+    let groupFromLoser = kind.schema.semanticKeyField.map(newer) ?? false
+    for field in kind.schema.fields {
+      let take = group.contains(field.name) ? groupFromLoser : newer(field.name)
+      if take {
+        keeper[field.name] = loser[field.name]
+        if let theirs = loserStamps[field.name] { keeperStamps[field.name] = theirs }
+      }
+    }
+    keeper.meta.createdAt = min(keeper.meta.createdAt, loser.meta.createdAt)
+    keeper.meta.updatedAt = max(keeper.meta.updatedAt, loser.meta.updatedAt)
+    try writer.setStamps(keeperStamps, kind, keeperID)
+    try repoint(kind, from: loser.id, to: keeperID)
+    if keeperPending == nil {
+      try writer.updateRecord(keeper)
+      touched.append(RecordKey(kind: kind, id: keeperID))
+    }
+    return keeper
+  }
+
+  private func repoint(_ kind: EntityKind, from loser: UUID, to keeper: UUID) throws {
+    for (owner, field) in EntitySchema.references(to: kind) {
+      for var record in try writer.fetch(RecordQuery(owner, filters: [.references(field.name, loser)], sort: [])) {
+        if case .referenceList = field.type {
+          var seen = Set<UUID>()
+          record[field.name] = .referenceList(record[field.name].references.map { $0 == loser ? keeper : $0 }.filter { seen.insert($0).inserted })
+        } else {
+          record[field.name] = .reference(keeper)
+        }
+        try writer.updateRecord(record)
+        touched.append(RecordKey(kind: owner, id: record.id))
+      }
+    }
+  }
+
+  // MARK: Repair
+
+  /// Makes every live relationship touched by this import point at a live record:
+  /// references to merged records follow the redirect; references to deleted records
+  /// are cleared (optional and to-many) or take their record with them (required).
+  /// Every replica derives the same repairs from the same data, so they are not pushed.
+  func repairReferences() throws {
+    var rounds = 0
+    while !(touched.isEmpty && deleted.isEmpty) && rounds < 1_000 {
+      rounds += 1
+      let deletedNow = deleted, touchedNow = touched
+      deleted = []
+      touched = []
+      for key in deletedNow {
+        for (owner, field) in EntitySchema.references(to: key.kind) {
+          for record in try writer.fetch(RecordQuery(owner, filters: [.references(field.name, key.id)], sort: [])) {
+            try repair(record, field: field, target: key)
+          }
+        }
+      }
+      for key in Set(touchedNow) {
+        guard let record = try writer.liveRecord(key.kind, id: key.id) else { continue }
+        for field in key.kind.schema.relationships {
+          guard let targetKind = field.type.referencedKind else { continue }
+          for target in record[field.name].referenceIDs {
+            guard let stored = try writer.record(targetKind, id: target), !stored.meta.isLive else { continue }
+            guard let current = try writer.liveRecord(key.kind, id: key.id) else { break }
+            try repair(current, field: field, target: RecordKey(kind: targetKind, id: target))
+          }
+        }
+      }
+    }
+  }
+
+  private func repair(_ record: Record, field: FieldDescriptor, target: RecordKey) throws {
+    var record = record
+    let end = try writer.redirectEnd(target.kind, target.id)
+    let replacement: UUID? = try end != target.id && writer.liveRecord(target.kind, id: end) != nil ? end : nil
+    if case .referenceList = field.type {
+      var seen = Set<UUID>()
+      record[field.name] = .referenceList(record[field.name].references.compactMap { $0 == target.id ? replacement : $0 }.filter { seen.insert($0).inserted })
+    } else if let replacement {
+      record[field.name] = .reference(replacement)
+    } else if field.deleteRule == .nullify {
+      record[field.name] = .null
+    } else {
+      // Required relationship to a deleted record (cascade, or deny that another device
+      // could not enforce): the record goes with it; a recipe keeps its raw lines.
+      try writer.tombstoneRecord(record.kind, id: record.id, at: now)
+      deleted.append(RecordKey(kind: record.kind, id: record.id))
+      return
+    }
+    try writer.updateRecord(record)
+    touched.append(RecordKey(kind: record.kind, id: record.id))
+  }
+}
+
+/// What one import did.
+struct SyncCounts {
+  var imports = 0
+  var conflicts = 0
+  var merges = 0
+  var errors = 0
+}
+
+extension Stamp {
+  /// Lower than every real stamp: the stamp of a value no write has stamped yet.
+  static let lowest = Stamp(time: Int64.min, counter: Int32.min, replica: "")
+}
+
+extension FieldValue {
+  var timestampValue: Date? { if case .timestamp(let date) = self { date } else { nil } }
+  /// The ids of a to-one or to-many reference value.
+  var referenceIDs: [UUID] {
+    switch self {
+    case .reference(let id): [id]
+    case .referenceList(let ids): ids
+    default: []
+    }
+  }
+}
+
+extension Record {
+  var displayName: String { self[kind.schema.displayField].displayText }
+}

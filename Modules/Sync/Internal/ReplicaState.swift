@@ -1,0 +1,77 @@
+import Foundation
+import Model
+import Persistence
+
+/// A replica's sync bookkeeping, kept in its store's metadata table so it survives
+/// restarts and commits or rolls back with the data it describes.
+enum ReplicaKeys {
+  static let replicaID = "sync.replica"
+  static let clock = "sync.clock"
+  /// Change-log sequence up to which local changes carry stamps.
+  static let stamped = "sync.stamped"
+  /// Change-log sequence up to which local changes were pushed.
+  static let pushed = "sync.pushed"
+  /// Cloud sequence up to which batches were pulled and applied.
+  static let token = "sync.token"
+
+  static func stamps(_ kind: EntityKind, _ id: UUID) -> String { "sync.stamps/\(kind.rawValue)/\(id.uuidString.lowercased())" }
+  static func redirect(_ kind: EntityKind, _ id: UUID) -> String { "sync.redirect/\(kind.rawValue)/\(id.uuidString.lowercased())" }
+}
+
+extension StoreReader {
+  func syncInteger(_ key: String) throws -> Int64 { try metadata(forKey: key).flatMap { Int64($0) } ?? 0 }
+
+  func replicaClock() throws -> HybridLogicalClock {
+    try metadata(forKey: ReplicaKeys.clock).flatMap(HybridLogicalClock.init(encoded:)) ?? HybridLogicalClock()
+  }
+
+  /// The stamps of a record's fields (pseudo-fields included).
+  func stamps(_ kind: EntityKind, _ id: UUID) throws -> [String: Stamp] {
+    guard let text = try metadata(forKey: ReplicaKeys.stamps(kind, id)) else { return [:] }
+    return (try? JSONDecoder().decode([String: Stamp].self, from: Data(text.utf8))) ?? [:]
+  }
+
+  func redirect(_ kind: EntityKind, _ id: UUID) throws -> UUID? {
+    try metadata(forKey: ReplicaKeys.redirect(kind, id)).flatMap(UUID.init(uuidString:))
+  }
+
+  /// Follows redirects from `id` to the end of the chain (ids only ever redirect to
+  /// smaller ids, so chains end; the hop limit guards against damaged data).
+  func redirectEnd(_ kind: EntityKind, _ id: UUID) throws -> UUID {
+    var current = id
+    for _ in 0..<64 {
+      guard let next = try redirect(kind, current), next != current else { return current }
+      current = next
+    }
+    return current
+  }
+}
+
+extension StoreWriter {
+  func setSyncInteger(_ value: Int64, _ key: String) throws { try setMetadata(String(value), forKey: key) }
+
+  func setStamps(_ stamps: [String: Stamp], _ kind: EntityKind, _ id: UUID) throws {
+    let data = try JSONEncoder.sorted.encode(stamps)
+    try setMetadata(String(decoding: data, as: UTF8.self), forKey: ReplicaKeys.stamps(kind, id))
+  }
+
+  func setRedirect(_ keeper: UUID, _ kind: EntityKind, _ id: UUID) throws {
+    try setMetadata(keeper.uuidString.lowercased(), forKey: ReplicaKeys.redirect(kind, id))
+  }
+
+  /// The replica's id, created on first use.
+  func ensureReplicaID() throws -> String {
+    if let id = try metadata(forKey: ReplicaKeys.replicaID) { return id }
+    let id = UUID().uuidString.lowercased()
+    try setMetadata(id, forKey: ReplicaKeys.replicaID)
+    return id
+  }
+}
+
+extension JSONEncoder {
+  static var sorted: JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    return encoder
+  }
+}

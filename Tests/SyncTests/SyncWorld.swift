@@ -1,0 +1,94 @@
+import Foundation
+import Model
+import Persistence
+import Repositories
+import Sync
+import Testing
+import TestSupport
+
+/// Several devices and one cloud, on one ticking clock, for sync scenarios.
+final class SyncWorld {
+  struct Device {
+    let name: String
+    let library: Library
+    let engine: SyncEngine
+    var store: any Store { library.store }
+  }
+
+  let clock = TickingClock()
+  let cloud: any CloudStore
+  private(set) var devices: [Device] = []
+  var offline: Set<String> = []
+
+  init(_ backend: TestBackend, devices names: [String], cloud: any CloudStore = InMemoryCloud(), pullPageSize: Int = 64, pushBatchSize: Int = 500) throws {
+    self.cloud = cloud
+    for name in names {
+      let store = try backend.makeStore(clock: clock.now)
+      let library = Library(store: store, now: clock.now)
+      devices.append(Device(name: name, library: library, engine: SyncEngine(
+        store: store, cloud: cloud, deviceName: name, monitor: SyncMonitor(clock: clock.now),
+        pullPageSize: pullPageSize, pushBatchSize: pushBatchSize
+      )))
+    }
+  }
+
+  subscript(name: String) -> Device {
+    guard let device = devices.first(where: { $0.name == name }) else { fatalError("no device \(name)") }
+    return device
+  }
+
+  @discardableResult
+  func sync(_ name: String) throws -> SyncEngine.Report { try self[name].engine.sync() }
+
+  /// Syncs every online device in turn until a whole round moves nothing.
+  func syncUntilQuiet(maxRounds: Int = 8) throws {
+    for _ in 0..<maxRounds {
+      var moved = 0
+      for device in devices where !offline.contains(device.name) {
+        let report = try device.engine.sync()
+        moved += report.exported + report.merges
+      }
+      if moved == 0 { return }
+    }
+    throw SyncWorldError.didNotSettle
+  }
+
+  enum SyncWorldError: Error { case didNotSettle }
+
+  /// Live records of every kind, as (kind, id, fields), sorted: what invariant 1 compares.
+  static func liveState(_ store: any Store) throws -> [String] {
+    try store.dump().filter(\.meta.isLive).map { record in
+      let fields = record.fields.keys.sorted().map { "\($0)=\(record[$0])" }.joined(separator: ";")
+      return "\(record.kind.rawValue)|\(record.id.uuidString.lowercased())|\(fields)"
+    }.sorted()
+  }
+
+  /// Invariants 1–3 of DESIGN.md §7 over all devices; returns the problems found.
+  func invariantViolations() throws -> [String] {
+    var problems: [String] = []
+    let states = try devices.map { try Self.liveState($0.store) }
+    for (index, state) in states.enumerated().dropFirst() where state != states[0] {
+      let missing = Set(states[0]).subtracting(state).prefix(3)
+      let extra = Set(state).subtracting(states[0]).prefix(3)
+      problems.append("\(devices[index].name) differs from \(devices[0].name): missing \(Array(missing)), extra \(Array(extra))")
+    }
+    for device in devices {
+      let live = try device.store.dump().filter(\.meta.isLive)
+      let liveIDs = Set(live.map { "\($0.kind.rawValue)/\($0.id)" })
+      for kind in EntityKind.allCases where kind.schema.identity.isUnique {
+        let keys = live.filter { $0.kind == kind }.compactMap(\.semanticKey)
+        if Set(keys).count != keys.count { problems.append("\(device.name): duplicate \(kind.rawValue) keys") }
+      }
+      for record in live {
+        for field in record.kind.schema.relationships {
+          guard let target = field.type.referencedKind else { continue }
+          let ids: [UUID] = record[field.name].reference.map { [$0] } ?? record[field.name].references
+          for id in ids where !liveIDs.contains("\(target.rawValue)/\(id)") {
+            problems.append("\(device.name): \(record.kind.rawValue) \(record.id).\(field.name) points at missing or deleted \(target.rawValue) \(id)")
+          }
+        }
+      }
+    }
+    return problems
+  }
+}
