@@ -31,6 +31,7 @@ let package = Package(
     .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
   ],
   targets: [
     // MARK: - Modules
@@ -83,7 +84,8 @@ let package = Package(
       dependencies: [
         "Model", "Repositories", "Sync", "Seed", "Persistence", "PersistenceSQLite", "PersistenceMemory",
       ],
-      path: "Modules/Scripting"
+      path: "Modules/Scripting",
+      plugins: [.plugin(name: "LayerCheckPlugin")]
     ),
     .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "TestSupport"], path: "Tests/ScriptingTests"),
 
@@ -96,14 +98,48 @@ let package = Package(
     .executableTarget(
       name: "forager",
       dependencies: ["Scripting", "CReadline", argumentParser],
-      path: "Apps/forager"
+      path: "Apps/forager",
+      plugins: [.plugin(name: "LayerCheckPlugin")]
     ),
     .executableTarget(
       name: "forager-batch",
       dependencies: ["Scripting", argumentParser],
-      path: "Apps/forager-batch"
+      path: "Apps/forager-batch",
+      plugins: [.plugin(name: "LayerCheckPlugin")]
     ),
     .testTarget(name: "AppTests", dependencies: ["TestSupport"], path: "Tests/AppTests"),
+
+    // MARK: - Tools
+    // The layering rule (Docs/ARCHITECTURE.md): allowed edges live in Tools/LayerCheck/Core/AllowedEdges.swift.
+    .target(
+      name: "LayerCheckCore",
+      dependencies: [
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+      ],
+      path: "Tools/LayerCheck/Core"
+    ),
+    .executableTarget(name: "layer-check", dependencies: ["LayerCheckCore", argumentParser], path: "Tools/LayerCheck/CLI"),
+    .plugin(
+      name: "LayerCheckPlugin",
+      capability: .buildTool(),
+      dependencies: ["layer-check"],
+      path: "Tools/LayerCheck/Plugin"
+    ),
+    .plugin(
+      name: "LayerCheckCommandPlugin",
+      capability: .command(
+        intent: .custom(verb: "check-layers", description: "Check module dependency edges and front-end sources")
+      ),
+      dependencies: ["layer-check"],
+      path: "Tools/LayerCheck/CommandPlugin"
+    ),
+    .testTarget(
+      name: "LayerCheckTests",
+      dependencies: ["LayerCheckCore"],
+      path: "Tests/LayerCheckTests",
+      exclude: ["Fixtures"]
+    ),
 
     // MARK: - Tests
     .target(

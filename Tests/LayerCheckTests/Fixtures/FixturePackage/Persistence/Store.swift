@@ -1,0 +1,5 @@
+public import Model
+
+public protocol StoreWriter {
+  func insertRecord(_ record: Record) throws
+}

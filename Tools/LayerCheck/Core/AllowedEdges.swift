@@ -1,0 +1,38 @@
+// The allowed module edges: the ONE place that says which target may depend on which
+// (DESIGN.md §1). `layer-check edges` fails on any other edge, and on any non-test target
+// that is not listed here. To add a module, app or tool, add a line; test targets
+// (`.testTarget`) may depend on anything and need no line.
+
+extension LayerTable {
+  /// Forager's layering.
+  public static let forager = LayerTable([
+    // MARK: Modules
+    .module("Normalization"),
+    .module("Model", products: ["Crypto"]),
+    .module("Persistence", targets: ["Model"]),
+    .module("PersistenceSQLite", targets: ["Persistence", "Model"], products: ["GRDB"]),
+    .module("PersistenceMemory", targets: ["Persistence", "Model"]),
+    .module("Repositories", targets: ["Model", "Normalization", "Persistence"]),
+    .module("Sync", targets: ["Model", "Normalization", "Persistence", "Repositories"]),
+    .module("Seed", targets: ["Model", "Repositories"]),
+
+    // MARK: Front ends (their sources are also checked by the front-end rule)
+    .frontEnd(
+      "Scripting",
+      targets: ["Model", "Repositories", "Sync", "Seed", "Persistence", "PersistenceSQLite", "PersistenceMemory"]
+    ),
+    .frontEnd("forager", targets: ["Scripting", "CReadline"], products: ["ArgumentParser"]),
+    .frontEnd("forager-batch", targets: ["Scripting", "CReadline"], products: ["ArgumentParser"]),
+    .module("CReadline"),  // system library (GNU readline)
+
+    // MARK: Tools
+    .tool("LayerCheckCore", products: ["SwiftSyntax", "SwiftParser"]),
+    .tool("layer-check", targets: ["LayerCheckCore"], products: ["ArgumentParser"]),
+    .tool("LayerCheckPlugin", targets: ["layer-check"]),
+    .tool("LayerCheckCommandPlugin", targets: ["layer-check"]),
+    .unrestrictedTool("Bench"),
+
+    // MARK: Tests
+    .testSupport("TestSupport"),
+  ])
+}

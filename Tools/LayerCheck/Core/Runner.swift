@@ -1,0 +1,46 @@
+/// The checks as the command line and the plugins run them, from paths on disk.
+public enum Runner {
+  /// Reads the vocabulary and refuses an empty one, which would mean the check was
+  /// pointed at the wrong directories and would silently pass everything.
+  ///
+  /// - Throws: `LayerCheckError` when a directory is missing, no entity types or no
+  ///   `StoreWriter` methods were found.
+  public static func vocabulary(
+    model: [String],
+    persistence: [String],
+    repositories: [String] = []
+  ) throws -> Vocabulary {
+    let vocabulary = Vocabulary.scan(
+      model: try SourceFile.readAll(model),
+      persistence: try SourceFile.readAll(persistence),
+      repositories: try SourceFile.readAll(repositories)
+    )
+    guard !vocabulary.entityTypes.isEmpty else {
+      throw LayerCheckError.noEntityTypes(model.joined(separator: ", "))
+    }
+    guard !vocabulary.writerMethods.isEmpty else {
+      throw LayerCheckError.noStoreWriter(persistence.joined(separator: ", "))
+    }
+    return vocabulary
+  }
+
+  /// Checks the sources of every front-end target (per the table) present in `graph`,
+  /// reading Model, Persistence and Repositories from the graph's targets of those names.
+  ///
+  /// - Parameter root: the package directory that relative target paths start from.
+  /// - Throws: `LayerCheckError` as `vocabulary(model:persistence:repositories:)`.
+  public static func checkFrontEnds(of graph: PackageGraph, root: String, table: LayerTable) throws -> SourceReport {
+    func directory(_ name: String) -> [String] {
+      guard let target = graph.target(named: name) else { return [] }
+      let path = target.path ?? (target.isTest ? "Tests/\(name)" : "Sources/\(name)")
+      return [path.hasPrefix("/") ? path : root + "/" + path]
+    }
+    let vocabulary = try vocabulary(
+      model: directory("Model"),
+      persistence: directory("Persistence"),
+      repositories: directory("Repositories")
+    )
+    let files = try SourceFile.readAll(table.frontEnds.flatMap(directory))
+    return FrontEndCheck(vocabulary: vocabulary).run(files)
+  }
+}
