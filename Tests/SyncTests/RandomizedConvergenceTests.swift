@@ -81,6 +81,20 @@ struct RandomizedConvergenceTests {
     try world.syncUntilQuiet(maxRounds: 12)
     let problems = try world.invariantViolations()
     #expect(problems.isEmpty, "seed \(seed): \(problems.prefix(5))")
+    if !problems.isEmpty, ProcessInfo.processInfo.environment["FORAGER_SIM_DEBUG"] != nil {
+      for device in world.devices {
+        try device.store.read { (reader) throws in
+          let wanted = ProcessInfo.processInfo.environment["FORAGER_SIM_DEBUG"] ?? ""
+          for kind in EntityKind.allCases {
+            for record in try reader.fetch(RecordQuery(kind, includeDeleted: true, sort: [])) where wanted.contains(String(record.id.uuidString.prefix(8))) || (wanted.contains("ALL") && kind == .category) {
+              let stamps = try reader.metadata(forKey: "sync.stamps/\(kind.rawValue)/\(record.id.uuidString.lowercased())") ?? ""
+              let redirect = (try reader.metadata(forKey: "sync.redirect/\(kind.rawValue)/\(record.id.uuidString.lowercased())") ?? "-") + " dangling=" + (try reader.metadata(forKey: "sync.dangling/\(kind.rawValue)/\(record.id.uuidString.lowercased())") ?? "")
+              print("DEBUG \(device.name) \(record.id.uuidString.prefix(8)) live=\(record.meta.isLive) \(record["displayName"].displayText)/\(record.semanticKey ?? "") recipe=\(record["recipe"].displayText.prefix(8)) cat=\(record["category"].displayText.prefix(8)) -> \(redirect.prefix(8)) \(stamps)")
+            }
+          }
+        }
+      }
+    }
 
     // Invariant 4 for creates: every record a user created is live, was deleted by a
     // user, or was merged into a live record.

@@ -39,11 +39,15 @@ final class Merger {
     var ownStamps = try writer.stamps(kind, change.id)
 
     // The redirect is the record's own fact, applied before anything is resolved through it.
+    var learnedRedirect = false
     if let incoming = change.fields[RecordChange.redirectField], let keeper = incoming.value.reference,
       incoming.stamp > (ownStamps[RecordChange.redirectField] ?? Stamp.lowest)
     {
       ownStamps[RecordChange.redirectField] = incoming.stamp
-      if keeper != change.id && UUID.keeperOrder(keeper, change.id) { try writer.setRedirect(keeper, kind, change.id) }
+      if keeper != change.id, UUID.keeperOrder(keeper, change.id), try writer.redirect(kind, change.id) != keeper {
+        try writer.setRedirect(keeper, kind, change.id)
+        learnedRedirect = true
+      }
       try writer.setStamps(ownStamps, kind, change.id)
     }
 
@@ -51,16 +55,18 @@ final class Merger {
     let regular = change.fields.filter { !$0.key.hasPrefix("@") }
     if try writer.record(kind, id: change.id) == nil {
       try insertNew(change, regular: regular, stamps: ownStamps)
-    } else if !regular.isEmpty {
-      try mergeFields(regular, into: target, kind: kind, meta: change)
+    } else {
+      // Fields of a merged record land on its keeper.
+      if !regular.isEmpty { try mergeFields(regular, into: target, kind: kind, meta: change) }
+      // A merge another replica made: fold this record's state into the keeper, whether
+      // or not this replica had already deleted it.
+      if target != change.id, let loser = try writer.record(kind, id: change.id), learnedRedirect || loser.meta.isLive {
+        try merge(loser: loser, into: target, alreadyDeleted: !loser.meta.isLive)
+      }
     }
 
     if let deletion = change.fields[RecordChange.deletedField] {
       try applyDeletion(kind, change.id, deletion)
-    }
-    // A record merged away while this change was in flight: fold it into its keeper.
-    if target != change.id, let loser = try writer.record(kind, id: change.id), loser.meta.isLive {
-      try merge(loser: loser, into: target)
     }
   }
 
@@ -90,12 +96,13 @@ final class Merger {
     }
     try writer.setStamps(stamps, kind, change.id)
     let target = try writer.redirectEnd(kind, change.id)
-    if target != change.id, record.meta.isLive {
-      // Arrives already merged away (its redirect is known): a tombstone folded into the keeper.
-      let live = record
-      record.meta.deletedAt = now
+    if target != change.id {
+      // Arrives already merged away (its redirect is known, perhaps in this very change):
+      // stored as a tombstone, its fields folded into the keeper, as the merging replica did.
+      let state = record
+      record.meta.deletedAt = record.meta.deletedAt ?? now
       try writer.insertRecord(record)
-      try merge(loser: live, into: target, alreadyDeleted: true)
+      try merge(loser: state, into: target, alreadyDeleted: true)
       return
     }
     if record.meta.isLive {
@@ -155,6 +162,11 @@ final class Merger {
     }
     try writer.setStamps(stamps, kind, id)
     guard changed else { return }
+    if try revivable(record) {
+      record.meta.deletedAt = nil
+      stamps[Self.repairedMarker] = nil
+      try writer.setStamps(stamps, kind, id)
+    }
     if record.meta.isLive {
       switch try resolveDuplicates(of: record) {
       case .loserOf(let keeper):
@@ -237,7 +249,9 @@ final class Merger {
     counts.merges += 1
     notes.append((.merge, "\(kind.rawValue) '\(loser.displayName)' \(loser.id.uuidString.lowercased()) merged into \(keeperID.uuidString.lowercased())"))
 
-    try writer.setRedirect(keeperID, kind, loser.id)
+    // A redirect learned from another replica is kept as it came (its stamp travels with
+    // that value); one derived here points at the keeper.
+    if try writer.redirect(kind, loser.id) == nil { try writer.setRedirect(keeperID, kind, loser.id) }
     if !alreadyDeleted {
       try writer.withOrigin(.derived) { try writer.tombstoneRecord(kind, id: loser.id, at: now) }
     }
@@ -270,7 +284,17 @@ final class Merger {
     keeper.meta.updatedAt = max(keeper.meta.updatedAt, loser.meta.updatedAt)
     try writer.setStamps(keeperStamps, kind, keeperID)
     try repoint(kind, from: loser.id, to: keeperID)
+    try restoreDangling(kind, from: loser.id, to: keeperID)
     if keeperPending == nil {
+      guard keeper.meta.isLive else { return keeper }
+      // The folded key may now equal a third record's: the keeper rule applies again.
+      switch try resolveDuplicates(of: keeper) {
+      case .loserOf(let other):
+        try merge(loser: keeper, into: other.id)
+        return nil
+      case .unique(let folded):
+        keeper = folded
+      }
       try writer.updateRecord(keeper)
       touched.append(RecordKey(kind: kind, id: keeperID))
     }
@@ -340,12 +364,85 @@ final class Merger {
     } else {
       // Required relationship to a deleted record (cascade, or deny that another device
       // could not enforce): the record goes with it; a recipe keeps its raw lines.
+      try remember(record, field: field.name, target: target, removedRecord: true)
+      var stamps = try writer.stamps(record.kind, record.id)
+      stamps[Self.repairedMarker] = Stamp.lowest
+      try writer.setStamps(stamps, record.kind, record.id)
       try writer.tombstoneRecord(record.kind, id: record.id, at: now)
       deleted.append(RecordKey(kind: record.kind, id: record.id))
       return
     }
+    if replacement == nil { try remember(record, field: field.name, target: target, removedRecord: false) }
     try writer.updateRecord(record)
     touched.append(RecordKey(kind: record.kind, id: record.id))
+  }
+
+  private func remember(_ record: Record, field: String, target: RecordKey, removedRecord: Bool) throws {
+    // Kept under the end of the target's redirect chain: the record whose redirect, if one
+    // is ever learned, says where the relationship should have gone.
+    let target = RecordKey(kind: target.kind, id: try writer.redirectEnd(target.kind, target.id))
+    var list = try writer.danglingReferences(to: target.kind, target.id)
+    let stamp = try writer.stamps(record.kind, record.id)[field]
+    let entry = DanglingReference(kind: record.kind, id: record.id, field: field, removedRecord: removedRecord, stamp: stamp)
+    guard !list.contains(entry) else { return }
+    list.append(entry)
+    try writer.setDanglingReferences(list, to: target.kind, target.id)
+  }
+
+  /// A redirect for a record this replica had treated as plainly deleted: restores the
+  /// relationships the repair cleared, now pointing at the keeper, and brings back
+  /// records the repair removed (unless a user deleted them too).
+  private func restoreDangling(_ kind: EntityKind, from loser: UUID, to keeper: UUID) throws {
+    let list = try writer.danglingReferences(to: kind, loser)
+    guard !list.isEmpty else { return }
+    try writer.setDanglingReferences([], to: kind, loser)
+    for entry in list {
+      guard var record = try writer.record(entry.kind, id: entry.id), let field = entry.kind.schema.field(named: entry.field),
+        try writer.stamps(entry.kind, entry.id)[entry.field] == entry.stamp
+      else { continue }
+      if !record.meta.isLive {
+        var stamps = try writer.stamps(entry.kind, entry.id)
+        guard entry.removedRecord, stamps[Self.repairedMarker] != nil else { continue }
+        record.meta.deletedAt = nil
+        stamps[Self.repairedMarker] = nil
+        try writer.setStamps(stamps, entry.kind, entry.id)
+      }
+      switch field.type {
+      case .referenceList:
+        let ids = record[entry.field].references
+        if !ids.contains(keeper) { record[entry.field] = .referenceList(ids + [keeper]) }
+      default:
+        guard record[entry.field].isNull || entry.removedRecord else { continue }
+        record[entry.field] = .reference(keeper)
+      }
+      if record.meta.isLive, case .loserOf(let other) = try resolveDuplicates(of: record) {
+        record.meta.deletedAt = now
+        try writer.updateRecord(record)
+        try merge(loser: record, into: other.id, alreadyDeleted: true)
+        continue
+      }
+      try writer.updateRecord(record)
+      touched.append(RecordKey(kind: entry.kind, id: entry.id))
+    }
+  }
+}
+
+extension Merger {
+  /// Marks, among a record's stamps, a deletion this replica derived because a required
+  /// relationship pointed at a deleted record. Such a record comes back when a later
+  /// write points it at a live record again (it was never deleted by a user).
+  static let repairedMarker = "@repaired"
+
+  /// Whether a record deleted only by a repair may come back: every required or
+  /// cascading relationship of it points at a live record.
+  func revivable(_ record: Record) throws -> Bool {
+    guard !record.meta.isLive, try writer.stamps(record.kind, record.id)[Self.repairedMarker] != nil else { return false }
+    for field in record.kind.schema.relationships where field.deleteRule != .nullify {
+      guard let kind = field.type.referencedKind else { continue }
+      for id in record[field.name].referenceIDs where try writer.liveRecord(kind, id: id) == nil { return false }
+      if record[field.name].isNull && !field.isOptional { return false }
+    }
+    return true
   }
 }
 

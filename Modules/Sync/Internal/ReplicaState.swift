@@ -16,6 +16,10 @@ enum ReplicaKeys {
 
   static func stamps(_ kind: EntityKind, _ id: UUID) -> String { "sync.stamps/\(kind.rawValue)/\(id.uuidString.lowercased())" }
   static func redirect(_ kind: EntityKind, _ id: UUID) -> String { "sync.redirect/\(kind.rawValue)/\(id.uuidString.lowercased())" }
+  /// References this replica cleared (or whose records it removed) because the record
+  /// they named was deleted with no known redirect; kept so that a redirect learned
+  /// later restores them, whatever order the delete and the merge arrived in.
+  static func dangling(_ kind: EntityKind, _ id: UUID) -> String { "sync.dangling/\(kind.rawValue)/\(id.uuidString.lowercased())" }
 }
 
 extension StoreReader {
@@ -47,7 +51,34 @@ extension StoreReader {
   }
 }
 
+/// A relationship a repair cleared: the record and field that named a deleted record.
+struct DanglingReference: Codable, Hashable {
+  let kind: EntityKind
+  let id: UUID
+  let field: String
+  /// Whether the repair deleted the referring record (a required relationship).
+  let removedRecord: Bool
+  /// The field's stamp when the repair cleared it: a later write supersedes the repair.
+  let stamp: Stamp?
+}
+
+extension StoreReader {
+  func danglingReferences(to kind: EntityKind, _ id: UUID) throws -> [DanglingReference] {
+    guard let text = try metadata(forKey: ReplicaKeys.dangling(kind, id)) else { return [] }
+    return (try? JSONDecoder().decode([DanglingReference].self, from: Data(text.utf8))) ?? []
+  }
+}
+
 extension StoreWriter {
+  func setDanglingReferences(_ references: [DanglingReference], to kind: EntityKind, _ id: UUID) throws {
+    if references.isEmpty {
+      try setMetadata(nil, forKey: ReplicaKeys.dangling(kind, id))
+    } else {
+      let data = try JSONEncoder.sorted.encode(references)
+      try setMetadata(String(decoding: data, as: UTF8.self), forKey: ReplicaKeys.dangling(kind, id))
+    }
+  }
+
   func setSyncInteger(_ value: Int64, _ key: String) throws { try setMetadata(String(value), forKey: key) }
 
   func setStamps(_ stamps: [String: Stamp], _ kind: EntityKind, _ id: UUID) throws {
