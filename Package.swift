@@ -22,6 +22,7 @@ let package = Package(
     .library(name: "PersistenceMemory", targets: ["PersistenceMemory"]),
     .library(name: "Repositories", targets: ["Repositories"]),
     .library(name: "Sync", targets: ["Sync"]),
+    .library(name: "SyncSQLite", targets: ["SyncSQLite"]),
     .library(name: "Seed", targets: ["Seed"]),
     .library(name: "Scripting", targets: ["Scripting"]),
     .executable(name: "forager", targets: ["forager"]),
@@ -74,7 +75,12 @@ let package = Package(
       dependencies: ["Model", "Normalization", "Persistence", "Repositories"],
       path: "Modules/Sync"
     ),
-    .testTarget(name: "SyncTests", dependencies: ["Sync", "TestSupport"], path: "Tests/SyncTests"),
+    .target(name: "SyncSQLite", dependencies: ["Sync", grdb], path: "Modules/SyncSQLite"),
+    .testTarget(
+      name: "SyncTests",
+      dependencies: ["Sync", "SyncSQLite", "Seed", "Repositories", "Model", "Persistence", "PersistenceSQLite", "PersistenceMemory", "TestSupport"],
+      path: "Tests/SyncTests"
+    ),
 
     .target(name: "Seed", dependencies: ["Model", "Repositories"], path: "Modules/Seed"),
     .testTarget(name: "SeedTests", dependencies: ["Seed", "Repositories", "Model", "TestSupport"], path: "Tests/SeedTests"),
@@ -82,7 +88,7 @@ let package = Package(
     .target(
       name: "Scripting",
       dependencies: [
-        "Model", "Repositories", "Sync", "Seed", "Persistence", "PersistenceSQLite", "PersistenceMemory",
+        "Model", "Repositories", "Sync", "SyncSQLite", "Seed", "Persistence", "PersistenceSQLite", "PersistenceMemory",
       ],
       path: "Modules/Scripting",
       plugins: [.plugin(name: "LayerCheckPlugin")]

@@ -14,12 +14,13 @@ extension LayerTable {
     .module("PersistenceMemory", targets: ["Persistence", "Model"]),
     .module("Repositories", targets: ["Model", "Normalization", "Persistence"]),
     .module("Sync", targets: ["Model", "Normalization", "Persistence", "Repositories"]),
+    .module("SyncSQLite", targets: ["Sync"], products: ["GRDB"]),
     .module("Seed", targets: ["Model", "Repositories"]),
 
     // MARK: Front ends (their sources are also checked by the front-end rule)
     .frontEnd(
       "Scripting",
-      targets: ["Model", "Repositories", "Sync", "Seed", "Persistence", "PersistenceSQLite", "PersistenceMemory"]
+      targets: ["Model", "Repositories", "Sync", "SyncSQLite", "Seed", "Persistence", "PersistenceSQLite", "PersistenceMemory"]
     ),
     .frontEnd("forager", targets: ["Scripting", "CReadline"], products: ["ArgumentParser"]),
     .frontEnd("forager-batch", targets: ["Scripting", "CReadline"], products: ["ArgumentParser"]),
