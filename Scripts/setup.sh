@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs the system libraries Forager builds against (Debian/Ubuntu), when missing:
+# SQLite and GNU readline headers, and tmux for the interactive REPL tests.
+set -euo pipefail
+
+packages=(libsqlite3-dev libreadline-dev tmux)
+missing=()
+for package in "${packages[@]}"; do
+  dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+done
+if ((${#missing[@]} > 0)); then
+  echo "setup: installing ${missing[*]}" >&2
+  if [[ $(id -u) -eq 0 ]]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+  elif command -v sudo >/dev/null 2>&1; then
+    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+  else
+    echo "setup: please install ${missing[*]} (apt-get install ${missing[*]})" >&2
+    exit 1
+  fi
+fi
+command -v swift >/dev/null 2>&1 || { echo "setup: the Swift toolchain (swift) is not on PATH" >&2; exit 1; }
