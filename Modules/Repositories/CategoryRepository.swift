@@ -11,11 +11,11 @@ import Persistence
 public struct CategoryRepository {
   let context: RepositoryContext
 
-  private var operations: UniqueKindOperations<Category> {
+  private func operations(sortOrder: Int64 = 0) -> UniqueKindOperations<Category> {
     UniqueKindOperations(
       context: context,
       key: SemanticKey.normalizedName,
-      make: { meta, name, key in Category(meta: meta, displayName: name, normalizedName: key) },
+      make: { meta, name, key in Category(meta: meta, displayName: name, normalizedName: key, sortOrder: sortOrder) },
       renamed: { category, name, key in
         var category = category
         category.displayName = name
@@ -27,19 +27,13 @@ public struct CategoryRepository {
 
   /// The category with this name's key, created (with its name-based id) when missing.
   /// - Throws: ``RepositoryError`` for an empty or overlong name.
+  /// - Parameter sortOrder: the position of a new category; an existing one keeps its own.
   public func getOrCreate(_ name: String, sortOrder: Int64? = nil) throws -> Category {
-    try context.write { writer in
-      var (category, created) = try operations.getOrCreate(name, in: writer)
-      if created, let sortOrder, sortOrder != category.sortOrder {
-        category.sortOrder = sortOrder
-        try writer.save(category, at: context.now())
-      }
-      return category
-    }
+    try context.write { try operations(sortOrder: sortOrder ?? 0).getOrCreate(name, in: $0).entity }
   }
 
   /// The live category with this name (any spelling with the same key) or id.
-  public func find(_ nameOrID: String) throws -> Category? { try operations.find(nameOrID) }
+  public func find(_ nameOrID: String) throws -> Category? { try operations().find(nameOrID) }
 
   /// All live categories by sort order, then name.
   public func all() throws -> [Category] {
@@ -50,11 +44,11 @@ public struct CategoryRepository {
   /// - Throws: ``RepositoryError/renameCollision(_:newName:existingName:existingID:)`` when
   ///   another category already has the new name's key.
   public func rename(_ nameOrID: String, to newName: String) throws -> Category {
-    try context.write { try operations.rename(nameOrID, to: newName, in: $0) }
+    try context.write { try operations().rename(nameOrID, to: newName, in: $0) }
   }
 
   /// Deletes a category; ingredients in it are left without a category.
   public func delete(_ nameOrID: String) throws -> Category {
-    try context.write { try operations.delete(nameOrID, in: $0) }
+    try context.write { try operations().delete(nameOrID, in: $0) }
   }
 }

@@ -134,4 +134,12 @@ struct UniqueKindTests {
     }
     #expect(try library.books.find("The Wok", author: "Someone Else")?.id == other.id)
   }
+
+  @Test(arguments: TestBackend.allCases)
+  func aSortOrderIsSetWhenTheCategoryIsCreatedAndNotChangedForAnExistingOne(_ backend: TestBackend) throws {
+    let library = try makeLibrary(backend)
+    #expect(try library.categories.getOrCreate("Bakery", sortOrder: 3).sortOrder == 3)
+    #expect(try library.categories.getOrCreate("bakery", sortOrder: 9).sortOrder == 3)
+    #expect(try library.store.changeLog().map(\.operation) == [.insert])
+  }
 }
