@@ -93,7 +93,9 @@ let package = Package(
       path: "Modules/Scripting",
       plugins: [.plugin(name: "LayerCheckPlugin")]
     ),
-    .testTarget(name: "ScriptingTests", dependencies: ["Scripting", "TestSupport"], path: "Tests/ScriptingTests"),
+    .testTarget(
+      name: "ScriptingTests", dependencies: ["Scripting", "Model", "Repositories", "TestSupport"], path: "Tests/ScriptingTests"
+    ),
 
     // MARK: - Apps
     .systemLibrary(
@@ -113,7 +115,8 @@ let package = Package(
       path: "Apps/forager-batch",
       plugins: [.plugin(name: "LayerCheckPlugin")]
     ),
-    .testTarget(name: "AppTests", dependencies: ["TestSupport"], path: "Tests/AppTests"),
+    // The apps are dependencies so they are built before the end-to-end tests run them.
+    .testTarget(name: "AppTests", dependencies: ["TestSupport", "forager", "forager-batch"], path: "Tests/AppTests"),
 
     // MARK: - Tools
     // The layering rule (Docs/ARCHITECTURE.md): allowed edges live in Tools/LayerCheck/Core/AllowedEdges.swift.

@@ -1,1 +1,155 @@
-print("placeholder")
+import ArgumentParser
+import Foundation
+import Scripting
+
+/// `forager-batch`: runs a command script (a file or stdin) and exits with a code that
+/// says how it went. All the work is in `Scripting`; this file reads the arguments,
+/// wires files and terminals, and decides the exit code.
+@main
+struct ForagerBatch: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "forager-batch",
+    abstract: "Run a Forager command script.",
+    discussion: """
+      Runs each command of SCRIPT (or standard input) in order. On an error it prints
+      SCRIPT:LINE: error: … to standard error and stops, unless --keep-going.
+      A script with a syntax error runs nothing.
+
+      Exit codes:
+        0  every command succeeded
+        1  a command failed
+        2  usage: bad arguments, an unreadable script, or syntax errors in the script
+        3  an expect command did not hold
+
+      Without --store or --memory the default store is used: forager.sqlite in
+      $XDG_DATA_HOME/forager (or ~/.local/share/forager).
+      """,
+    version: Forager.version
+  )
+
+  @Argument(help: "The script file; '-' or nothing reads standard input.")
+  var script: String?
+
+  @Option(name: .long, help: ArgumentHelp("Use this SQLite store file (created when missing).", valueName: "path"))
+  var store: String?
+
+  @Flag(name: .long, help: "Use a fresh in-memory store.")
+  var memory = false
+
+  @Flag(name: .long, help: "Print every result as JSON, one object per line.")
+  var json = false
+
+  @Flag(name: .customLong("keep-going"), help: "Run the remaining commands after a failure (exit code: the first failure's).")
+  var keepGoing = false
+
+  @Flag(name: .customLong("dry-run"), help: "Only parse the script and report every syntax error; touch no store.")
+  var dryRun = false
+
+  @Flag(name: .long, help: "Keep no change unless the whole script succeeds (one transaction per device store).")
+  var atomic = false
+
+  static func main() {
+    let code: Int32
+    do {
+      var command = try parseAsRoot()
+      if let batch = command as? ForagerBatch {
+        code = batch.execute()
+      } else {
+        try command.run()
+        code = 0
+      }
+    } catch {
+      let exit = exitCode(for: error)
+      let message = fullMessage(for: error)
+      if exit == .success {
+        if !message.isEmpty { print(message) }
+        code = 0
+      } else {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+        code = 2
+      }
+    }
+    Foundation.exit(code)
+  }
+
+  func validate() throws {
+    if store != nil && memory { throw ValidationError("give either --store or --memory, not both") }
+  }
+
+  /// Runs the script and returns the exit code.
+  func execute() -> Int32 {
+    let name = script.flatMap { $0 == "-" ? nil : $0 } ?? "<stdin>"
+    let text: String
+    if let path = script, path != "-" {
+      guard let contents = try? String(contentsOfFile: path, encoding: .utf8) else {
+        Self.printError("forager-batch: cannot read script '\(path)'")
+        return 2
+      }
+      text = contents
+    } else {
+      text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+    }
+
+    if dryRun {
+      let report = ScriptRunner.check(text, scriptName: name, diagnostics: Self.printError)
+      let summary = report.errors.isEmpty
+        ? "\(name): \(report.commands) commands, no errors"
+        : "\(name): \(report.errors.count) error\(report.errors.count == 1 ? "" : "s")"
+      Self.printError(summary)
+      return Self.exitCode(report.status)
+    }
+
+    let location: String
+    if memory {
+      location = "memory"
+    } else if let store {
+      location = Session.location(forStorePath: store)
+    } else {
+      do {
+        _ = try DefaultStore.prepare()
+      } catch {
+        Self.printError("forager-batch: cannot create \(DefaultStore.directory().path): \(error)")
+        return 1
+      }
+      location = "sqlite:" + DefaultStore.storeFile().path
+    }
+    let session: Session
+    do {
+      session = try Session(location: location)
+    } catch {
+      Self.printError("forager-batch: error: \(error.description)")
+      return 1
+    }
+    let progress: ((Int, Int) -> Void)? = isatty(2) != 0 ? { Self.showProgress($0, $1) } : nil
+    let runner = ScriptRunner(
+      session: session,
+      options: .init(keepGoing: keepGoing, atomic: atomic, json: json, colors: false),
+      scriptName: name,
+      output: { print($0) },
+      diagnostics: Self.printError,
+      progress: progress
+    )
+    let report = runner.run(text)
+    return Self.exitCode(report.status)
+  }
+
+  static func exitCode(_ status: ScriptRunner.Status) -> Int32 {
+    switch status {
+    case .success: 0
+    case .commandFailed: 1
+    case .usage: 2
+    case .expectationFailed: 3
+    }
+  }
+
+  static func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+  }
+
+  /// "[12/340]" on the terminal's last line, cleared when done.
+  static func showProgress(_ done: Int, _ total: Int) {
+    guard total >= 20 else { return }
+    let text = done >= total ? "\r\u{1B}[K" : "\r[\(done)/\(total)]"
+    FileHandle.standardError.write(Data(text.utf8))
+  }
+}

@@ -1,1 +1,110 @@
-print("placeholder")
+import ArgumentParser
+import Foundation
+import Scripting
+
+/// `forager`: the interactive REPL. Reads lines (with readline on a terminal, plainly
+/// otherwise), hands them to Scripting's ``ReplEngine``, prints what comes back.
+@main
+struct ForagerREPL: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "forager",
+    abstract: "Forager's interactive command shell.",
+    discussion: """
+      Type 'help' for the commands. Tab completes commands and names in the store;
+      history is kept in the data directory. Ctrl-C cancels the line, Ctrl-D quits.
+      Without --store or --memory, the store is forager.sqlite in $XDG_DATA_HOME/forager
+      (or ~/.local/share/forager), created on first run.
+      """,
+    version: Forager.version
+  )
+
+  @Option(name: .long, help: ArgumentHelp("Use this SQLite store file (created when missing).", valueName: "path"))
+  var store: String?
+
+  @Flag(name: .long, help: "Use a fresh in-memory store (nothing is saved).")
+  var memory = false
+
+  func validate() throws {
+    if store != nil && memory { throw ValidationError("give either --store or --memory, not both") }
+  }
+
+  static func main() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch {
+      let code = exitCode(for: error)
+      let message = fullMessage(for: error)
+      if code == .success {
+        if !message.isEmpty { print(message) }
+        Foundation.exit(0)
+      }
+      FileHandle.standardError.write(Data((message + "\n").utf8))
+      Foundation.exit(code == .failure ? 1 : 2)
+    }
+  }
+
+  func run() throws {
+    let interactive = isatty(0) != 0
+    let environment = ProcessInfo.processInfo.environment
+    let colors = isatty(1) != 0 && environment["NO_COLOR"] == nil
+    let location: String
+    var banner: String
+    if memory {
+      location = "memory"
+      banner = "store: in memory (nothing is saved)"
+    } else if let store {
+      location = Session.location(forStorePath: store)
+      banner = "store: \(store)\(FileManager.default.fileExists(atPath: store) ? "" : " (new)")"
+    } else {
+      let created = try DefaultStore.prepare()
+      let file = DefaultStore.storeFile()
+      location = "sqlite:" + file.path
+      banner = "store: \(file.path)\(created ? " (created)" : "")"
+    }
+    let session: Session
+    do {
+      session = try Session(location: location)
+    } catch {
+      throw ValidationError(error.description)
+    }
+    let engine = ReplEngine(interpreter: Interpreter(session: session), renderer: Renderer(colors: colors))
+    banner = "forager \(Forager.version) — \(banner)"
+
+    guard interactive else {
+      FileHandle.standardError.write(Data((banner + "\n").utf8))
+      while let line = Swift.readLine(strippingNewline: true) {
+        if handle(engine.feed(line)) { return }
+      }
+      if engine.isContinuing { _ = handle(engine.feed("end")) }
+      return
+    }
+
+    print(banner)
+    print("Type 'help' for commands, Tab to complete, Ctrl-D to quit.")
+    try? FileManager.default.createDirectory(at: DefaultStore.directory(), withIntermediateDirectories: true)
+    let editor = LineEditor(historyFile: DefaultStore.historyFile(), completer: Completer(session: session))
+    while true {
+      let prompt = engine.prompt
+      let shown = colors && !engine.isContinuing ? "\u{01}\u{1B}[36m\u{02}\(prompt)\u{01}\u{1B}[0m\u{02}" : prompt
+      let primary = colors ? "\u{01}\u{1B}[36m\u{02}\(engine.prompt)\u{01}\u{1B}[0m\u{02}" : "forager> "
+      guard let line = editor.readLine(prompt: shown, primary: primary) else {
+        print("")
+        return
+      }
+      if LineEditor.interrupted {
+        LineEditor.interrupted = false
+        engine.cancel()
+      }
+      editor.remember(line)
+      if handle(engine.feed(line)) { return }
+    }
+  }
+
+  /// Prints a reply; returns whether the session ended.
+  private func handle(_ reply: ReplEngine.Reply) -> Bool {
+    if let output = reply.output { FileHandle.standardOutput.write(Data((output + "\n").utf8)) }
+    if let error = reply.error { FileHandle.standardError.write(Data((error + "\n").utf8)) }
+    return reply.quits
+  }
+}

@@ -183,6 +183,19 @@ public struct WeeklyListRepository {
     }
   }
 
+  /// Renames a list. Lists may share a name, so no collision is refused; finding a
+  /// list by a name several lists share then asks for an id.
+  /// - Throws: ``RepositoryError`` for an empty or overlong name, or an unknown list.
+  public func rename(_ listNameOrID: String, to newName: String) throws -> WeeklyList {
+    let cleaned = try NameRules.clean(newName, for: .weeklyList)
+    return try context.write { writer in
+      var list = try require(listNameOrID, in: writer)
+      list.displayName = cleaned
+      try writer.save(list, at: context.now())
+      return list
+    }
+  }
+
   /// Deletes a list with its items.
   public func delete(_ listNameOrID: String) throws -> WeeklyList {
     try context.write { writer in

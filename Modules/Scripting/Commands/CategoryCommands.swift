@@ -1,0 +1,65 @@
+import Foundation
+import Model
+import Repositories
+
+/// category add, list, show, rename, delete.
+enum CategoryCommands {
+  static let group = CommandGroup("category", summary: "Grocery categories (unique by name)", commands: [add, list, show, rename, delete])
+
+  static let add = CommandSpec(
+    "category add", summary: "Create a category, or find the one whose name has the same key (\"produce\" is \"Produce\").",
+    parameters: [.rest("name", completion: .names(.category), help: "the category's name")],
+    options: [.value("sort", "its position in lists", .integer)],
+    examples: ["category add Produce", "category add \"Meat & Seafood\" --sort 3"]
+  ) { invocation, session in
+    let existing = try session.library.categories.find(invocation.argument("name"))
+    let category = try session.library.categories.getOrCreate(invocation.argument("name"), sortOrder: invocation.integer("sort").map(Int64.init))
+    let verb = existing == nil ? "created" : "found existing"
+    return CommandResult(.message("\(verb) category '\(category.displayName)'"), .table(Rows.categories([category])))
+  }
+
+  static let list = CommandSpec(
+    "category list", summary: "All categories in sort order.", examples: ["category list"]
+  ) { _, session in
+    CommandResult(.table(Rows.categories(try session.library.categories.all())))
+  }
+
+  static let show = CommandSpec(
+    "category show", summary: "A category and the ingredients in it.",
+    parameters: [.rest("name", completion: .names(.category), help: "a category name or id")],
+    examples: ["category show Produce"]
+  ) { invocation, session in
+    let name = invocation.argument("name")
+    guard let category = try session.library.categories.find(name) else {
+      throw RepositoryError.notFound(.category, name)
+    }
+    let members = try session.library.ingredients.all().filter { $0.category == category.id }
+    return CommandResult(
+      .fields(key: "category", [
+        .init("name", .string(category.displayName)), .init("key", .string(category.normalizedName)),
+        .init("id", .string(category.id.shortText)), .init("sortOrder", label: "sort", .int(Int(category.sortOrder))),
+      ]),
+      .table(Rows.ingredients(members, categoryNames: [category.id: category.displayName])))
+  }
+
+  static let rename = CommandSpec(
+    "category rename", summary: "Rename a category; refused when another category already has the new name's key.",
+    parameters: [
+      .rest("old", completion: .names(.category), help: "the current name"), .keyword("to"),
+      .rest("new", help: "the new name"),
+    ],
+    examples: ["category rename Produce to \"Fruit & Vegetables\""]
+  ) { invocation, session in
+    let category = try session.library.categories.rename(invocation.argument("old"), to: invocation.argument("new"))
+    return CommandResult(.message("renamed category to '\(category.displayName)'"), .table(Rows.categories([category])))
+  }
+
+  static let delete = CommandSpec(
+    "category delete", summary: "Delete a category; its ingredients stay, without a category.",
+    parameters: [.rest("name", completion: .names(.category), help: "a category name or id")],
+    examples: ["category delete Household"]
+  ) { invocation, session in
+    let category = try session.library.categories.delete(invocation.argument("name"))
+    return CommandResult(.message("deleted category '\(category.displayName)'"), .table(Rows.categories([category])))
+  }
+}

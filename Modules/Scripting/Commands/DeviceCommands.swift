@@ -1,0 +1,61 @@
+import Foundation
+import Repositories
+import Model
+
+/// device add, use, list: several simulated devices in one session.
+enum DeviceCommands {
+  static let group = CommandGroup("device", summary: "Devices (each has its own store)", commands: [add, use, list])
+
+  static let add = CommandSpec(
+    "device add", summary: "Add a device with its own store (in memory unless --store is given).",
+    parameters: [.rest("name", help: "the device's name, e.g. phone")],
+    options: [
+      .value("store", "a SQLite file for the device's store", placeholder: "PATH"),
+      .flag("memory", "a fresh in-memory store (the default)"),
+    ],
+    examples: ["device add phone", "device add laptop --store /tmp/laptop.sqlite"]
+  ) { invocation, session in
+    if invocation.option("store") != nil && invocation.flag("memory") {
+      throw invocation.failure("give either --store or --memory, not both", argument: "--memory")
+    }
+    let location = invocation.option("store").map { Session.location(forStorePath: expandHome($0)) } ?? "memory"
+    let device = try session.addDevice(invocation.argument("name"), location: location, command: invocation.command)
+    return CommandResult(
+      .message("added device '\(device.name)' (\(device.location)); switch to it with: device use \(Lexer.quote(device.name))"),
+      .fields(key: "device", [.init("name", .string(device.name)), .init("store", .string(device.location))]))
+  }
+
+  static let use = CommandSpec(
+    "device use", summary: "Make a device the current one: later commands read and write its store.",
+    parameters: [.rest("name", completion: .devices, help: "a device name")],
+    examples: ["device use phone"]
+  ) { invocation, session in
+    try session.useDevice(invocation.argument("name"), command: invocation.command)
+    return CommandResult(
+      .message("using device '\(session.current.name)'"), .fields(key: "device", [.init("name", .string(session.current.name))]))
+  }
+
+  static let list = CommandSpec(
+    "device list", summary: "The session's devices, their stores and record counts; * marks the current one.",
+    examples: ["device list"]
+  ) { _, session in
+    var rows: [[JSONValue]] = []
+    for device in session.devices {
+      let counts = try device.library.counts()
+      let total = counts.values.reduce(0, +)
+      rows.append([
+        .bool(device === session.current), .string(device === session.current ? "*" : ""), .string(device.name),
+        .string(device.location), .int(total),
+      ])
+    }
+    var parts: [CommandResult.Part] = [.table(Table(
+      key: "devices",
+      columns: [
+        Table.Column("current", jsonOnly: true), Table.Column("marker", ""), Table.Column("name", "DEVICE"),
+        Table.Column("store", "STORE"), Table.Column("records", "RECORDS", alignRight: true),
+      ],
+      rows: rows, emptyText: "no devices"))]
+    if let cloud = session.cloud { parts.append(.message("cloud: \(cloud.location)")) }
+    return CommandResult(parts: parts)
+  }
+}

@@ -1,0 +1,75 @@
+import Foundation
+/// The help the language gives about itself, built from the command specs.
+enum HelpText {
+  /// `help COMMAND`: summary, usage, arguments, options, notes, examples.
+  static func result(for spec: CommandSpec) -> CommandResult {
+    var lines = [spec.summary, "", "usage: \(spec.usage)"]
+    let described = spec.parameters.filter { !$0.help.isEmpty }
+    if !described.isEmpty {
+      lines.append("")
+      lines.append("arguments:")
+      let width = described.map(\.placeholder.count).max() ?? 0
+      for parameter in described {
+        lines.append("  " + pad(parameter.placeholder, width) + "  " + parameter.help)
+      }
+    }
+    if !spec.options.isEmpty {
+      lines.append("")
+      lines.append("options:")
+      let labels = spec.options.map { $0.takesValue ? "--\($0.name) \($0.placeholder)" : "--\($0.name)" }
+      let width = labels.map(\.count).max() ?? 0
+      for (label, option) in zip(labels, spec.options) {
+        lines.append("  " + pad(label, width) + "  " + option.help + (option.isRepeatable ? " (repeatable)" : ""))
+      }
+    }
+    if let block = spec.block {
+      lines.append("")
+      let names = block.sections.map { "\($0.name): (each line a --\($0.option))" }.joined(separator: ", ")
+      lines.append("block: end the line with ':' and give raw lines until 'end'; sections \(names)")
+    }
+    if !spec.details.isEmpty {
+      lines.append("")
+      lines += spec.details
+    }
+    lines.append("")
+    lines.append(spec.examples.count > 1 ? "examples:" : "example:")
+    lines += spec.examples.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 } }
+    let json: JSONValue = [
+      "name": .string(spec.name), "summary": .string(spec.summary), "usage": .string(spec.usage),
+      "options": .array(spec.options.map { ["name": .string("--" + $0.name), "help": .string($0.help), "takesValue": .bool($0.takesValue)] }),
+      "examples": .strings(spec.examples),
+    ]
+    return CommandResult(.message(lines.joined(separator: "\n")), .data(key: "help", json))
+  }
+
+  /// `help`: every command with its summary, by group.
+  static func overview(_ registry: CommandRegistry) -> CommandResult {
+    var lines = [
+      "Forager commands. 'help COMMAND' shows usage and an example; every command takes --json.",
+      "Quote names with spaces (\"Mom's Lasagna\"); the last argument may be several words unquoted.",
+    ]
+    let width = registry.commands.map(\.name.count).max() ?? 0
+    for group in registry.groups where !group.commands.isEmpty {
+      lines.append("")
+      lines.append(group.summary)
+      for command in group.commands {
+        lines.append("  " + pad(command.name, width) + "  " + command.summary)
+      }
+    }
+    let json = JSONValue.array(registry.commands.map { ["name": .string($0.name), "summary": .string($0.summary), "usage": .string($0.usage)] })
+    return CommandResult(.message(lines.joined(separator: "\n")), .data(key: "commands", json))
+  }
+
+  /// `help recipe`: the commands of one group word.
+  static func group(_ word: String, _ commands: [CommandSpec]) -> CommandResult {
+    let width = commands.map(\.name.count).max() ?? 0
+    var lines = ["'\(word)' commands ('help \(word) VERB' for details):"]
+    for command in commands { lines.append("  " + pad(command.name, width) + "  " + command.summary) }
+    let json = JSONValue.array(commands.map { ["name": .string($0.name), "summary": .string($0.summary), "usage": .string($0.usage)] })
+    return CommandResult(.message(lines.joined(separator: "\n")), .data(key: "commands", json))
+  }
+
+  private static func pad(_ text: String, _ width: Int) -> String {
+    text + String(repeating: " ", count: max(0, width - text.count))
+  }
+}

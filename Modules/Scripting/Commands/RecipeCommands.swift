@@ -1,0 +1,193 @@
+import Foundation
+import Model
+import Repositories
+
+/// recipe add, show, list, search, set, rename, merge, duplicates, delete.
+enum RecipeCommands {
+  static let group = CommandGroup(
+    "recipe", summary: "Recipes (similar titles are detected, never merged silently)",
+    commands: [add, show, list, search, set, rename, merge, duplicates, delete])
+
+  /// Options that describe a recipe, shared by add and set.
+  static let fieldOptions: [OptionSpec] = [
+    .value("description", "a short description", placeholder: "TEXT"),
+    .value("cuisine", "Italian, Asian, …", placeholder: "CUISINE"),
+    .value("category", "the recipe's category: main, dessert, …", placeholder: "TEXT"),
+    .value("yield", "how much it makes: \"4 servings\"", placeholder: "TEXT"),
+    .value("prep", "prep time: 20, 1h30m, 1:30 or PT20M", placeholder: "TIME"),
+    .value("cook", "cook time", placeholder: "TIME"),
+    .value("total", "total time (prep + cook when not given)", placeholder: "TIME"),
+    .value("tag", "a tag (created when missing)", placeholder: "TAG", repeatable: true, completion: .names(.tag)),
+    .value("keyword", "a search keyword", placeholder: "WORD", repeatable: true),
+    .value("book", "the book it is from (found or created)", placeholder: "TITLE", completion: .names(.book)),
+    .value("book-author", "the book's author, to pick or create the right book", placeholder: "NAME"),
+    .value("page", "the page in the book", .integer),
+    .value("url", "the web page it is from", placeholder: "URL"),
+    .value("notes", "free notes", placeholder: "TEXT"),
+    .value("step", "one instruction step", placeholder: "TEXT", repeatable: true),
+  ]
+
+  static let add = CommandSpec(
+    "recipe add",
+    summary: "Create a recipe with its ingredient lines. When a recipe with the same title key exists, nothing is created unless --anyway.",
+    parameters: [.rest("name", help: "the recipe's title")],
+    options: [
+      .value("ingredient", "one ingredient line as written: \"2 ½ cups diced tomatoes\"", placeholder: "LINE", repeatable: true)
+    ] + fieldOptions + [
+      .value("author", "who wrote the recipe", placeholder: "NAME"),
+      .value("published", "when it was published", .date),
+      .flag("favorite", "mark it a favourite"),
+      .flag("anyway", "create it even when a recipe with a similar title exists"),
+    ],
+    block: BlockSpec(sections: [.init("ingredients", option: "ingredient"), .init("steps", option: "step")]),
+    details: [
+      "Ingredient lines can be given with --ingredient, or as a block: end the command line with ':'",
+      "and write one line per ingredient, then 'steps:' and one line per step, then 'end'.",
+      "Block lines are raw text: no quoting needed.",
+    ],
+    examples: [
+      "recipe add \"Egg Fried Rice\" --cuisine Asian --ingredient \"3 cups cooked rice\" --ingredient \"2 eggs\"",
+      "recipe add \"Mom's Lasagna\" --cuisine Italian --prep 30m --cook 1h --tag family:\n  12 lasagna noodles\n  2 cups ricotta\nsteps:\n  Layer and bake.\nend",
+    ]
+  ) { invocation, session in
+    var draft = RecipeDraft(name: invocation.argument("name"))
+    draft.ingredients = invocation.values("ingredient")
+    draft.instructions = invocation.values("step")
+    draft.author = invocation.option("author")
+    draft.datePublished = invocation.option("published")
+    draft.isFavorite = invocation.flag("favorite")
+    draft.description = invocation.option("description")
+    draft.cuisine = invocation.option("cuisine")
+    draft.category = invocation.option("category")
+    draft.yield = invocation.option("yield")
+    draft.prepTime = invocation.option("prep")
+    draft.cookTime = invocation.option("cook")
+    draft.totalTime = invocation.option("total")
+    draft.tags = invocation.values("tag")
+    draft.keywords = invocation.values("keyword")
+    draft.book = invocation.option("book")
+    draft.bookAuthor = invocation.option("book-author")
+    draft.page = invocation.integer("page")
+    draft.url = invocation.option("url")
+    draft.notes = invocation.option("notes")
+    switch try session.library.recipes.create(draft, allowSimilar: invocation.flag("anyway")) {
+    case .created(let recipe):
+      let details = try session.library.recipes.details(recipe.id.uuidString)
+      return CommandResult(
+        .message("created recipe '\(recipe.displayName)' with \(details.lines.count) ingredient line\(details.lines.count == 1 ? "" : "s")"),
+        .fields(key: "recipe", Rows.recipeFields(details)))
+    case .similarExists(let similar):
+      let names = similar.map { "'\($0.displayName)' (id \($0.id.shortText))" }.joined(separator: ", ")
+      throw invocation.failure(
+        "a recipe with a similar title already exists: \(names); nothing was created. Add --anyway to create it anyway",
+        argument: "name")
+    }
+  }
+
+  static let show = CommandSpec(
+    "recipe show", summary: "A recipe with its ingredient lines as read, source, tags and planned meals.",
+    parameters: [.rest("name", completion: .names(.recipe), help: "a recipe title (any spelling with the same key) or id")],
+    examples: ["recipe show Egg Fried Rice"]
+  ) { invocation, session in
+    let details = try session.library.recipes.details(invocation.argument("name"))
+    return CommandResult(.fields(key: "recipe", Rows.recipeFields(details)), .table(Rows.recipeLines(details)))
+  }
+
+  static let list = CommandSpec(
+    "recipe list", summary: "All recipes by name; --cuisine keeps one cuisine's (any case).",
+    options: [.value("cuisine", "only this cuisine", placeholder: "CUISINE")],
+    examples: ["recipe list", "recipe list --cuisine asian"]
+  ) { invocation, session in
+    let recipes = try session.library.recipes.all(cuisine: invocation.option("cuisine"))
+    return CommandResult(.table(Rows.recipes(recipes, bookTitles: try Rows.bookTitles(session.library))))
+  }
+
+  static let search = CommandSpec(
+    "recipe search", summary: "Recipes whose name, ingredients or keywords contain the text (case, accents and plurals ignored).",
+    parameters: [.rest("text", help: "what to look for")],
+    examples: ["recipe search tomatoes", "recipe search creme"]
+  ) { invocation, session in
+    let recipes = try session.library.recipes.search(invocation.argument("text"))
+    return CommandResult(.table(Rows.recipes(recipes, bookTitles: try Rows.bookTitles(session.library))))
+  }
+
+  static let set = CommandSpec(
+    "recipe set", summary: "Change a recipe's fields; an empty value (\"\") clears a field. --step replaces the steps.",
+    parameters: [.rest("name", completion: .names(.recipe))],
+    options: fieldOptions + [
+      .value("untag", "take a tag off", placeholder: "TAG", repeatable: true, completion: .names(.tag)),
+      .value("favorite", "mark or unmark as favourite", .boolean, completion: .words(["yes", "no"])),
+    ],
+    examples: ["recipe set \"Egg Fried Rice\" --cuisine Chinese --tag weeknight --favorite yes", "recipe set \"Egg Fried Rice\" --url \"\""]
+  ) { invocation, session in
+    var changes: [RecipeChange] = []
+    let text: [(String, (String?) -> RecipeChange)] = [
+      ("description", RecipeChange.description), ("cuisine", RecipeChange.cuisine), ("category", RecipeChange.category),
+      ("yield", RecipeChange.yield), ("prep", RecipeChange.prepTime), ("cook", RecipeChange.cookTime),
+      ("total", RecipeChange.totalTime), ("notes", RecipeChange.notes), ("url", RecipeChange.url),
+    ]
+    for (option, change) in text {
+      if let value = invocation.option(option) { changes.append(change(value.isEmpty ? nil : value)) }
+    }
+    if let page = invocation.option("page") { changes.append(.page(Int(page))) }
+    if let book = invocation.option("book") {
+      changes.append(.book(title: book.isEmpty ? nil : book, author: invocation.option("book-author")))
+    }
+    if let favorite = invocation.boolean("favorite") { changes.append(.favorite(favorite)) }
+    if invocation.options["keyword"] != nil { changes.append(.keywords(invocation.values("keyword"))) }
+    if invocation.options["tag"] != nil { changes.append(.addTags(invocation.values("tag"))) }
+    if invocation.options["untag"] != nil { changes.append(.removeTags(invocation.values("untag"))) }
+    if invocation.options["step"] != nil { changes.append(.instructions(invocation.values("step"))) }
+    guard !changes.isEmpty else {
+      throw invocation.failure("nothing to change; give at least one option (see 'help recipe set')")
+    }
+    let recipe = try session.library.recipes.update(invocation.argument("name"), changes)
+    let details = try session.library.recipes.details(recipe.id.uuidString)
+    return CommandResult(.message("updated recipe '\(recipe.displayName)'"), .fields(key: "recipe", Rows.recipeFields(details)))
+  }
+
+  static let rename = CommandSpec(
+    "recipe rename", summary: "Rename a recipe; recipes that then share its title key are pointed out.",
+    parameters: [.rest("old", completion: .names(.recipe)), .keyword("to"), .rest("new")],
+    examples: ["recipe rename \"Egg Fried Rice\" to \"Kenji's Egg Fried Rice\""]
+  ) { invocation, session in
+    let (recipe, similar) = try session.library.recipes.rename(invocation.argument("old"), to: invocation.argument("new"))
+    var parts: [CommandResult.Part] = [.message("renamed recipe to '\(recipe.displayName)'")]
+    if !similar.isEmpty {
+      parts.append(.message("note: now similar to \(similar.map { "'\($0.displayName)'" }.joined(separator: ", ")); see 'recipe duplicates'"))
+    }
+    parts.append(.table(Rows.recipes([recipe], bookTitles: try Rows.bookTitles(session.library))))
+    return CommandResult(parts: parts)
+  }
+
+  static let merge = CommandSpec(
+    "recipe merge", summary: "Merge one recipe into another: meals and list items move, empty fields are filled, tags united, the other is deleted.",
+    parameters: [
+      .rest("other", completion: .names(.recipe), help: "the recipe that goes away (title or id)"), .keyword("into"),
+      .rest("keeper", completion: .names(.recipe), help: "the recipe that stays (title or id)"),
+    ],
+    details: ["When both recipes share a title, name them by id (see 'recipe duplicates')."],
+    examples: ["recipe merge \"Moms Lasagna\" into \"Mom's Lasagna\"", "recipe merge 6f1c… into 0a2b…"]
+  ) { invocation, session in
+    let keeper = try session.library.recipes.merge(invocation.argument("other"), into: invocation.argument("keeper"))
+    return CommandResult(
+      .message("merged '\(invocation.argument("other"))' into '\(keeper.displayName)'"),
+      .table(Rows.recipes([keeper], bookTitles: try Rows.bookTitles(session.library))))
+  }
+
+  static let duplicates = CommandSpec(
+    "recipe duplicates", summary: "Groups of recipes sharing a title key, for you to review or merge.",
+    examples: ["recipe duplicates"]
+  ) { _, session in
+    Rows.duplicates(try session.library.recipes.duplicates())
+  }
+
+  static let delete = CommandSpec(
+    "recipe delete", summary: "Delete a recipe with its ingredient lines and planned meals; list items from it stay.",
+    parameters: [.rest("name", completion: .names(.recipe))],
+    examples: ["recipe delete \"Caesar Salad\""]
+  ) { invocation, session in
+    let recipe = try session.library.recipes.delete(invocation.argument("name"))
+    return CommandResult(.message("deleted recipe '\(recipe.displayName)'"))
+  }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import Model
+import Repositories
+
+/// Tables and field lists for entities, shared by the command groups.
+enum Rows {
+  /// "1 category", "7 categories".
+  static func count(_ number: Int, _ kind: EntityKind) -> String {
+    "\(number) \(number == 1 ? kind.label : plural(kind))"
+  }
+
+  static func plural(_ kind: EntityKind) -> String {
+    kind == .category ? "categories" : kind.label + "s"
+  }
+
+  static func id(_ id: UUID) -> JSONValue { .string(id.shortText) }
+
+  static func timestamp(_ date: Date?) -> JSONValue {
+    guard let date else { return .null }
+    return .string(ISO8601DateFormatter().string(from: date))
+  }
+
+  // MARK: Categories and tags
+
+  static func categories(_ categories: [Model.Category]) -> Table {
+    Table(
+      key: "categories",
+      columns: [Table.Column("id", jsonOnly: true), Table.Column("name"), Table.Column("key"), Table.Column("sortOrder", "SORT", alignRight: true)],
+      rows: categories.map { [id($0.id), .string($0.displayName), .string($0.normalizedName), .int(Int($0.sortOrder))] },
+      emptyText: "no categories")
+  }
+
+  static func tags(_ tags: [Model.Tag]) -> Table {
+    Table(
+      key: "tags",
+      columns: [Table.Column("id", jsonOnly: true), Table.Column("name"), Table.Column("key"), Table.Column("color")],
+      rows: tags.map { [id($0.id), .string($0.displayName), .string($0.normalizedName), .text($0.color)] },
+      emptyText: "no tags")
+  }
+
+  // MARK: Ingredients
+
+  static func ingredients(_ templates: [IngredientTemplate], categoryNames: [UUID: String]) -> Table {
+    Table(
+      key: "ingredients",
+      columns: [
+        Table.Column("id", jsonOnly: true), Table.Column("name"), Table.Column("key"), Table.Column("category"),
+        Table.Column("kind"), Table.Column("aliases"), Table.Column("staple"), Table.Column("usageCount", "USED", alignRight: true),
+      ],
+      rows: templates.map {
+        [
+          id($0.id), .string($0.displayName), .string($0.canonicalName), .text($0.category.flatMap { categoryNames[$0] }),
+          .string($0.ingredientKind.rawValue), .strings($0.aliases), .bool($0.isStaple), .int(Int($0.usageCount)),
+        ]
+      },
+      emptyText: "no ingredients")
+  }
+
+  static func ingredientFields(_ template: IngredientTemplate, category: String?) -> [CommandResult.Field] {
+    [
+      .init("name", .string(template.displayName)), .init("key", .string(template.canonicalName)),
+      .init("id", .string(template.id.shortText)), .init("category", .text(category)),
+      .init("kind", .string(template.ingredientKind.rawValue)), .init("aliases", .strings(template.aliases)),
+      .init("staple", .bool(template.isStaple)), .init("usageCount", label: "used", .int(Int(template.usageCount))),
+    ]
+  }
+
+  static func categoryNames(_ library: Library) throws -> [UUID: String] {
+    Dictionary(uniqueKeysWithValues: try library.categories.all().map { ($0.id, $0.displayName) })
+  }
+
+  // MARK: Books
+
+  static func books(_ books: [Book]) -> Table {
+    Table(
+      key: "books",
+      columns: [Table.Column("id", jsonOnly: true), Table.Column("title"), Table.Column("author"), Table.Column("key", jsonOnly: true)],
+      rows: books.map { [id($0.id), .string($0.title), .text($0.author), .string($0.bookKey)] },
+      emptyText: "no books")
+  }
+
+  // MARK: Recipes
+
+  static func recipes(_ recipes: [Recipe], bookTitles: [UUID: String], key: String = "recipes") -> Table {
+    Table(
+      key: key,
+      columns: [
+        Table.Column("id", jsonOnly: true), Table.Column("name"), Table.Column("cuisine"), Table.Column("source"),
+        Table.Column("prepTime", "PREP"), Table.Column("cookTime", "COOK"),
+        Table.Column("ingredientCount", "INGREDIENTS", alignRight: true),
+      ],
+      rows: recipes.map { recipe in
+        [
+          id(recipe.id), .string(recipe.displayName), .text(recipe.recipeCuisine),
+          .string(source(recipe, bookTitle: recipe.book.flatMap { bookTitles[$0] })), .text(recipe.prepTime),
+          .text(recipe.cookTime), .int(recipe.recipeIngredient.count),
+        ]
+      },
+      emptyText: "no recipes")
+  }
+
+  /// "The Wok p.89", "https://…", "manual".
+  static func source(_ recipe: Recipe, bookTitle: String?) -> String {
+    switch recipe.sourceType {
+    case .book:
+      let page = recipe.sourcePageNumber.map { " p.\($0)" } ?? ""
+      return (bookTitle ?? "book") + page
+    case .url: return recipe.sourceURL ?? "url"
+    case .manual: return "manual"
+    }
+  }
+
+  static func bookTitles(_ library: Library) throws -> [UUID: String] {
+    Dictionary(uniqueKeysWithValues: try library.books.all().map { ($0.id, $0.title) })
+  }
+
+  static func recipeFields(_ details: RecipeDetails) -> [CommandResult.Field] {
+    let recipe = details.recipe
+    return [
+      .init("name", .string(recipe.displayName)), .init("id", .string(recipe.id.shortText)),
+      .init("titleKey", label: "key", .string(recipe.titleKey)),
+      .init("description", .text(recipe.recipeDescription)), .init("cuisine", .text(recipe.recipeCuisine)),
+      .init("category", .text(recipe.recipeCategory)), .init("yield", .text(recipe.recipeYield)),
+      .init("prepTime", label: "prep", .text(recipe.prepTime)), .init("cookTime", label: "cook", .text(recipe.cookTime)),
+      .init("totalTime", label: "total", .text(recipe.totalTime)), .init("author", .text(recipe.author)),
+      .init("datePublished", label: "published", .text(recipe.datePublished)),
+      .init("source", .string(source(recipe, bookTitle: details.book?.title))),
+      .init("book", .text(details.book?.title)), .init("bookAuthor", label: "book author", .text(details.book?.author)),
+      .init("page", recipe.sourcePageNumber.map { JSONValue.int(Int($0)) } ?? .null), .init("url", .text(recipe.sourceURL)),
+      .init("tags", details.tags.isEmpty ? .null : .strings(details.tags.map(\.displayName))),
+      .init("keywords", recipe.keywords.isEmpty ? .null : .strings(recipe.keywords)),
+      .init("favorite", recipe.isFavorite ? .bool(true) : .null), .init("notes", .text(recipe.notes)),
+      .init("steps", recipe.recipeInstructions.isEmpty ? .null : .strings(recipe.recipeInstructions.enumerated().map { "\($0 + 1). \($1)" })),
+      .init("planned", details.plannedMeals.isEmpty ? .null : .strings(details.plannedMeals.map { "\($0.date) \($0.mealType.rawValue)" })),
+    ]
+  }
+
+  static func recipeLines(_ details: RecipeDetails) -> Table {
+    Table(
+      key: "ingredients",
+      columns: [
+        Table.Column("quantity", "QTY", alignRight: true), Table.Column("unit"), Table.Column("ingredient"),
+        Table.Column("notes"), Table.Column("line", "AS WRITTEN"),
+      ],
+      rows: details.lines.map { line in
+        [
+          .number(line.ingredient.quantity), .text(line.ingredient.unit), .text(line.template?.displayName),
+          .text(line.ingredient.notes), .string(line.ingredient.rawLine),
+        ]
+      },
+      emptyText: "no ingredient lines")
+  }
+
+  // MARK: Duplicates
+
+  static func duplicates(_ groups: [DuplicateGroup]) -> CommandResult {
+    var rows: [[JSONValue]] = []
+    for group in groups {
+      for (index, member) in group.members.enumerated() {
+        rows.append([
+          .string(group.kind.label), .string(group.key), .string(member.name), .string(member.id.shortText),
+          .string(index == 0 ? "keeper" : ""),
+        ])
+      }
+    }
+    return CommandResult(.table(Table(
+      key: "duplicates",
+      columns: [Table.Column("kind"), Table.Column("key"), Table.Column("name"), Table.Column("id"), Table.Column("role", "")],
+      rows: rows, emptyText: "no duplicates")))
+  }
+}

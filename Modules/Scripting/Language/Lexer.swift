@@ -1,0 +1,149 @@
+/// Splits one line of the command language into words, shell-like.
+///
+/// - Words are separated by spaces or tabs.
+/// - `"double quotes"` keep spaces; inside them `\"`, `\\`, `\n` and `\t` are escapes.
+/// - `'single quotes'` keep everything literally (so `"Mom's Lasagna"` needs double quotes,
+///   or `'Mom'\''s'` shell-style).
+/// - Outside quotes a backslash makes the next character literal.
+/// - `#` at the start of a word begins a comment that runs to the end of the line.
+/// - A backslash at the very end of a line continues the command on the next line.
+///
+/// ```swift
+/// let line = try Lexer.split(#"recipe add "Mom's Lasagna" --cuisine Italian # family"#)
+/// line.words.map(\.text)  // ["recipe", "add", "Mom's Lasagna", "--cuisine", "Italian"]
+/// ```
+public enum Lexer {
+  /// The words of a line and whether it ends with a continuation backslash.
+  public struct Line: Sendable, Hashable {
+    public var words: [Word]
+    public var continues: Bool
+  }
+
+  /// Why a line could not be split.
+  public struct Failure: Error, Sendable, Hashable {
+    public var column: Int
+    public var reason: String
+    public init(column: Int, reason: String) {
+      self.column = column
+      self.reason = reason
+    }
+  }
+
+  public static func split(_ line: String) throws(Failure) -> Line {
+    var words: [Word] = []
+    var current = ""
+    var quoted = false
+    var startsQuoted = false
+    var inWord = false
+    var start = 1
+    var column = 0
+    var characters = Array(line)
+    if characters.last == "\r" { characters.removeLast() }
+    var index = 0
+
+    func finishWord() {
+      if inWord { words.append(Word(current, quoted: quoted, startsQuoted: startsQuoted, column: start)) }
+      current = ""
+      quoted = false
+      startsQuoted = false
+      inWord = false
+    }
+    func beginWord(quoting: Bool = false) {
+      if !inWord {
+        inWord = true
+        start = column
+        startsQuoted = quoting
+      }
+    }
+
+    while index < characters.count {
+      let character = characters[index]
+      column = index + 1
+      switch character {
+      case " ", "\t":
+        finishWord()
+      case "#" where !inWord:
+        index = characters.count
+        continue
+      case "\\":
+        if index + 1 == characters.count {
+          finishWord()
+          return Line(words: words, continues: true)
+        }
+        beginWord(quoting: true)
+        quoted = true
+        current.append(characters[index + 1])
+        index += 1
+      case "'":
+        beginWord(quoting: true)
+        quoted = true
+        guard let close = characters[(index + 1)...].firstIndex(of: "'") else {
+          throw Failure(column: column, reason: "unterminated single quote (opened at column \(column))")
+        }
+        current += String(characters[(index + 1)..<close])
+        index = close
+      case "\"":
+        beginWord(quoting: true)
+        quoted = true
+        let opened = column
+        var closed = false
+        index += 1
+        while index < characters.count {
+          let inner = characters[index]
+          if inner == "\"" {
+            closed = true
+            break
+          }
+          if inner == "\\", index + 1 < characters.count {
+            let next = characters[index + 1]
+            switch next {
+            case "n": current.append("\n")
+            case "t": current.append("\t")
+            case "\"", "\\": current.append(next)
+            default:
+              current.append("\\")
+              current.append(next)
+            }
+            index += 2
+            continue
+          }
+          current.append(inner)
+          index += 1
+        }
+        guard closed else {
+          throw Failure(column: opened, reason: "unterminated double quote (opened at column \(opened))")
+        }
+      default:
+        beginWord()
+        current.append(character)
+      }
+      index += 1
+    }
+    finishWord()
+    return Line(words: words, continues: false)
+  }
+
+  /// The text written so that ``split(_:)`` reads it back as one word: bare when it
+  /// can be, otherwise in double quotes with escapes.
+  ///
+  /// ```swift
+  /// Lexer.quote("Egg Fried Rice")  // "\"Egg Fried Rice\""
+  /// ```
+  public static func quote(_ text: String) -> String {
+    let special: Set<Character> = [" ", "\t", "\"", "'", "\\", "#"]
+    if !text.isEmpty, !text.contains(where: { special.contains($0) || $0.isNewline }), !text.hasPrefix("--") {
+      return text
+    }
+    var result = "\""
+    for character in text {
+      switch character {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\t": result += "\\t"
+      default: result.append(character)
+      }
+    }
+    return result + "\""
+  }
+}

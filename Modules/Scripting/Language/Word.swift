@@ -1,0 +1,25 @@
+/// One word of a command line, after quotes and escapes are resolved.
+///
+/// `quoted` records whether any part of the word was quoted or escaped: a quoted
+/// `"--json"` is a value, not an option, and a quoted `"to"` is a name, not a keyword.
+public struct Word: Sendable, Hashable {
+  public var text: String
+  public var quoted: Bool
+  /// Whether the first character came from quotes or an escape: `"--x"` is a value,
+  /// but `--ingredient="2 leeks"` is an option.
+  public var startsQuoted: Bool
+  /// 1-based column of the word's first character on its line.
+  public var column: Int
+
+  public init(_ text: String, quoted: Bool = false, startsQuoted: Bool? = nil, column: Int = 1) {
+    self.text = text
+    self.quoted = quoted
+    self.startsQuoted = startsQuoted ?? quoted
+    self.column = column
+  }
+
+  /// Whether the word is an option name (`--cuisine`, `--page=12`) rather than a value.
+  var isOption: Bool { !startsQuoted && text.hasPrefix("--") && text.count > 2 }
+  /// Whether the word is the bare `--` that ends options.
+  var isEndOfOptions: Bool { !quoted && text == "--" }
+}

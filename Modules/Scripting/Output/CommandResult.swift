@@ -1,0 +1,98 @@
+/// What a command produced, as data: front ends choose how to show it (an aligned
+/// table on a terminal, JSON for machines) with a ``Renderer``.
+///
+/// ```swift
+/// CommandResult(.message("created category 'Produce'"), .fields(key: "category", [...]))
+/// ```
+public struct CommandResult: Sendable, Hashable {
+  public var parts: [Part]
+  /// The session should end (`quit`).
+  public var quits = false
+
+  public init(_ parts: Part...) { self.parts = parts }
+  public init(parts: [Part]) { self.parts = parts }
+
+  public static let empty = CommandResult(parts: [])
+
+  public enum Part: Sendable, Hashable {
+    /// A sentence for people; in JSON, one of the "messages".
+    case message(String)
+    /// Rows with named columns; in JSON, an array of objects under `table.key`.
+    case table(Table)
+    /// Labelled values of one thing; in JSON, an object under `key`.
+    case fields(key: String, [Field])
+    /// Extra data only for JSON, under `key`.
+    case data(key: String, JSONValue)
+  }
+
+  /// One labelled value: shown as "label: value", keyed by `key` in JSON.
+  public struct Field: Sendable, Hashable {
+    public let key: String
+    public let label: String
+    public let value: JSONValue
+    public init(_ key: String, _ value: JSONValue) {
+      self.init(key, label: key, value)
+    }
+    public init(_ key: String, label: String, _ value: JSONValue) {
+      self.key = key
+      self.label = label
+      self.value = value
+    }
+  }
+
+  /// The result as one JSON object: `{"command": …, "ok": true, …}`.
+  public func json(command: String) -> JSONValue {
+    var members: [JSONValue.Member] = [.init("command", .string(command)), .init("ok", true)]
+    let messages = parts.compactMap { part -> JSONValue? in
+      if case .message(let text) = part { return .string(text) }
+      return nil
+    }
+    if !messages.isEmpty { members.append(.init("messages", .array(messages))) }
+    for part in parts {
+      switch part {
+      case .message: continue
+      case .table(let table): members.append(.init(table.key, table.json))
+      case .fields(let key, let fields): members.append(.init(key, .object(fields.map { .init($0.key, $0.value) })))
+      case .data(let key, let value): members.append(.init(key, value))
+      }
+    }
+    return .object(members)
+  }
+}
+
+/// Rows of values under named columns.
+public struct Table: Sendable, Hashable {
+  public struct Column: Sendable, Hashable {
+    /// The JSON key.
+    public let key: String
+    /// The heading on a terminal.
+    public let title: String
+    public let alignRight: Bool
+    /// Only in JSON (ids, raw values), not on a terminal.
+    public let jsonOnly: Bool
+    public init(_ key: String, _ title: String? = nil, alignRight: Bool = false, jsonOnly: Bool = false) {
+      self.key = key
+      self.title = title ?? key.uppercased()
+      self.alignRight = alignRight
+      self.jsonOnly = jsonOnly
+    }
+  }
+
+  /// The JSON key the rows appear under: "recipes".
+  public let key: String
+  public let columns: [Column]
+  public let rows: [[JSONValue]]
+  /// Shown on a terminal instead of an empty table: "no recipes".
+  public let emptyText: String
+
+  public init(key: String, columns: [Column], rows: [[JSONValue]], emptyText: String) {
+    self.key = key
+    self.columns = columns
+    self.rows = rows
+    self.emptyText = emptyText
+  }
+
+  public var json: JSONValue {
+    .array(rows.map { row in .object(zip(columns, row).map { .init($0.key, $1) }) })
+  }
+}

@@ -1,0 +1,119 @@
+public import Foundation
+public import Persistence
+import PersistenceMemory
+import PersistenceSQLite
+public import Repositories
+
+/// Everything a run of the command language works on: named devices (each its own store
+/// and ``Library``), the current device, one cloud slot, and the output mode.
+///
+/// The first device, ``defaultDeviceName``, exists from the start.
+///
+/// ```swift
+/// let session = try Session(location: "memory")
+/// try session.addDevice("phone", location: "memory")
+/// try session.useDevice("phone")
+/// ```
+public final class Session {
+  /// How results are printed unless a command says `--json`.
+  public enum OutputMode: String, Sendable {
+    case table, json
+  }
+
+  public static let defaultDeviceName = "default"
+
+  /// The backends stores are opened with.
+  public static let factory = StoreFactory(backends: [SQLiteBackend(), MemoryBackend()])
+
+  public let factory: StoreFactory
+  /// The commands this session understands.
+  public let registry: CommandRegistry
+  /// The clock every library uses; tests pass a fixed one.
+  public let now: @Sendable () -> Date
+  public private(set) var devices: [Device]
+  public private(set) var current: Device
+  /// The cloud the devices sync through. Filled in by the sync commands (issue 5).
+  public var cloud: (any SessionCloud)?
+  public var outputMode: OutputMode = .table
+  /// Called after a store is opened inside an atomic run, so the run can join it.
+  var storeOpened: ((Device) throws -> Void)?
+
+  /// Opens the default device's store at `location` ("memory", "sqlite:PATH" or a path).
+  /// - Throws: ``ScriptError`` when the store cannot be opened.
+  public init(
+    location: String, factory: StoreFactory = Session.factory, registry: CommandRegistry = .standard,
+    now: @escaping @Sendable () -> Date = { Date() }
+  ) throws(ScriptError) {
+    self.factory = factory
+    self.registry = registry
+    self.now = now
+    let store = try Self.open(location, factory: factory, command: nil)
+    let device = Device(
+      name: Self.defaultDeviceName, location: store.location, store: store, library: Library(store: store, now: now))
+    devices = [device]
+    current = device
+  }
+
+  /// The current device's library.
+  public var library: Library { current.library }
+
+  /// The location for a `--store PATH` value: the path as a SQLite file, unless it
+  /// already names a backend ("memory", "sqlite:…").
+  public static func location(forStorePath path: String) -> String {
+    if path == "memory" || path.hasPrefix("sqlite:") || path.hasPrefix("memory:") { return path }
+    return "sqlite:" + path
+  }
+
+  static func open(_ location: String, factory: StoreFactory, command: String?) throws(ScriptError) -> any Store {
+    do {
+      return try factory.open(location)
+    } catch {
+      throw ScriptError(.failed, command: command, argument: "store", reason: String(describing: error))
+    }
+  }
+
+  /// The device named `name` (any case), or nil.
+  public func device(named name: String) -> Device? {
+    devices.first { $0.name.lowercased() == name.lowercased() }
+  }
+
+  /// Adds a device with its own store.
+  /// - Throws: ``ScriptError`` for a taken or empty name, or a store that cannot open.
+  @discardableResult
+  public func addDevice(_ name: String, location: String, command: String = "device add") throws(ScriptError) -> Device {
+    let cleaned = name.trimmingCharacters(in: .whitespaces)
+    guard !cleaned.isEmpty else { throw ScriptError(.failed, command: command, argument: "name", reason: "a device name cannot be empty") }
+    if let existing = device(named: cleaned) {
+      throw ScriptError(.failed, command: command, argument: "name", reason: "device '\(existing.name)' already exists")
+    }
+    let store = try Self.open(location, factory: factory, command: command)
+    let device = Device(name: cleaned, location: store.location, store: store, library: Library(store: store, now: now))
+    devices.append(device)
+    do {
+      try storeOpened?(device)
+    } catch {
+      throw ScriptError(.failed, command: command, reason: String(describing: error))
+    }
+    return device
+  }
+
+  /// Makes `name` the current device.
+  public func useDevice(_ name: String, command: String = "device use") throws(ScriptError) {
+    guard let device = device(named: name) else {
+      let known = devices.map(\.name).joined(separator: ", ")
+      throw ScriptError(.failed, command: command, argument: "name", reason: "no device named '\(name)' (devices: \(known))")
+    }
+    current = device
+  }
+
+  /// Points the current device at another store.
+  public func reopenCurrent(location: String, command: String = "open") throws(ScriptError) {
+    let store = try Self.open(location, factory: factory, command: command)
+    current.replaceStore(location: store.location, store: store, library: Library(store: store, now: now))
+    do {
+      try storeOpened?(current)
+    } catch {
+      throw ScriptError(.failed, command: command, reason: String(describing: error))
+    }
+  }
+}
