@@ -159,7 +159,7 @@ public final class SyncEngine: Sendable {
           after = order.count >= pushBatchSize ? last : end.sequence
           last = after
         }
-        let changes = try order.compactMap { key in try Self.recordChange(key, fields: fields[key] ?? [], in: reader) }
+        let changes = try order.compactMap { key in try Self.recordChange(key, fields: fields[key] ?? [], replica: replica, in: reader) }
         let batch = ChangeBatch(id: "\(replica):\(pushed + 1)-\(last)", replica: replica, schemaVersion: schemaVersion, changes: changes)
         return (batch, last)
       }
@@ -184,13 +184,15 @@ public final class SyncEngine: Sendable {
 
   /// The exported state of one record: its changed fields' current values and stamps,
   /// plus the deletion and redirect facts.
-  static func recordChange(_ key: Merger.RecordKey, fields: Set<String>, in reader: any StoreReader) throws -> RecordChange? {
+  static func recordChange(_ key: Merger.RecordKey, fields: Set<String>, replica: String, in reader: any StoreReader) throws -> RecordChange? {
     guard let record = try reader.record(key.kind, id: key.id) else { return nil }
     let stamps = try reader.stamps(key.kind, key.id)
     var values: [String: StampedValue] = [:]
     for field in fields {
+      // The value as written (before any re-point or repair this replica derived), so
+      // every replica that receives it derives the same result from it.
       guard let stamp = stamps[field], key.kind.schema.field(named: field) != nil else { continue }
-      values[field] = StampedValue(value: record[field], stamp: stamp)
+      values[field] = StampedValue(value: try reader.writtenValue(record, field, stamp: stamp), stamp: stamp)
     }
     if let deletedAt = record.meta.deletedAt, let stamp = stamps[RecordChange.deletedField] {
       values[RecordChange.deletedField] = StampedValue(value: .timestamp(deletedAt), stamp: stamp)

@@ -39,6 +39,7 @@ final class Merger {
     var ownStamps = try writer.stamps(kind, change.id)
 
     // The redirect is the record's own fact, applied before anything is resolved through it.
+    let previousEnd = try writer.redirect(kind, change.id) == nil ? nil : writer.redirectEnd(kind, change.id)
     var learnedRedirect = false
     if let incoming = change.fields[RecordChange.redirectField], let keeper = incoming.value.reference,
       incoming.stamp > (ownStamps[RecordChange.redirectField] ?? Stamp.lowest)
@@ -68,16 +69,36 @@ final class Merger {
     if let deletion = change.fields[RecordChange.deletedField] {
       try applyDeletion(kind, change.id, deletion)
     }
+
+    // Two replicas merged this record into different keepers (its key changed between
+    // the merges): all of them are one entity now, so their ends are merged too, by the
+    // same keeper rule. Folding is order-free (highest stamp per field), so every replica
+    // ends with the same record whichever merge it learned first.
+    if let incoming = change.fields[RecordChange.redirectField]?.value.reference {
+      let current = try writer.redirectEnd(kind, change.id)
+      try union(kind, current, try writer.redirectEnd(kind, incoming))
+      if let previousEnd { try union(kind, try writer.redirectEnd(kind, previousEnd), try writer.redirectEnd(kind, change.id)) }
+    }
+  }
+
+  private func union(_ kind: EntityKind, _ first: UUID, _ second: UUID) throws {
+    guard first != second else { return }
+    let (keeper, loser) = UUID.keeperOrder(first, second) ? (first, second) : (second, first)
+    guard let record = try writer.record(kind, id: loser) else { return }
+    try merge(loser: record, into: keeper, alreadyDeleted: !record.meta.isLive)
   }
 
   private func insertNew(_ change: RecordChange, regular: [String: StampedValue], stamps: [String: Stamp]) throws {
     let kind = change.kind
     var fields: [String: FieldValue] = [:]
     var stamps = stamps
+    var written: [String: RepairedValue] = [:]
     for (name, value) in regular where kind.schema.field(named: name) != nil {
       fields[name] = try redirected(value.value, kind.schema.field(named: name)?.type)
       stamps[name] = value.stamp
+      if fields[name] != value.value { written[name] = RepairedValue(value: value.value, stamp: value.stamp) }
     }
+    if !written.isEmpty { try writer.setRepairedValues(written, kind, change.id) }
     var meta = RecordMetadata(
       id: change.id, createdAt: change.createdAt, updatedAt: change.updatedAt, ownerID: change.ownerID,
       sharingScope: change.sharingScope
@@ -147,6 +168,11 @@ final class Merger {
       let wins = group.contains(name) && groupWins != nil ? (groupWins ?? false) : value.stamp > (local ?? Stamp.lowest)
       guard wins else { continue }
       stamps[name] = value.stamp
+      if incomingValue != value.value {
+        var repaired = try writer.repairedValues(kind, id)
+        repaired[name] = RepairedValue(value: value.value, stamp: value.stamp)
+        try writer.setRepairedValues(repaired, kind, id)
+      }
       if record[name] != incomingValue {
         record[name] = incomingValue
         changed = true
@@ -273,13 +299,22 @@ final class Merger {
     // of the name wins when its key was written later.
     let group = Set(kind.schema.identityFields)
     let groupFromLoser = kind.schema.semanticKeyField.map(newer) ?? false
+    var keeperWritten = try writer.repairedValues(kind, keeperID)
+    let loserWritten = try writer.repairedValues(kind, loser.id)
     for field in kind.schema.fields {
       let take = group.contains(field.name) ? groupFromLoser : newer(field.name)
       if take {
         keeper[field.name] = loser[field.name]
         if let theirs = loserStamps[field.name] { keeperStamps[field.name] = theirs }
+        // The value as written travels with its stamp.
+        if let written = loserWritten[field.name], written.stamp == loserStamps[field.name] {
+          keeperWritten[field.name] = written
+        } else {
+          keeperWritten[field.name] = nil
+        }
       }
     }
+    try writer.setRepairedValues(keeperWritten, kind, keeperID)
     keeper.meta.createdAt = min(keeper.meta.createdAt, loser.meta.createdAt)
     keeper.meta.updatedAt = max(keeper.meta.updatedAt, loser.meta.updatedAt)
     try writer.setStamps(keeperStamps, kind, keeperID)
@@ -304,6 +339,7 @@ final class Merger {
   private func repoint(_ kind: EntityKind, from loser: UUID, to keeper: UUID) throws {
     for (owner, field) in EntitySchema.references(to: kind) {
       for var record in try writer.fetch(RecordQuery(owner, filters: [.references(field.name, loser)], sort: [])) {
+        try keepWrittenValue(of: record, field.name)
         if case .referenceList = field.type {
           var seen = Set<UUID>()
           record[field.name] = .referenceList(record[field.name].references.map { $0 == loser ? keeper : $0 }.filter { seen.insert($0).inserted })
@@ -337,6 +373,20 @@ final class Merger {
         }
       }
       for key in Set(touchedNow) {
+        // A record a repair removed comes back once its relationships point at live
+        // records again (the record they name may have arrived later in the same page).
+        if var removed = try writer.record(key.kind, id: key.id), try revivable(removed) {
+          var stamps = try writer.stamps(key.kind, key.id)
+          stamps[Self.repairedMarker] = nil
+          try writer.setStamps(stamps, key.kind, key.id)
+          removed.meta.deletedAt = nil
+          if case .loserOf(let keeper) = try resolveDuplicates(of: removed) {
+            try merge(loser: removed, into: keeper.id, alreadyDeleted: true)
+            continue
+          }
+          try writer.updateRecord(removed)
+          touched.append(key)
+        }
         guard let record = try writer.liveRecord(key.kind, id: key.id) else { continue }
         for field in key.kind.schema.relationships {
           guard let targetKind = field.type.referencedKind else { continue }
@@ -351,6 +401,7 @@ final class Merger {
   }
 
   private func repair(_ record: Record, field: FieldDescriptor, target: RecordKey) throws {
+    let written = record[field.name]
     var record = record
     let end = try writer.redirectEnd(target.kind, target.id)
     let replacement: UUID? = try end != target.id && writer.liveRecord(target.kind, id: end) != nil ? end : nil
@@ -373,8 +424,19 @@ final class Merger {
       return
     }
     if replacement == nil { try remember(record, field: field.name, target: target, removedRecord: false) }
+    try keepWrittenValue(written, of: record, field.name)
     try writer.updateRecord(record)
     touched.append(RecordKey(kind: record.kind, id: record.id))
+  }
+
+  /// Keeps the value a field held as written before a derived change (a re-point, a
+  /// repair) replaces it without a new stamp, so the replica exports what was written.
+  private func keepWrittenValue(_ value: FieldValue? = nil, of record: Record, _ field: String) throws {
+    let stamp = try writer.stamps(record.kind, record.id)[field]
+    var repaired = try writer.repairedValues(record.kind, record.id)
+    guard repaired[field]?.stamp != stamp else { return }
+    repaired[field] = RepairedValue(value: value ?? record[field], stamp: stamp)
+    try writer.setRepairedValues(repaired, record.kind, record.id)
   }
 
   private func remember(_ record: Record, field: String, target: RecordKey, removedRecord: Bool) throws {

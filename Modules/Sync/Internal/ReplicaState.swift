@@ -19,6 +19,9 @@ enum ReplicaKeys {
   /// References this replica cleared (or whose records it removed) because the record
   /// they named was deleted with no known redirect; kept so that a redirect learned
   /// later restores them, whatever order the delete and the merge arrived in.
+  /// The values a repair replaced in a record's fields, by field: what the user wrote,
+  /// which is what this replica pushes for that field (other replicas repair it the same way).
+  static func repaired(_ kind: EntityKind, _ id: UUID) -> String { "sync.repaired/\(kind.rawValue)/\(id.uuidString.lowercased())" }
   static func dangling(_ kind: EntityKind, _ id: UUID) -> String { "sync.dangling/\(kind.rawValue)/\(id.uuidString.lowercased())" }
 }
 
@@ -62,7 +65,26 @@ struct DanglingReference: Codable, Hashable {
   let stamp: Stamp?
 }
 
+/// A field value as written, before a repair cleared a reference in it.
+struct RepairedValue: Codable, Hashable {
+  let value: FieldValue
+  /// The field's stamp when it was repaired; a later write makes the entry obsolete.
+  let stamp: Stamp?
+}
+
 extension StoreReader {
+  func repairedValues(_ kind: EntityKind, _ id: UUID) throws -> [String: RepairedValue] {
+    guard let text = try metadata(forKey: ReplicaKeys.repaired(kind, id)) else { return [:] }
+    return (try? JSONDecoder().decode([String: RepairedValue].self, from: Data(text.utf8))) ?? [:]
+  }
+
+  /// The value to export for a field: what was written, even if a repair cleared a
+  /// reference in it since.
+  func writtenValue(_ record: Record, _ field: String, stamp: Stamp?) throws -> FieldValue {
+    guard let repaired = try repairedValues(record.kind, record.id)[field], repaired.stamp == stamp else { return record[field] }
+    return repaired.value
+  }
+
   func danglingReferences(to kind: EntityKind, _ id: UUID) throws -> [DanglingReference] {
     guard let text = try metadata(forKey: ReplicaKeys.dangling(kind, id)) else { return [] }
     return (try? JSONDecoder().decode([DanglingReference].self, from: Data(text.utf8))) ?? []
@@ -70,6 +92,15 @@ extension StoreReader {
 }
 
 extension StoreWriter {
+  func setRepairedValues(_ values: [String: RepairedValue], _ kind: EntityKind, _ id: UUID) throws {
+    if values.isEmpty {
+      try setMetadata(nil, forKey: ReplicaKeys.repaired(kind, id))
+    } else {
+      let data = try JSONEncoder.sorted.encode(values)
+      try setMetadata(String(decoding: data, as: UTF8.self), forKey: ReplicaKeys.repaired(kind, id))
+    }
+  }
+
   func setDanglingReferences(_ references: [DanglingReference], to kind: EntityKind, _ id: UUID) throws {
     if references.isEmpty {
       try setMetadata(nil, forKey: ReplicaKeys.dangling(kind, id))
