@@ -24,6 +24,7 @@ let package = Package(
     .library(name: "Sync", targets: ["Sync"]),
     .library(name: "SyncSQLite", targets: ["SyncSQLite"]),
     .library(name: "Seed", targets: ["Seed"]),
+    .library(name: "Migration", targets: ["Migration"]),
     .library(name: "Scripting", targets: ["Scripting"]),
     .executable(name: "forager", targets: ["forager"]),
     .executable(name: "forager-batch", targets: ["forager-batch"]),
@@ -86,15 +87,31 @@ let package = Package(
     .testTarget(name: "SeedTests", dependencies: ["Seed", "Repositories", "Model", "TestSupport"], path: "Tests/SeedTests"),
 
     .target(
+      name: "Migration",
+      dependencies: ["Model", "Normalization", "Persistence", "PersistenceSQLite", grdb],
+      path: "Modules/Migration"
+    ),
+    .testTarget(
+      name: "MigrationTests",
+      dependencies: [
+        "Migration", "Model", "Normalization", "Persistence", "PersistenceSQLite", "Repositories", "TestSupport", grdb,
+        .product(name: "Crypto", package: "swift-crypto"),
+      ],
+      path: "Tests/MigrationTests"
+    ),
+
+    .target(
       name: "Scripting",
       dependencies: [
         "Model", "Repositories", "Sync", "SyncSQLite", "Seed", "Persistence", "PersistenceSQLite", "PersistenceMemory",
+        "Migration",
       ],
       path: "Modules/Scripting",
       plugins: [.plugin(name: "LayerCheckPlugin")]
     ),
     .testTarget(
-      name: "ScriptingTests", dependencies: ["Scripting", "Model", "Repositories", "TestSupport"], path: "Tests/ScriptingTests"
+      name: "ScriptingTests", dependencies: ["Scripting", "Model", "Repositories", "TestSupport", "Migration"],
+      path: "Tests/ScriptingTests"
     ),
 
     // MARK: - Apps

@@ -20,23 +20,43 @@ enum SchemaBuilder {
     if version != 0 && version < SQLiteStore.schemaVersion {
       throw StoreError.unavailable(
         location: location,
-        reason: "the store has schema v\(version) and must be migrated to v\(SQLiteStore.schemaVersion) first (run `migrate`)"
+        reason: "the store has schema v\(version) and must be migrated to v\(SQLiteStore.schemaVersion) first: run "
+          + "`migrate \(location.hasPrefix("sqlite:") ? String(location.dropFirst(7)) : location) --dry-run` to see what "
+          + "would change, then the same without --dry-run (a backup is made first; see Docs/MIGRATIONS.md)"
       )
     }
     try db.inTransaction {
-      try db.execute(sql: """
-        CREATE TABLE IF NOT EXISTS forager_changes (
-          sequence INTEGER PRIMARY KEY AUTOINCREMENT,
-          kind TEXT NOT NULL, id TEXT NOT NULL, operation TEXT NOT NULL,
-          fields TEXT NOT NULL, origin TEXT NOT NULL, timestamp REAL NOT NULL)
-        """)
-      try db.execute(sql: "CREATE TABLE IF NOT EXISTS forager_metadata (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)")
-      for kind in EntityKind.allCases {
-        try createOrExtendTable(db, TableLayout.of(kind))
-      }
+      try createTables(db, uniqueConstraints: true)
       try db.execute(sql: "PRAGMA user_version = \(SQLiteStore.schemaVersion)")
       return .commit
     }
+  }
+
+  /// Creates (or extends) the change log, the metadata table and one table per kind.
+  /// - Parameter uniqueConstraints: whether to add the unique indexes over live rows of
+  ///   unique kinds (schema v3); schema v2 has the same tables without them.
+  static func createTables(_ db: Database, uniqueConstraints: Bool) throws {
+    try db.execute(sql: """
+      CREATE TABLE IF NOT EXISTS forager_changes (
+        sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+        kind TEXT NOT NULL, id TEXT NOT NULL, operation TEXT NOT NULL,
+        fields TEXT NOT NULL, origin TEXT NOT NULL, timestamp REAL NOT NULL)
+      """)
+    try db.execute(sql: "CREATE TABLE IF NOT EXISTS forager_metadata (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)")
+    for kind in EntityKind.allCases {
+      try createOrExtendTable(db, TableLayout.of(kind))
+      if uniqueConstraints { try createUniqueIndex(db, TableLayout.of(kind)) }
+    }
+  }
+
+  /// Adds the unique index over live rows of a unique kind's semantic key (schema v3).
+  static func createUniqueIndex(_ db: Database, _ layout: TableLayout) throws {
+    guard let key = layout.schema.semanticKeyField, layout.schema.identity.isUnique else { return }
+    let table = layout.table
+    try db.execute(sql: """
+      CREATE UNIQUE INDEX IF NOT EXISTS \("\(table)_unique_live_key".quotedDatabaseIdentifier)
+      ON \(table.quotedDatabaseIdentifier)(\(key.quotedDatabaseIdentifier)) WHERE deletedAt IS NULL
+      """)
   }
 
   /// Creates a kind's table and indexes, or adds columns for fields added to its schema
@@ -58,12 +78,6 @@ enum SchemaBuilder {
     }
     if let key = layout.schema.semanticKeyField {
       try db.execute(sql: "CREATE INDEX IF NOT EXISTS \("\(table)_key".quotedDatabaseIdentifier) ON \(table.quotedDatabaseIdentifier)(\(key.quotedDatabaseIdentifier))")
-      if layout.schema.identity.isUnique {
-        try db.execute(sql: """
-          CREATE UNIQUE INDEX IF NOT EXISTS \("\(table)_unique_live_key".quotedDatabaseIdentifier)
-          ON \(table.quotedDatabaseIdentifier)(\(key.quotedDatabaseIdentifier)) WHERE deletedAt IS NULL
-          """)
-      }
     }
     for field in layout.schema.fields where field.type.referencedKind != nil {
       if case .reference = field.type {

@@ -27,6 +27,7 @@ public struct CommandRegistry: Sendable {
     ListCommands.group,
     ExpectCommands.group,
     ExplainCommands.group,
+    MigrateCommands.group,
   ])
 
   /// The command named exactly `name` ("recipe add").

@@ -16,11 +16,15 @@ extension LayerTable {
     .module("Sync", targets: ["Model", "Normalization", "Persistence", "Repositories"]),
     .module("SyncSQLite", targets: ["Sync"], products: ["GRDB"]),
     .module("Seed", targets: ["Model", "Repositories"]),
+    .module("Migration", targets: ["Model", "Normalization", "Persistence", "PersistenceSQLite"], products: ["GRDB"]),
 
     // MARK: Front ends (their sources are also checked by the front-end rule)
     .frontEnd(
       "Scripting",
-      targets: ["Model", "Repositories", "Sync", "SyncSQLite", "Seed", "Persistence", "PersistenceSQLite", "PersistenceMemory"]
+      targets: [
+        "Model", "Repositories", "Sync", "SyncSQLite", "Seed", "Persistence", "PersistenceSQLite", "PersistenceMemory",
+        "Migration",
+      ]
     ),
     .frontEnd("forager", targets: ["Scripting", "CReadline"], products: ["ArgumentParser"]),
     .frontEnd("forager-batch", targets: ["Scripting", "CReadline"], products: ["ArgumentParser"]),

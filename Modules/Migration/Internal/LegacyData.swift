@@ -1,0 +1,63 @@
+import Foundation
+import GRDB
+import Model
+
+/// The rows of a version-1 file, read whole before stage A rewrites it.
+struct LegacyData {
+  struct Table {
+    let name: String
+    let rows: [Row]
+  }
+
+  private(set) var tables: [String: [Row]] = [:]
+
+  init(_ db: Database) throws {
+    for name in LegacySchema.tableNames where try db.tableExists(name) {
+      tables[name] = try Row.fetchAll(db, sql: "SELECT rowid AS legacyRowID, * FROM \(name.quotedDatabaseIdentifier) ORDER BY rowid")
+    }
+  }
+
+  func rows(_ table: String) -> [Row] { tables[table] ?? [] }
+}
+
+/// Ids of version-1 rows: the row's own UUID when it has a valid, unused one, else a
+/// name-based id derived from the table and row number (Core Data's `id` was optional),
+/// so a rerun gives the same ids.
+struct LegacyIDs {
+  private var used: [String: Set<UUID>] = [:]
+  /// Legacy id text (any case) → id, per table.
+  private(set) var byText: [String: [String: UUID]] = [:]
+
+  mutating func assign(_ row: Row, table: String) -> UUID {
+    let text = (row["id"] as String?)?.trimmingCharacters(in: .whitespaces)
+    let rowID: Int64 = row["legacyRowID"]
+    var id = text.flatMap(UUID.init(uuidString:))
+    if let candidate = id, used[table, default: []].contains(candidate) { id = nil }
+    let result = id ?? DeterministicID.uuidV5(namespace: DeterministicID.namespace, name: "legacy:\(table):\(rowID)")
+    used[table, default: []].insert(result)
+    if let text, let parsed = UUID(uuidString: text), parsed == result {
+      byText[table, default: [:]][result.uuidString] = result
+    }
+    return result
+  }
+
+  /// The id a reference names, when it names a row of one of `tables`.
+  func resolve(_ text: String?, in tables: String...) -> UUID? {
+    guard let text, let parsed = UUID(uuidString: text.trimmingCharacters(in: .whitespaces)) else { return nil }
+    for table in tables where byText[table]?[parsed.uuidString] != nil { return parsed }
+    return nil
+  }
+}
+
+extension Row {
+  func text(_ column: String) -> String? { self[column] as String? }
+  func trimmed(_ column: String) -> String? {
+    guard let value = self[column] as String? else { return nil }
+    let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+    return trimmed.isEmpty ? nil : trimmed
+  }
+  func flag(_ column: String) -> Bool { ((self[column] as Int64?) ?? 0) != 0 }
+  func number(_ column: String) -> Int64 { (self[column] as Int64?) ?? 0 }
+  /// A Core Data date: seconds since 2001-01-01.
+  func date(_ column: String) -> Date? { (self[column] as Double?).map(Date.init(timeIntervalSinceReferenceDate:)) }
+}

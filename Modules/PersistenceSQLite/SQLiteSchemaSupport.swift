@@ -1,0 +1,33 @@
+package import Foundation
+package import GRDB
+import Model
+package import Persistence
+
+/// Seams for the `Migration` module, which upgrades files this backend refuses to open
+/// (schema v1 and v2, DESIGN.md §4). Package access: clients open stores with
+/// ``SQLiteStore``; only code in this package builds or inspects tables itself.
+package enum SQLiteSchemaSupport {
+  /// Creates today's tables (change log, metadata, one table per kind with its indexes)
+  /// on `db`, inside the caller's transaction.
+  /// - Parameter uniqueConstraints: false for schema v2 (keys indexed, not yet unique),
+  ///   true for v3.
+  package static func createTables(_ db: Database, uniqueConstraints: Bool) throws {
+    try SchemaBuilder.createTables(db, uniqueConstraints: uniqueConstraints)
+  }
+
+  /// Adds the unique indexes over live rows of every unique kind (v2 → v3). Throws a
+  /// constraint error when two live records of a unique kind share a key.
+  package static func createUniqueConstraints(_ db: Database) throws {
+    for kind in EntityKind.allCases { try SchemaBuilder.createUniqueIndex(db, TableLayout.of(kind)) }
+  }
+
+  /// A store writer over an open connection inside the caller's transaction: the same
+  /// record mapping, validation and change log as ``SQLiteStore``, whatever the file's
+  /// `user_version` says (the tables must have today's layout).
+  package static func writer(_ db: Database, origin: ChangeOrigin, now: Date) -> any StoreWriter {
+    SQLiteTransaction(db: db, origin: origin, now: now)
+  }
+
+  /// The text form ids are stored in (lowercase), which the keeper order also compares.
+  package static func storageText(_ id: UUID) -> String { id.storageText }
+}

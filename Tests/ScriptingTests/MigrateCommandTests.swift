@@ -1,0 +1,65 @@
+import Foundation
+import Migration
+import Model
+import Scripting
+import TestSupport
+import Testing
+
+/// `migrate`: dry run, full migration with a backup, stopping at v2, and what opening an
+/// old store says.
+@Suite struct MigrateCommandTests {
+  /// A generated version-1 file of the earlier app, with duplicates.
+  private func oldStore() throws -> String {
+    let path = try TemporaryDirectory.make().appendingPathComponent("old kitchen.sqlite").path
+    try LegacyStoreGenerator(seed: 4, recordCount: 300).write(to: path)
+    return path
+  }
+
+  @Test func dryRunReportsWhatWouldChangeAndLeavesTheFileAtVersionOne() throws {
+    let path = try oldStore()
+    let harness = try Harness()
+    let text = try harness.text("migrate '\(path)' --dry-run --time-zone UTC")
+    #expect(text.contains("would migrate schema v1 → v3"))
+    #expect(text.contains("dedup:"))
+    #expect(try StoreMigrator(path: path).version() == .forager(1))
+    #expect(!FileManager.default.fileExists(atPath: path + ".v1.backup"))
+  }
+
+  @Test func migrateBacksUpUpgradesAndTheStoreThenOpens() throws {
+    let path = try oldStore()
+    let harness = try Harness()
+    let opening = try #require(harness.error("open '\(path)'"))
+    #expect(opening.description.contains("schema v1"))
+    #expect(opening.description.contains("migrate \(path) --dry-run"))
+
+    let text = try harness.text("migrate '\(path)' --time-zone America/New_York")
+    #expect(text.contains("migrated schema v1 → v3"))
+    #expect(text.contains("backup: \(path).v1.backup"))
+    #expect(FileManager.default.fileExists(atPath: path + ".v1.backup"))
+    let json = try harness.json("migrate '\(path)' --json")
+    #expect(json["migration"]?["from"] == .int(3))
+    #expect(json["migration"]?["to"] == .int(3))
+    try harness.run("open '\(path)'")
+    #expect(try harness.count(.category) > 0)
+    #expect(try harness.text("duplicates category").contains("produce") == false)
+    // The current device's file is the default PATH; it is at v3, so nothing to do.
+    #expect(try harness.text("migrate").contains("already at schema v3"))
+  }
+
+  @Test func migrateToTwoStopsBeforeTheConstraints() throws {
+    let path = try oldStore()
+    let harness = try Harness()
+    #expect(try harness.text("migrate '\(path)' --to 2 --no-backup").contains("v1 → v2"))
+    #expect(try StoreMigrator(path: path).version() == .forager(2))
+    #expect(harness.error("open '\(path)'")?.description.contains("schema v2") == true)
+  }
+
+  @Test func badArgumentsFailWithoutTouchingAnything() throws {
+    let harness = try Harness()
+    #expect(harness.error("migrate")?.description.contains("PATH") == true)
+    let path = try oldStore()
+    #expect(harness.error("migrate '\(path)' --time-zone Mars/Olympus")?.description.contains("not a time zone") == true)
+    #expect(harness.error("migrate '\(path).missing'")?.description.contains("no store at") == true)
+    #expect(try StoreMigrator(path: path).version() == .forager(1))
+  }
+}
