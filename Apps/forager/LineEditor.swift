@@ -37,6 +37,13 @@ final class LineEditor {
       }
     }
     // Ctrl-C: drop the line being typed and show a fresh prompt; the program goes on.
+    // Readline's own handler would re-raise the signal and end the program.
+    rl_catch_signals = 0
+    // The Swift runtime starts with SIGINT blocked on the main thread; let it through.
+    var interrupt = sigset_t()
+    sigemptyset(&interrupt)
+    sigaddset(&interrupt, SIGINT)
+    pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
     signal(SIGINT) { _ in
       LineEditor.interrupted = true
       _ = write(1, "\n", 1)

@@ -22,7 +22,7 @@ enum DeviceCommands {
     let device = try session.addDevice(invocation.argument("name"), location: location, command: invocation.command)
     return CommandResult(
       .message("added device '\(device.name)' (\(device.location)); switch to it with: device use \(Lexer.quote(device.name))"),
-      .fields(key: "device", [.init("name", .string(device.name)), .init("store", .string(device.location))]))
+      .data(key: "device", ["name": .string(device.name), "store": .string(device.location)]))
   }
 
   static let use = CommandSpec(
@@ -32,7 +32,7 @@ enum DeviceCommands {
   ) { invocation, session in
     try session.useDevice(invocation.argument("name"), command: invocation.command)
     return CommandResult(
-      .message("using device '\(session.current.name)'"), .fields(key: "device", [.init("name", .string(session.current.name))]))
+      .message("using device '\(session.current.name)'"), .data(key: "device", ["name": .string(session.current.name)]))
   }
 
   static let list = CommandSpec(

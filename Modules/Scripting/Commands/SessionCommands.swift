@@ -36,7 +36,7 @@ enum SessionCommands {
     try session.reopenCurrent(location: location, command: invocation.command)
     return CommandResult(
       .message("device '\(session.current.name)' now uses \(session.current.location)"),
-      .fields(key: "device", [.init("name", .string(session.current.name)), .init("store", .string(session.current.location))]))
+      .data(key: "device", ["name": .string(session.current.name), "store": .string(session.current.location)]))
   }
 
   static let output = CommandSpec(
