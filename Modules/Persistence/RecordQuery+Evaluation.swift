@@ -37,6 +37,9 @@ extension RecordFilter {
       case .referenceList(let values): return values.contains(id)
       default: return false
       }
+    case .hasElement(let field, let element):
+      if case .textList(let list) = record[field] { return list.contains(element) }
+      return false
     case .anyOf(let filters):
       return filters.contains { $0.matches(record) }
     }

@@ -10,13 +10,17 @@ public indirect enum RecordFilter: Sendable, Hashable {
   case contains(String, String)
   /// The reference field is the id, or the reference-list field contains it.
   case references(String, UUID)
+  /// The text-list field has an element equal to the text (exactly, case included).
+  /// Backends may index it: the SQLite backend keeps the elements of the text lists of
+  /// unique kinds (ingredient aliases) in a side table, so the lookup does not scan.
+  case hasElement(String, String)
   /// Any of the filters holds.
   case anyOf([RecordFilter])
 
   /// The fields the filter reads.
   public var fieldNames: [String] {
     switch self {
-    case .equals(let field, _), .contains(let field, _), .references(let field, _): [field]
+    case .equals(let field, _), .contains(let field, _), .references(let field, _), .hasElement(let field, _): [field]
     case .anyOf(let filters): filters.flatMap(\.fieldNames)
     }
   }
@@ -86,7 +90,7 @@ extension RecordFilter {
       }
     case .anyOf(let filters):
       for filter in filters { try filter.validateValues(in: schema) }
-    case .contains, .references:
+    case .contains, .references, .hasElement:
       return
     }
   }

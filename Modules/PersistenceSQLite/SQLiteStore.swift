@@ -40,7 +40,10 @@ public final class SQLiteStore: Store {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
       }
       pool = try DatabasePool(path: path, configuration: configuration)
-      try pool.barrierWriteWithoutTransaction { db in try SchemaBuilder.prepare(db, location: "sqlite:\(path)") }
+      try pool.barrierWriteWithoutTransaction { db in
+        try SchemaBuilder.prepare(db, location: "sqlite:\(path)")
+        try ElementIndex.prepare(db)
+      }
     } catch let error as StoreError {
       throw error
     } catch {
@@ -50,7 +53,11 @@ public final class SQLiteStore: Store {
 
   public func read<T>(_ body: (any StoreReader) throws -> T) throws -> T {
     do {
-      return try pool.read { db in try body(SQLiteTransaction(db: db, origin: .local, now: clock())) }
+      return try pool.unsafeRead { db in
+        try Self.transaction(db, begin: "BEGIN DEFERRED TRANSACTION") {
+          try body(SQLiteTransaction(db: db, origin: .local, now: clock()))
+        }
+      }
     } catch let error as DatabaseError {
       throw StoreError.backend(Self.describe(error))
     }
@@ -58,9 +65,29 @@ public final class SQLiteStore: Store {
 
   public func write<T>(origin: ChangeOrigin, _ body: (any StoreWriter) throws -> T) throws -> T {
     do {
-      return try pool.write { db in try body(SQLiteTransaction(db: db, origin: origin, now: clock())) }
+      return try pool.writeWithoutTransaction { db in
+        try Self.transaction(db, begin: "BEGIN IMMEDIATE TRANSACTION") {
+          try body(SQLiteTransaction(db: db, origin: origin, now: clock()))
+        }
+      }
     } catch let error as DatabaseError {
       throw StoreError.backend(Self.describe(error))
+    }
+  }
+
+  /// One transaction with cached BEGIN/COMMIT statements: GRDB's own `read`/`write`
+  /// compile them (and a savepoint) anew on every call, which cost more than a whole
+  /// indexed lookup (about 12 µs of the 18 µs an empty read took). Rolls back when `body`
+  /// throws or the commit fails.
+  private static func transaction<T>(_ db: Database, begin: String, _ body: () throws -> T) throws -> T {
+    try db.cachedStatement(sql: begin).execute()
+    do {
+      let result = try body()
+      try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
+      return result
+    } catch {
+      if db.isInsideTransaction { try? db.cachedStatement(sql: "ROLLBACK TRANSACTION").execute() }
+      throw error
     }
   }
 

@@ -31,7 +31,7 @@ public struct IngredientTemplateRepository {
 
   /// The live template listing `alias` (canonical form) among its aliases.
   static func templateWithAlias(_ alias: String, in reader: any StoreReader) throws -> IngredientTemplate? {
-    try reader.entities(IngredientTemplate.self, RecordQuery(.ingredientTemplate, filters: [.contains("aliases", alias)], sort: []))
+    try reader.entities(IngredientTemplate.self, RecordQuery(.ingredientTemplate, filters: [.hasElement("aliases", alias)], sort: []))
       .filter { $0.aliases.contains(alias) }
       .min { UUID.keeperOrder($0.id, $1.id) }
   }
@@ -52,6 +52,7 @@ public struct IngredientTemplateRepository {
     isStaple: Bool? = nil, in writer: any StoreWriter
   ) throws -> IngredientTemplate {
     var (template, _) = try operations.getOrCreate(name, in: writer)
+    let found = template
     if let kind { template.ingredientKind = kind }
     if let isStaple { template.isStaple = isStaple }
     if let category {
@@ -60,7 +61,8 @@ public struct IngredientTemplateRepository {
     for alias in aliases {
       template.aliases = try checkedAliases(adding: alias, to: template, in: writer)
     }
-    try writer.save(template, at: context.now())
+    // `found` is the stored state (read or written just now, in this transaction).
+    if template != found { try writer.save(template, at: context.now()) }
     return template
   }
 

@@ -19,25 +19,26 @@ final class SQLiteTransaction: StoreWriter {
 
   func record(_ kind: EntityKind, id: UUID) throws -> Record? {
     let layout = TableLayout.of(kind)
-    let statement = try db.cachedStatement(sql: "SELECT \(layout.selectColumns) FROM \(layout.table.quotedDatabaseIdentifier) WHERE id = ?")
-    guard let row = try Row.fetchOne(statement, arguments: [id.storageText]) else { return nil }
+    let statement = try db.cachedStatement(sql: layout.selectByIDSQL)
+    // The cursor's row is a view on the statement: decoded in place, never copied.
+    let rows = try Row.fetchCursor(statement, arguments: [id.storageText])
+    guard let row = try rows.next() else { return nil }
     return try layout.record(from: row)
   }
 
   func records(_ kind: EntityKind, semanticKey: String, includeDeleted: Bool) throws -> [Record] {
     let layout = TableLayout.of(kind)
-    guard let keyField = layout.schema.semanticKeyField else { return [] }
-    let live = includeDeleted ? "" : " AND deletedAt IS NULL"
-    let statement = try db.cachedStatement(
-      sql: "SELECT \(layout.selectColumns) FROM \(layout.table.quotedDatabaseIdentifier) WHERE \(keyField.quotedDatabaseIdentifier) = ?\(live) ORDER BY id"
-    )
-    return try Row.fetchAll(statement, arguments: [semanticKey]).map(layout.record(from:))
+    guard let sql = includeDeleted ? layout.selectByKeySQL : layout.selectLiveByKeySQL else { return [] }
+    let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: [semanticKey])
+    var records: [Record] = []
+    while let row = try rows.next() { records.append(try layout.record(from: row)) }
+    return records
   }
 
   func fetch(_ query: RecordQuery) throws -> [Record] {
     try query.validate()
     let layout = TableLayout.of(query.kind)
-    var sql = SQLQuery(query)
+    var sql = SQLQuery(query, indexedTables: try sideTables(for: query))
     let order = (query.sort.map { "\($0.field.quotedDatabaseIdentifier) \($0.ascending ? "ASC" : "DESC")" } + ["id ASC"])
       .joined(separator: ", ")
     var text = "SELECT \(layout.selectColumns) FROM \(layout.table.quotedDatabaseIdentifier) WHERE \(sql.whereClause) ORDER BY \(order)"
@@ -46,13 +47,15 @@ final class SQLiteTransaction: StoreWriter {
       sql.arguments.append((query.limit.map { max(0, $0) } ?? -1).databaseValue)
       sql.arguments.append(max(0, query.offset).databaseValue)
     }
-    let statement = try db.cachedStatement(sql: text)
-    return try Row.fetchAll(statement, arguments: StatementArguments(sql.arguments)).map(layout.record(from:))
+    let rows = try Row.fetchCursor(db.cachedStatement(sql: text), arguments: StatementArguments(sql.arguments))
+    var records: [Record] = []
+    while let row = try rows.next() { records.append(try layout.record(from: row)) }
+    return records
   }
 
   func count(_ query: RecordQuery) throws -> Int {
     try query.validate()
-    let sql = SQLQuery(query)
+    let sql = SQLQuery(query, indexedTables: try sideTables(for: query))
     let statement = try db.cachedStatement(
       sql: "SELECT COUNT(*) FROM \(query.kind.rawValue.quotedDatabaseIdentifier) WHERE \(sql.whereClause)"
     )
@@ -64,7 +67,7 @@ final class SQLiteTransaction: StoreWriter {
       sql: "SELECT sequence, kind, id, operation, fields, origin, timestamp FROM forager_changes WHERE sequence > ? ORDER BY sequence LIMIT ?"
     )
     return try Row.fetchAll(statement, arguments: [sequence, max(0, limit)]).map { row in
-      guard let kind = EntityKind(rawValue: row[1]), let id = UUID(uuidString: row[2]),
+      guard let kind = EntityKind(rawValue: row[1]), let id = UUID(storageText: row[2]),
         let operation = ChangeOperation(rawValue: row[3]), let fields = FieldValue.decodeJSONArray(row[4])
       else { throw StoreError.backend("damaged change-log entry \(row[0] as Int64)") }
       return Change(
@@ -80,6 +83,19 @@ final class SQLiteTransaction: StoreWriter {
 
   func metadata(forKey key: String) throws -> String? {
     try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM forager_metadata WHERE key = ?"), arguments: [key])
+  }
+
+  /// The element side tables present in this file, read once per transaction and only
+  /// for queries that can use them (a file a migration is writing may not have them yet).
+  private var presentSideTables: Set<String>?
+
+  private func sideTables(for query: RecordQuery) throws -> Set<String> {
+    guard query.filters.contains(where: \.usesElementIndex) else { return [] }
+    if let presentSideTables { return presentSideTables }
+    let names = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE '%\\_elements' ESCAPE '\\'")
+    let present = Set(names)
+    presentSideTables = present
+    return present
   }
 
   // MARK: Writing
@@ -166,18 +182,24 @@ private struct SQLQuery {
   var whereClause: String
   var arguments: [DatabaseValue] = []
 
-  init(_ query: RecordQuery) {
+  /// Side tables indexing list elements that exist in the file.
+  let indexedTables: Set<String>
+
+  init(_ query: RecordQuery, indexedTables: Set<String>) {
+    self.indexedTables = indexedTables
     var clauses = query.includeDeleted ? [] : ["deletedAt IS NULL"]
     var arguments: [DatabaseValue] = []
     let schema = query.kind.schema
     for filter in query.filters {
-      clauses.append(Self.clause(filter, schema, &arguments))
+      clauses.append(Self.clause(filter, schema, indexedTables, &arguments))
     }
     whereClause = clauses.isEmpty ? "1" : clauses.joined(separator: " AND ")
     self.arguments = arguments
   }
 
-  private static func clause(_ filter: RecordFilter, _ schema: EntitySchema, _ arguments: inout [DatabaseValue]) -> String {
+  private static func clause(
+    _ filter: RecordFilter, _ schema: EntitySchema, _ indexedTables: Set<String>, _ arguments: inout [DatabaseValue]
+  ) -> String {
     switch filter {
     case .equals(let field, let value):
       let column = field.quotedDatabaseIdentifier
@@ -208,9 +230,27 @@ private struct SQLQuery {
       default:
         return "0"
       }
+    case .hasElement(let field, let element):
+      let column = field.quotedDatabaseIdentifier
+      arguments.append(element.databaseValue)
+      guard case .textList = schema.field(named: field)?.type else { return "0" }
+      if let side = ElementIndex.sideTable(schema.kind, field), indexedTables.contains(side) {
+        return "id IN (SELECT id FROM \(side.quotedDatabaseIdentifier) WHERE value = ?)"
+      }
+      return "EXISTS (SELECT 1 FROM json_each(\(column)) WHERE json_each.value = ?)"
     case .anyOf(let filters):
       guard !filters.isEmpty else { return "0" }
-      return "(" + filters.map { clause($0, schema, &arguments) }.joined(separator: " OR ") + ")"
+      return "(" + filters.map { clause($0, schema, indexedTables, &arguments) }.joined(separator: " OR ") + ")"
+    }
+  }
+}
+
+extension RecordFilter {
+  fileprivate var usesElementIndex: Bool {
+    switch self {
+    case .hasElement: true
+    case .anyOf(let filters): filters.contains { $0.usesElementIndex }
+    default: false
     }
   }
 }
