@@ -7,6 +7,7 @@ enum TextFolding {
   /// Not trimmed or collapsed: see `collapsingWhitespace`.
   static func fold(_ text: String) -> String {
     if text.isEmpty { return "" }
+    if let ascii = foldASCII(text) { return ascii }
     let compatible = text.precomposedStringWithCompatibilityMapping
     let caseFolded = compatible.folding(options: [.caseInsensitive], locale: nil)
     let decomposed = caseFolded.decomposedStringWithCanonicalMapping
@@ -22,6 +23,27 @@ enum TextFolding {
       }
     }
     return String(scalars).precomposedStringWithCompatibilityMapping
+  }
+
+  /// `fold` for text that is all ASCII, which most names are, without Foundation's
+  /// Unicode passes: there NFKC and canonical decomposition change nothing, case folding
+  /// lowercases A–Z, no character is a diacritic, invisible or in `LetterFolds`, and the
+  /// whitespace and control characters (0x00–0x20, 0x7F) become spaces. Nil otherwise.
+  private static func foldASCII(_ text: String) -> String? {
+    let utf8 = text.utf8
+    guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+    return String(unsafeUninitializedCapacity: utf8.count) { buffer in
+      var count = 0
+      for byte in utf8 {
+        switch byte {
+        case 0x41...0x5A: buffer[count] = byte + 0x20
+        case 0x00...0x20, 0x7F: buffer[count] = 0x20
+        default: buffer[count] = byte
+        }
+        count += 1
+      }
+      return count
+    }
   }
 
   /// Trims and collapses runs of spaces (after `fold`, all whitespace is a space).
