@@ -35,7 +35,7 @@ extension StoreReader {
   /// The stamps of a record's fields (pseudo-fields included).
   func stamps(_ kind: EntityKind, _ id: UUID) throws -> [String: Stamp] {
     guard let text = try metadata(forKey: ReplicaKeys.stamps(kind, id)) else { return [:] }
-    return (try? JSONDecoder().decode([String: Stamp].self, from: Data(text.utf8))) ?? [:]
+    return StampCoding.decode(text)
   }
 
   func redirect(_ kind: EntityKind, _ id: UUID) throws -> UUID? {
@@ -113,8 +113,7 @@ extension StoreWriter {
   func setSyncInteger(_ value: Int64, _ key: String) throws { try setMetadata(String(value), forKey: key) }
 
   func setStamps(_ stamps: [String: Stamp], _ kind: EntityKind, _ id: UUID) throws {
-    let data = try JSONEncoder.sorted.encode(stamps)
-    try setMetadata(String(decoding: data, as: UTF8.self), forKey: ReplicaKeys.stamps(kind, id))
+    try setMetadata(StampCoding.encode(stamps), forKey: ReplicaKeys.stamps(kind, id))
   }
 
   func setRedirect(_ keeper: UUID, _ kind: EntityKind, _ id: UUID) throws {
