@@ -28,6 +28,7 @@ let package = Package(
     .library(name: "Scripting", targets: ["Scripting"]),
     .executable(name: "forager", targets: ["forager"]),
     .executable(name: "forager-batch", targets: ["forager-batch"]),
+    .executable(name: "forager-bench", targets: ["Bench"]),
   ],
   dependencies: [
     .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -136,6 +137,15 @@ let package = Package(
     .testTarget(name: "AppTests", dependencies: ["TestSupport", "forager", "forager-batch"], path: "Tests/AppTests"),
 
     // MARK: - Tools
+    // Benchmarks against raw SQLite (Docs/PERFORMANCE.md): `swift run -c release forager-bench`.
+    .systemLibrary(name: "CSQLite", path: "Tools/Bench/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+    .executableTarget(
+      name: "Bench",
+      dependencies: [
+        "Model", "Normalization", "Persistence", "PersistenceSQLite", "Repositories", "Sync", "SyncSQLite", "Migration", "CSQLite",
+      ],
+      path: "Tools/Bench/Sources"
+    ),
     // The layering rule (Docs/ARCHITECTURE.md): allowed edges live in Tools/LayerCheck/Core/AllowedEdges.swift.
     .target(
       name: "LayerCheckCore",

@@ -36,6 +36,7 @@ extension LayerTable {
     .tool("LayerCheckPlugin", targets: ["layer-check"]),
     .tool("LayerCheckCommandPlugin", targets: ["layer-check"]),
     .unrestrictedTool("Bench"),
+    .module("CSQLite"),  // system library (the SQLite C API, for the benchmark baseline)
 
     // MARK: Tests
     .testSupport("TestSupport"),

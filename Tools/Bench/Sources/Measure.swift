@@ -1,0 +1,53 @@
+import Foundation
+
+/// Monotonic nanoseconds.
+@inline(__always)
+func nanoseconds() -> UInt64 {
+  var spec = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &spec)
+  return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+}
+
+/// Seconds `body` takes.
+@inline(__always)
+func time(_ body: () throws -> Void) rethrows -> Double {
+  let start = nanoseconds()
+  try body()
+  return Double(nanoseconds() - start) / 1e9
+}
+
+/// Summary of repeated timings, in seconds.
+struct Stats: Codable, Sendable {
+  var count: Int
+  var median: Double
+  var p99: Double
+  var min: Double
+  var max: Double
+
+  init(_ samples: [Double]) {
+    let sorted = samples.sorted()
+    count = sorted.count
+    func quantile(_ q: Double) -> Double {
+      guard !sorted.isEmpty else { return .nan }
+      let rank = q * Double(sorted.count - 1)
+      let low = Int(rank.rounded(.down)), high = Swift.min(low + 1, sorted.count - 1)
+      return sorted[low] + (sorted[high] - sorted[low]) * (rank - Double(low))
+    }
+    median = quantile(0.5)
+    p99 = quantile(0.99)
+    min = sorted.first ?? .nan
+    max = sorted.last ?? .nan
+  }
+}
+
+enum Memory {
+  /// The process's peak resident set so far (VmHWM), in MiB.
+  static func peakResidentMiB() -> Double {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return .nan }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+      let digits = line.split(separator: " ").compactMap { Double($0) }
+      if let kib = digits.first { return kib / 1024 }
+    }
+    return .nan
+  }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// One row of the benchmark table: a Forager path, usually a raw-SQLite baseline doing
+/// the same work on the same data, and the target for it.
+struct Scenario: Sendable {
+  let id: String
+  let title: String
+  let target: String
+  /// The size parameters it reads (names of ``Sizes`` entries), for `--list`.
+  let parameters: [String]
+  let run: @Sendable (Context) throws -> ScenarioResult
+}
+
+/// What a scenario gets: its sizes, a private directory, and how many rounds to repeat.
+struct Context {
+  let scenario: Scenario
+  let sizes: Sizes
+  let directory: URL
+  let rounds: Int
+
+  func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+}
+
+/// Size parameters: defaults that keep the whole run under three minutes on two cores,
+/// the sizes with `--full`, and any of them set by `--size name=value`.
+struct Sizes: Codable, Sendable {
+  var values: [String: Int]
+
+  static let defaults: [String: Int] = [
+    "lookup.templates": 100_000, "lookup.ops": 2_000,
+    "getOrCreate.templates": 100_000, "getOrCreate.ops": 2_000,
+    "insert.names": 100_000,
+    "recipe.templates": 1_000, "recipe.lines": 10, "recipe.ops": 300,
+    "sync.changes": 10_000, "sync.duplicates": 1_000,
+    "incremental.large": 100_000, "incremental.small": 1_000, "incremental.changes": 100,
+    "memory.changes": 20_000,
+    "batch.commands": 10_000,
+    "migration.records": 50_000,
+  ]
+  static let full: [String: Int] = defaults.merging(["incremental.large": 1_000_000, "memory.changes": 100_000]) { $1 }
+
+  subscript(_ name: String) -> Int { values[name] ?? Self.defaults[name] ?? 0 }
+}
+
+/// One scenario's outcome, as the table and `--json` report it. Times in seconds.
+struct ScenarioResult: Codable, Sendable {
+  var id: String
+  var title: String
+  var target: String
+  var parameters: [String: Int] = [:]
+  /// Per operation (or per run, for whole-workload scenarios).
+  var forager: Stats?
+  var baseline: Stats?
+  /// Forager median / baseline median.
+  var ratio: Double?
+  /// Other figures: rates, the second store of a comparison, sub-steps.
+  var figures: [String: Double] = [:]
+  /// "met", "missed" or "pending".
+  var verdict: String
+  var note: String?
+  var peakResidentMiB: Double?
+
+  init(_ context: Context) {
+    let scenario = context.scenario
+    id = scenario.id
+    title = scenario.title
+    target = scenario.target
+    parameters = Dictionary(uniqueKeysWithValues: scenario.parameters.map { ($0, context.sizes[$0]) })
+    verdict = "pending"
+  }
+
+  mutating func compare(_ foragerSamples: [Double], _ baselineSamples: [Double]?) {
+    forager = Stats(foragerSamples)
+    if let baselineSamples {
+      baseline = Stats(baselineSamples)
+      if let forager, let baseline, baseline.median > 0 { ratio = forager.median / baseline.median }
+    }
+  }
+
+  mutating func judge(_ met: Bool) { verdict = met ? "met" : "missed" }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// The front ends, run as the user runs them: the built executables next to this one.
+enum AppScenarios {
+  static func executable(_ name: String) -> URL? {
+    let own = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+    let url = own.appendingPathComponent(name)
+    return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
+  }
+
+  /// Runs an executable with stdin from a file; returns the seconds until it exited.
+  static func timed(_ url: URL, _ arguments: [String], stdin: URL?) throws -> (seconds: Double, status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = url
+    process.arguments = arguments
+    if let stdin { process.standardInput = try FileHandle(forReadingFrom: stdin) }
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    let start = nanoseconds()
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (Double(nanoseconds() - start) / 1e9, process.terminationStatus, String(decoding: data.suffix(2_000), as: UTF8.self))
+  }
+
+  static let batch = Scenario(
+    id: "batch", title: "forager-batch running a command script", target: "< 3 s", parameters: ["batch.commands"]
+  ) { context in
+    var result = ScenarioResult(context)
+    guard let url = executable("forager-batch") else {
+      result.note = "pending: forager-batch is not built next to forager-bench (build the whole package)"
+      return result
+    }
+    let script = context.directory.appendingPathComponent("script.forager")
+    try BatchScript.write(commands: context.sizes["batch.commands"], to: script)
+    var samples: [Double] = []
+    for round in 0..<min(context.rounds, 3) {
+      let store = context.path("batch-\(round).sqlite")
+      let run = try timed(url, BatchScript.arguments(script: script.path, store: store), stdin: nil)
+      guard run.status == 0 else { throw BenchError("forager-batch failed (\(run.status)): \(run.output)") }
+      samples.append(run.seconds)
+    }
+    result.compare(samples, nil)
+    result.judge((result.forager?.median ?? .infinity) < 3)
+    result.note = "whole process: start, open a fresh SQLite store, run the script, exit"
+    return result
+  }
+
+  static let replStart = Scenario(
+    id: "repl", title: "REPL start (to the first prompt, then quit)", target: "< 150 ms", parameters: []
+  ) { context in
+    var result = ScenarioResult(context)
+    guard let url = executable("forager") else {
+      result.note = "pending: forager is not built next to forager-bench (build the whole package)"
+      return result
+    }
+    let input = context.directory.appendingPathComponent("quit.txt")
+    try Data("quit\n".utf8).write(to: input)
+    var samples: [Double] = []
+    for round in 0..<max(context.rounds, 5) {
+      let run = try timed(url, BatchScript.replArguments(store: context.path("repl-\(round).sqlite")), stdin: input)
+      guard run.status == 0 else { throw BenchError("forager failed (\(run.status)): \(run.output)") }
+      samples.append(run.seconds)
+    }
+    result.compare(samples, nil)
+    result.judge((result.forager?.median ?? .infinity) < 0.15)
+    result.note = "whole process with stdin 'quit': start, open a fresh SQLite store, first prompt, exit"
+    return result
+  }
+}
+
+/// The script the batch scenario runs.
+enum BatchScript {
+  static func write(commands: Int, to url: URL) throws {
+    var lines: [String] = []
+    lines.reserveCapacity(commands)
+    for index in 0..<commands {
+      lines.append("category add \"\(Names.template(index, prefix: "aisle"))\"")
+    }
+    try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: url)
+  }
+
+  static func arguments(script: String, store: String) -> [String] { ["--store", store, script] }
+  static func replArguments(store: String) -> [String] { ["--store", store] }
+}

@@ -1,0 +1,16 @@
+/// Every scenario, in the order of the table.
+enum Scenarios {
+  static let all: [Scenario] = [
+    StoreScenarios.lookup,
+    StoreScenarios.getOrCreateExisting,
+    StoreScenarios.insertNew,
+    StoreScenarios.recipeCreate,
+    SyncScenarios.twoDevices,
+    SyncScenarios.incremental,
+    PendingScenarios.dedup,
+    MigrationScenarios.migration,
+    SyncScenarios.memory,
+    AppScenarios.batch,
+    AppScenarios.replStart,
+  ]
+}
