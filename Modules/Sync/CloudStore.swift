@@ -10,6 +10,10 @@ public import Foundation
 public protocol CloudStore: AnyObject, Sendable {
   /// Where the cloud lives, for messages.
   var location: String { get }
+  /// A value that identifies this cloud (not its location): a device that syncs with a
+  /// different cloud than before starts over with it, pulling everything and pushing all
+  /// of its own changes.
+  var identifier: String { get }
   /// Appends a batch and returns its sequence number; a batch whose id is already in the
   /// log is not appended again and its existing sequence number is returned.
   func push(_ batch: ChangeBatch) throws -> Int64

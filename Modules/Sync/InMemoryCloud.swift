@@ -11,6 +11,7 @@ public final class InMemoryCloud: CloudStore {
   }
 
   public let location = "memory"
+  public let identifier = UUID().uuidString.lowercased()
   private let state = Mutex(State())
 
   public init() {}

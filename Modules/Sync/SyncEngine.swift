@@ -49,6 +49,8 @@ public final class SyncEngine: Sendable {
     public var conflicts = 0
     public var merges = 0
     public var errors = 0
+
+    public init() {}
   }
 
   /// Stamps, pulls, then pushes.
@@ -58,6 +60,7 @@ public final class SyncEngine: Sendable {
   public func sync(interruptAfterPulledPages: Int? = nil) throws -> Report {
     var report = Report()
     do {
+      try joinCloud()
       try stampOutbox()
       try pull(into: &report, interruptAfter: interruptAfterPulledPages)
       try stampOutbox()
@@ -91,6 +94,17 @@ public final class SyncEngine: Sendable {
         count += page.filter { $0.origin != .sync }.count
         after = last.sequence
       }
+    }
+  }
+
+  /// Starts over with a cloud this store has not synced with before: everything is
+  /// pulled and every local change pushed again (pushing and applying twice is harmless).
+  private func joinCloud() throws {
+    try store.write(origin: .sync) { writer in
+      guard try writer.metadata(forKey: ReplicaKeys.cloud) != cloud.identifier else { return }
+      try writer.setSyncInteger(0, ReplicaKeys.token)
+      try writer.setSyncInteger(0, ReplicaKeys.pushed)
+      try writer.setMetadata(cloud.identifier, forKey: ReplicaKeys.cloud)
     }
   }
 

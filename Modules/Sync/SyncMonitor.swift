@@ -21,6 +21,8 @@ public final class SyncMonitor: Sendable {
     public var syncs = 0
     public var lastSync: Date?
     public var events: [Event] = []
+
+    public init() {}
   }
 
   /// How many events are kept.

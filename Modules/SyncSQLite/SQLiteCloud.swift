@@ -18,6 +18,7 @@ public final class SQLiteCloud: CloudStore {
   static let applicationID: Int32 = 0x464F_5243  // "FORC"
 
   public let location: String
+  public let identifier: String
   private let queue: DatabaseQueue
 
   /// Opens the cloud file at `path`, creating it when missing.
@@ -58,11 +59,15 @@ public final class SQLiteCloud: CloudStore {
               replica TEXT PRIMARY KEY NOT NULL, name TEXT NOT NULL,
               schema_version INTEGER NOT NULL, last_seen REAL NOT NULL)
             """)
+          try db.execute(sql: "CREATE TABLE IF NOT EXISTS cloud_meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)")
+          try db.execute(
+            sql: "INSERT OR IGNORE INTO cloud_meta (key, value) VALUES ('identifier', ?)", arguments: [UUID().uuidString.lowercased()])
           try db.execute(sql: "PRAGMA application_id = \(Self.applicationID)")
           try db.execute(sql: "PRAGMA user_version = \(Self.formatVersion)")
           return .commit
         }
       }
+      identifier = try queue.read { try String.fetchOne($0, sql: "SELECT value FROM cloud_meta WHERE key = 'identifier'") } ?? path
     } catch let error as CloudError {
       throw error
     } catch {

@@ -1,6 +1,7 @@
 import Foundation
 import Repositories
 import Model
+import Sync
 
 /// device add, use, list: several simulated devices in one session.
 enum DeviceCommands {

@@ -1,9 +1,242 @@
 import Foundation
-/// Sync between the session's devices through ``Session/cloud``: `sync`, `sync all`,
-/// `device offline/online`, `sync status`.
-///
-/// Reserved for issue 5: its commands go in this file's `commands` list; the registry
-/// already includes the group.
+import Sync
+import SyncSQLite
+
+/// Sync between the session's devices through ``Session/cloud``: `cloud open`, `sync`,
+/// `sync all`, `sync status`, `device offline`, `device online`.
 enum SyncCommands {
-  static let group = CommandGroup("sync", summary: "Sync", commands: [])
+  static let group = CommandGroup(
+    "sync", summary: "Sync devices through a cloud", commands: [cloudOpen, sync, syncAll, status, offline, online])
+
+  static let cloudOpen = CommandSpec(
+    "cloud open", summary: "Choose the cloud the session's devices sync through: a SQLite file or memory.",
+    parameters: [.rest("path", optional: true, help: "a cloud file, shared by every process that opens it")],
+    options: [.flag("memory", "a cloud in memory, shared by this session's devices only")],
+    details: [
+      "A cloud file can be shared by several forager processes: each is a device of the same household.",
+      "A device that syncs with a different cloud than before pulls everything from it and pushes all its own changes again.",
+    ],
+    examples: ["cloud open ~/kitchen-cloud.sqlite", "cloud open --memory"]
+  ) { invocation, session in
+    let path = invocation.optionalArgument("path")
+    switch (path, invocation.flag("memory")) {
+    case (nil, false):
+      throw invocation.failure("give a cloud file path or --memory", argument: "path")
+    case (.some, true):
+      throw invocation.failure("give either a path or --memory, not both", argument: "--memory")
+    case (nil, true):
+      session.cloud = InMemoryCloud()
+    case (let path?, false):
+      do {
+        session.cloud = try SQLiteCloud(path: expandHome(path))
+      } catch {
+        throw invocation.failure(String(describing: error), argument: "path")
+      }
+    }
+    let location = session.cloud?.location ?? ""
+    return CommandResult(.message("using cloud \(location)"), .data(key: "cloud", ["location": .string(location)]))
+  }
+
+  static let sync = CommandSpec(
+    "sync", summary: "Sync the current device (or --device NAME): pull what others pushed, merge, push its changes.",
+    options: [.value("device", "the device to sync", completion: .devices)],
+    details: [
+      "Duplicates of unique records (two \"Produce\" categories) are merged on arrival; recipes with one title are reported by `recipe duplicates`.",
+      "An offline device refuses to sync; its changes wait until `device online`.",
+    ],
+    examples: ["sync", "sync --device phone"]
+  ) { invocation, session in
+    let device = try target(invocation, session)
+    let report = try run(device, invocation, session)
+    return CommandResult(
+      .message(summary(device.name, report)), .fields(key: "sync", fields(device.name, report)))
+  }
+
+  static let syncAll = CommandSpec(
+    "sync all", summary: "Sync every online device, round after round, until nothing moves.",
+    options: [.value("rounds", "the most rounds to run (default 8)", .integer)],
+    examples: ["sync all"]
+  ) { invocation, session in
+    let maxRounds = invocation.integer("rounds") ?? 8
+    guard maxRounds > 0 else { throw invocation.failure("the number of rounds must be positive", argument: "--rounds") }
+    let online = session.devices.filter { !session.sync.isOffline($0) }
+    guard !online.isEmpty else { throw invocation.failure("every device is offline; bring one back with: device online NAME") }
+    var totals: [String: SyncEngine.Report] = [:]
+    var rounds = 0, settled = false
+    while rounds < maxRounds && !settled {
+      rounds += 1
+      var moved = 0
+      for device in online {
+        let report = try run(device, invocation, session)
+        totals[device.name, default: SyncEngine.Report()].add(report)
+        moved += report.exported + report.merges
+      }
+      settled = moved == 0
+    }
+    let rows: [[JSONValue]] = online.map { device in
+      let report = totals[device.name] ?? SyncEngine.Report()
+      return [
+        .string(device.name), .int(report.imported), .int(report.exported), .int(report.merges), .int(report.conflicts),
+        .int(report.errors),
+      ]
+    }
+    let offline = session.devices.filter { session.sync.isOffline($0) }.map(\.name)
+    var parts: [CommandResult.Part] = [
+      .message(settled ? "synced \(online.count) device(s) in \(rounds) round(s)" : "stopped after \(rounds) round(s) with changes still moving"),
+      .table(Table(
+        key: "devices",
+        columns: [
+          Table.Column("device", "DEVICE"), Table.Column("imported", "PULLED", alignRight: true),
+          Table.Column("exported", "PUSHED", alignRight: true), Table.Column("merges", "MERGED", alignRight: true),
+          Table.Column("conflicts", "CONFLICTS", alignRight: true), Table.Column("errors", "ERRORS", alignRight: true),
+        ],
+        rows: rows, emptyText: "no devices")),
+      .data(key: "settled", .bool(settled)),
+    ]
+    if !offline.isEmpty { parts.append(.message("offline, not synced: \(offline.joined(separator: ", "))")) }
+    return CommandResult(parts: parts)
+  }
+
+  static let status = CommandSpec(
+    "sync status", summary: "Each device's sync state and totals, the cloud's devices, and the last sync events.",
+    options: [.value("events", "how many recent events to show (default 10, at most 100)", .integer)],
+    examples: ["sync status", "sync status --events 50 --json"]
+  ) { invocation, session in
+    let eventLimit = invocation.integer("events") ?? 10
+    guard (0...SyncMonitor.eventLimit).contains(eventLimit) else {
+      throw invocation.failure("give a number of events from 0 to \(SyncMonitor.eventLimit)", argument: "--events")
+    }
+    var rows: [[JSONValue]] = []
+    var events: [(device: String, event: SyncMonitor.Event)] = []
+    for device in session.devices {
+      let status = session.sync.existingMonitor(for: device)?.status ?? SyncMonitor.Status()
+      let engine = session.cloud.map { SyncEngine(store: device.store, cloud: $0, deviceName: device.name) }
+      let pending = try engine?.pendingChangeCount() ?? 0
+      rows.append([
+        .string(device.name), .string(session.sync.isOffline(device) ? "offline" : "online"), .int(pending),
+        .int(status.syncs), .int(status.imports), .int(status.exports), .int(status.conflicts), .int(status.merges),
+        .int(status.errors), .string(status.lastSync.map { $0.formatted(.iso8601) } ?? "never"),
+      ])
+      events += status.events.map { (device.name, $0) }
+    }
+    let recent = events.sorted { $0.event.date < $1.event.date }.suffix(eventLimit)
+    var parts: [CommandResult.Part] = [
+      .table(Table(
+        key: "devices",
+        columns: [
+          Table.Column("device", "DEVICE"), Table.Column("state", "STATE"), Table.Column("pending", "PENDING", alignRight: true),
+          Table.Column("syncs", "SYNCS", alignRight: true), Table.Column("imports", "IMPORTS", alignRight: true),
+          Table.Column("exports", "EXPORTS", alignRight: true), Table.Column("conflicts", "CONFLICTS", alignRight: true),
+          Table.Column("merges", "MERGES", alignRight: true), Table.Column("errors", "ERRORS", alignRight: true),
+          Table.Column("lastSync", "LAST SYNC"),
+        ],
+        rows: rows, emptyText: "no devices"))
+    ]
+    if let cloud = session.cloud {
+      let registered = try cloud.devices()
+      parts.append(.fields(key: "cloud", [
+        .init("location", label: "cloud", .string(cloud.location)),
+        .init("batches", label: "batches", .int(Int(try cloud.latestSequence()))),
+        .init("devices", label: "registered devices", .array(registered.map { .string("\($0.name) (schema v\($0.schemaVersion))") })),
+      ]))
+    } else {
+      parts.append(.message("no cloud yet: cloud open PATH, or cloud open --memory"))
+    }
+    parts.append(.table(Table(
+      key: "events",
+      columns: [
+        Table.Column("date", "WHEN"), Table.Column("device", "DEVICE"), Table.Column("kind", "EVENT"),
+        Table.Column("detail", "DETAIL"),
+      ],
+      rows: recent.map { [.string($0.event.date.formatted(.iso8601)), .string($0.device), .string($0.event.kind.rawValue), .string($0.event.detail)] },
+      emptyText: "no sync events yet")))
+    return CommandResult(parts: parts)
+  }
+
+  static let offline = CommandSpec(
+    "device offline", summary: "Take a device offline: it keeps working, and its changes wait for `device online`.",
+    parameters: [.rest("name", optional: true, completion: .devices, help: "a device (default: the current one)")],
+    examples: ["device offline phone"]
+  ) { invocation, session in
+    let device = try named(invocation, session)
+    session.sync.setOffline(device, true)
+    return CommandResult(.message("device '\(device.name)' is offline"), .data(key: "device", ["name": .string(device.name), "online": false]))
+  }
+
+  static let online = CommandSpec(
+    "device online", summary: "Bring a device back online (its waiting changes go out at its next sync).",
+    parameters: [.rest("name", optional: true, completion: .devices, help: "a device (default: the current one)")],
+    examples: ["device online phone"]
+  ) { invocation, session in
+    let device = try named(invocation, session)
+    session.sync.setOffline(device, false)
+    return CommandResult(.message("device '\(device.name)' is online"), .data(key: "device", ["name": .string(device.name), "online": true]))
+  }
+
+  // MARK: Helpers
+
+  private static func named(_ invocation: Invocation, _ session: Session) throws(ScriptError) -> Device {
+    guard let name = invocation.optionalArgument("name") else { return session.current }
+    guard let device = session.device(named: name) else {
+      throw invocation.failure("no device named '\(name)' (devices: \(session.devices.map(\.name).joined(separator: ", ")))", argument: "name")
+    }
+    return device
+  }
+
+  private static func target(_ invocation: Invocation, _ session: Session) throws(ScriptError) -> Device {
+    guard let name = invocation.option("device") else { return session.current }
+    guard let device = session.device(named: name) else {
+      throw invocation.failure("no device named '\(name)' (devices: \(session.devices.map(\.name).joined(separator: ", ")))", argument: "--device")
+    }
+    return device
+  }
+
+  /// Syncs one device, with the checks every sync command shares.
+  private static func run(_ device: Device, _ invocation: Invocation, _ session: Session) throws -> SyncEngine.Report {
+    if session.storeOpened != nil {
+      throw invocation.failure("sync cannot run inside an --atomic script: it commits as it goes; run the script without --atomic")
+    }
+    guard let cloud = session.cloud else {
+      throw invocation.failure("there is no cloud yet: cloud open PATH (a file several processes can share), or cloud open --memory")
+    }
+    if session.sync.isOffline(device) {
+      let pending = (try? SyncEngine(store: device.store, cloud: cloud, deviceName: device.name).pendingChangeCount()) ?? 0
+      throw invocation.failure("device '\(device.name)' is offline (\(pending) change(s) waiting); bring it back with: device online \(Lexer.quote(device.name))")
+    }
+    let engine = SyncEngine(
+      store: device.store, cloud: cloud, deviceName: device.name, monitor: session.sync.monitor(for: device, clock: session.now))
+    do {
+      return try engine.sync()
+    } catch {
+      throw invocation.failure("device '\(device.name)': \(error)")
+    }
+  }
+
+  private static func summary(_ name: String, _ report: SyncEngine.Report) -> String {
+    var text = "synced '\(name)': pulled \(report.imported), pushed \(report.exported)"
+    if report.merges > 0 { text += ", merged \(report.merges) duplicate(s)" }
+    if report.conflicts > 0 { text += ", \(report.conflicts) conflict(s) resolved" }
+    if report.errors > 0 { text += ", \(report.errors) error(s) (see sync status)" }
+    return text
+  }
+
+  private static func fields(_ name: String, _ report: SyncEngine.Report) -> [CommandResult.Field] {
+    [
+      .init("device", .string(name)), .init("imported", .int(report.imported)), .init("exported", .int(report.exported)),
+      .init("merges", .int(report.merges)), .init("conflicts", .int(report.conflicts)), .init("errors", .int(report.errors)),
+      .init("pulledBatches", .int(report.pulledBatches)), .init("pushedBatches", .int(report.pushedBatches)),
+    ]
+  }
+}
+
+extension SyncEngine.Report {
+  mutating func add(_ other: SyncEngine.Report) {
+    pulledBatches += other.pulledBatches
+    imported += other.imported
+    pushedBatches += other.pushedBatches
+    exported += other.exported
+    conflicts += other.conflicts
+    merges += other.merges
+    errors += other.errors
+  }
 }

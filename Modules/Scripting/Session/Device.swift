@@ -25,11 +25,3 @@ public final class Device {
   }
 }
 
-/// The one cloud every device of a session syncs through.
-///
-/// Reserved for the sync commands (issue 5): they put their cloud store here, in
-/// ``Session/cloud``. Nothing in the session uses it yet.
-public protocol SessionCloud: AnyObject {
-  /// Where the cloud lives, for `device list` and messages.
-  var location: String { get }
-}

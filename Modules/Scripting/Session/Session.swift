@@ -3,6 +3,7 @@ public import Persistence
 import PersistenceMemory
 import PersistenceSQLite
 public import Repositories
+public import Sync
 
 /// Everything a run of the command language works on: named devices (each its own store
 /// and ``Library``), the current device, one cloud slot, and the output mode.
@@ -32,8 +33,10 @@ public final class Session {
   public let now: @Sendable () -> Date
   public private(set) var devices: [Device]
   public private(set) var current: Device
-  /// The cloud the devices sync through. Filled in by the sync commands (issue 5).
-  public var cloud: (any SessionCloud)?
+  /// The cloud the devices sync through (`cloud open`).
+  public var cloud: (any CloudStore)?
+  /// Sync state of the session's devices: which are offline, and each one's monitor.
+  var sync = SessionSync()
   public var outputMode: OutputMode = .table
   /// Called after a store is opened inside an atomic run, so the run can join it.
   var storeOpened: ((Device) throws -> Void)?

@@ -13,6 +13,8 @@ enum ReplicaKeys {
   static let pushed = "sync.pushed"
   /// Cloud sequence up to which batches were pulled and applied.
   static let token = "sync.token"
+  /// The identifier of the cloud the token and the pushed position refer to.
+  static let cloud = "sync.cloud"
 
   static func stamps(_ kind: EntityKind, _ id: UUID) -> String { "sync.stamps/\(kind.rawValue)/\(id.uuidString.lowercased())" }
   static func redirect(_ kind: EntityKind, _ id: UUID) -> String { "sync.redirect/\(kind.rawValue)/\(id.uuidString.lowercased())" }

@@ -1,0 +1,99 @@
+import Foundation
+import Model
+import Repositories
+import Scripting
+import Testing
+import TestSupport
+
+@Suite("Sync commands")
+struct SyncCommandTests {
+  @Test func devicesSyncThroughAMemoryCloudToOneRecordPerName() throws {
+    let harness = try Harness()
+    try harness.run("""
+      cloud open --memory
+      device add phone
+      category add Produce
+      ingredient add basil --category produce
+      device use phone
+      category add "  PRODUCE "
+      ingredient add BASIL
+      """)
+    let result = try harness.json("sync all")
+    #expect(result["settled"] == .bool(true))
+    #expect(result.rows("devices").map { $0.string("device") } == ["default", "phone"])
+    for device in ["default", "phone"] {
+      try harness.run("device use \(device)")
+      #expect(try harness.count(.category) == 1)
+      #expect(try harness.count(.ingredientTemplate) == 1)
+    }
+  }
+
+  @Test func anOfflineDeviceKeepsItsChangesUntilItComesBack() throws {
+    let harness = try Harness()
+    try harness.run("cloud open --memory\ndevice add phone\ndevice offline phone\ndevice use phone\ncategory add Dairy\ncategory add Bakery")
+    try harness.expectFailure("sync", .failed, mentions: ["sync", "offline", "2 change(s) waiting", "device online phone"])
+    let all = try harness.json("sync all")
+    #expect(all.rows("devices").map { $0.string("device") } == ["default"])
+    let status = try harness.json("sync status").rows("devices")
+    #expect(status.map { $0.string("state") } == ["online", "offline"])
+    #expect(status.map { $0.int("pending") } == [0, 2])
+    try harness.run("device online phone\nsync all\ndevice use default")
+    #expect(try harness.count(.category) == 2)
+  }
+
+  @Test func syncWithoutACloudOrWithABadOneIsAClearError() throws {
+    let harness = try Harness()
+    try harness.expectFailure("sync", .failed, mentions: ["sync", "no cloud", "cloud open"])
+    try harness.expectFailure("cloud open", .failed, mentions: ["cloud open", "path", "--memory"])
+    try harness.expectFailure("cloud open /tmp/x.sqlite --memory", .failed, mentions: ["not both"])
+    try harness.expectFailure("sync --device nobody", .failed, mentions: ["--device", "nobody"])
+    try harness.expectFailure("sync status --events 500", .failed, mentions: ["--events"])
+    let notACloud = try TemporaryDirectory.make().appendingPathComponent("store.sqlite").path
+    try harness.run("device add other --store \(notACloud)")
+    try harness.expectFailure("cloud open \(notACloud)", .failed, mentions: ["cloud open", "not a Forager cloud"])
+  }
+
+  @Test func aCloudFileIsSharedBySessionsAsByProcesses() throws {
+    let cloud = try TemporaryDirectory.make().appendingPathComponent("cloud.sqlite").path
+    let kitchen = try Harness()
+    try kitchen.run("cloud open \(cloud)\nseed defaults\nrecipe add Soup --ingredient onion\nsync")
+    let phone = try Harness()
+    try phone.run("cloud open \(cloud)\nseed defaults\nsync\nsync")
+    #expect(try phone.count(.category) == 7)
+    #expect(try phone.count(.recipe) == 1)
+    let status = try phone.json("sync status")
+    #expect(status["cloud"]?["devices"] == .array([.string("default (schema v3)"), .string("default (schema v3)")]))
+    #expect(!status.rows("events").isEmpty)
+  }
+
+  @Test func renamingOntoANameCreatedOnAnotherDeviceMergesThem() throws {
+    let harness = try Harness()
+    try harness.run("""
+      cloud open --memory
+      device add phone
+      category add Veg
+      ingredient add carrot --category Veg
+      sync all
+      category rename Veg to Produce
+      device use phone
+      ingredient add apple --category Produce
+      """)
+    let result = try harness.json("sync all")
+    let merges = result.rows("devices").compactMap { $0.int("merges") }.reduce(0, +)
+    #expect(merges >= 1)
+    try harness.run("device use default")
+    #expect(try harness.count(.category) == 1)
+    #expect(try harness.json("duplicates").rows("duplicates").isEmpty)
+  }
+
+  @Test func syncIsRefusedInsideAnAtomicRun() throws {
+    let session = try Session(location: "memory")
+    var errors: [String] = []
+    let runner = ScriptRunner(
+      session: session, options: .init(atomic: true), scriptName: "s.forager", output: { _ in }, diagnostics: { errors.append($0) })
+    let report = runner.run("cloud open --memory\ncategory add Produce\nsync")
+    #expect(report.status == .commandFailed)
+    #expect(errors.contains { $0.contains("s.forager:3") && $0.contains("--atomic") })
+    #expect(try session.library.counts()[.category] == 0)
+  }
+}
