@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A storage backend that can open stores from a location string.
 ///
@@ -9,8 +9,9 @@ public protocol StoreBackend: Sendable {
   var scheme: String { get }
   /// One line for help texts.
   var summary: String { get }
-  /// Opens (creating when needed) the store at `path` (empty for schemes without one).
-  func open(path: String) throws -> any Store
+  /// Opens (creating when needed) the store at `path` (empty for schemes without one),
+  /// dating its change log with `clock`.
+  func open(path: String, clock: @escaping StoreClock) throws -> any Store
 }
 
 /// Opens stores by location, choosing the backend from the location's scheme.
@@ -24,9 +25,12 @@ public protocol StoreBackend: Sendable {
 /// ```
 public struct StoreFactory: Sendable {
   public let backends: [any StoreBackend]
+  /// The clock every store this factory opens dates its change log with.
+  public let clock: StoreClock
 
-  public init(backends: [any StoreBackend]) {
+  public init(backends: [any StoreBackend], clock: @escaping StoreClock = { Date() }) {
     self.backends = backends
+    self.clock = clock
   }
 
   /// Opens the store at `location`.
@@ -36,7 +40,7 @@ public struct StoreFactory: Sendable {
     let trimmed = location.trimmingCharacters(in: .whitespaces)
     guard !trimmed.isEmpty else { throw StoreError.unavailable(location: location, reason: "no location given") }
     if let backend = backends.first(where: { $0.scheme == trimmed }) {
-      return try backend.open(path: "")
+      return try backend.open(path: "", clock: clock)
     }
     if let colon = trimmed.firstIndex(of: ":"), trimmed[..<colon].allSatisfy({ $0.isLetter }), trimmed.distance(from: trimmed.startIndex, to: colon) > 1 {
       let scheme = String(trimmed[..<colon])
@@ -44,11 +48,11 @@ public struct StoreFactory: Sendable {
         let known = backends.map(\.scheme).joined(separator: ", ")
         throw StoreError.unavailable(location: location, reason: "unknown backend '\(scheme)' (known: \(known))")
       }
-      return try backend.open(path: String(trimmed[trimmed.index(after: colon)...]))
+      return try backend.open(path: String(trimmed[trimmed.index(after: colon)...]), clock: clock)
     }
     guard let fallback = backends.first else {
       throw StoreError.unavailable(location: location, reason: "no storage backend is available")
     }
-    return try fallback.open(path: trimmed)
+    return try fallback.open(path: trimmed, clock: clock)
   }
 }

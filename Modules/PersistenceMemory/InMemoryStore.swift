@@ -52,7 +52,7 @@ public struct MemoryBackend: StoreBackend {
   public init() {}
   public var scheme: String { "memory" }
   public var summary: String { "memory — a fresh in-memory store, gone when the program exits" }
-  public func open(path: String) throws -> any Store { InMemoryStore() }
+  public func open(path: String, clock: @escaping StoreClock) throws -> any Store { InMemoryStore(clock: clock) }
 }
 
 struct RecordAddress: Hashable {

@@ -102,8 +102,8 @@ public struct SQLiteBackend: StoreBackend {
   public init() {}
   public var scheme: String { "sqlite" }
   public var summary: String { "sqlite:PATH — a SQLite file (WAL), created when missing" }
-  public func open(path: String) throws -> any Store {
+  public func open(path: String, clock: @escaping StoreClock) throws -> any Store {
     guard !path.isEmpty else { throw StoreError.unavailable(location: "sqlite:", reason: "no file path given") }
-    return try SQLiteStore(path: path)
+    return try SQLiteStore(path: path, clock: clock)
   }
 }

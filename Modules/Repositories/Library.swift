@@ -35,6 +35,10 @@ public struct Library {
   /// The store this library reads and writes.
   public var store: any Store { context.store }
 
+  /// Whether this library is bound to an open transaction (inside ``transaction(_:)``):
+  /// work that opens its own transactions on the store, like sync, must not run then.
+  public var isInTransaction: Bool { context.isBound }
+
   public var categories: CategoryRepository { CategoryRepository(context: context) }
   public var tags: TagRepository { TagRepository(context: context) }
   public var ingredients: IngredientTemplateRepository { IngredientTemplateRepository(context: context) }

@@ -31,6 +31,8 @@ final class RepositoryContext {
     return try store.read(body)
   }
 
+  var isBound: Bool { writer != nil }
+
   func bound(to writer: any StoreWriter) -> RepositoryContext {
     RepositoryContext(store: store, now: now, ownerID: ownerID, origin: origin, writer: writer)
   }

@@ -121,3 +121,22 @@ struct StoreFactoryTests {
     }
   }
 }
+
+@Suite("Monotonic clock")
+struct MonotonicClockTests {
+  @Test func readingsStrictlyIncreaseByAtLeastAMillisecond() {
+    let clock = MonotonicClock()
+    let readings = (0..<2_000).map { _ in clock.now() }
+    for (earlier, later) in zip(readings, readings.dropFirst()) {
+      #expect(later.timeIntervalSince(earlier) >= 0.000_999)
+    }
+  }
+
+  @Test func aFactoryDatesItsStoresChangesWithItsClock() throws {
+    let fixed = Date(timeIntervalSince1970: 1_000)
+    let factory = StoreFactory(backends: TestBackend.factory.backends, clock: { fixed })
+    let store = try factory.open("memory")
+    try store.write { try $0.insertRecord(Fixtures.category("Produce")) }
+    #expect(try store.changeLog().map(\.timestamp) == [fixed])
+  }
+}

@@ -97,3 +97,14 @@ struct SyncCommandTests {
     #expect(try session.library.counts()[.category] == 0)
   }
 }
+
+@Suite("Sync commands inside transactions")
+struct SyncInsideTransactionTests {
+  @Test func syncUnderExpectFailsIsRefusedInsteadOfDeadlocking() throws {
+    let harness = try Harness()
+    try harness.run("cloud open --memory\ncategory add Produce")
+    try harness.run("expect fails sync")
+    try harness.run("sync")
+    #expect(try harness.json("sync status").rows("devices").first?.int("pending") == 0)
+  }
+}

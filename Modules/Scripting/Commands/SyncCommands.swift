@@ -1,4 +1,5 @@
 import Foundation
+import Repositories
 import Sync
 import SyncSQLite
 
@@ -195,6 +196,9 @@ enum SyncCommands {
   private static func run(_ device: Device, _ invocation: Invocation, _ session: Session) throws -> SyncEngine.Report {
     if session.storeOpened != nil {
       throw invocation.failure("sync cannot run inside an --atomic script: it commits as it goes; run the script without --atomic")
+    }
+    if session.devices.contains(where: { $0.library.isInTransaction }) {
+      throw invocation.failure("sync cannot run inside another command's transaction (as in `expect fails`): it commits as it goes")
     }
     guard let cloud = session.cloud else {
       throw invocation.failure("there is no cloud yet: cloud open PATH (a file several processes can share), or cloud open --memory")

@@ -24,7 +24,9 @@ public final class Session {
   public static let defaultDeviceName = "default"
 
   /// The backends stores are opened with.
-  public static let factory = StoreFactory(backends: [SQLiteBackend(), MemoryBackend()])
+  /// One monotonic clock for every store of the process: of two writes on different
+  /// devices, the later is always dated (and so stamped) later.
+  public static let factory = StoreFactory(backends: [SQLiteBackend(), MemoryBackend()], clock: MonotonicClock().now)
 
   public let factory: StoreFactory
   /// The commands this session understands.
