@@ -50,7 +50,7 @@ enum SyncCommands {
     let device = try target(invocation, session)
     let report = try run(device, invocation, session)
     return CommandResult(
-      .message(summary(device.name, report)), .fields(key: "sync", fields(device.name, report)))
+      .message(summary(device.name, report)), .data(key: "sync", .object(fields(device.name, report).map { .init($0.key, $0.value) })))
   }
 
   static let syncAll = CommandSpec(
