@@ -321,14 +321,26 @@ final class Merger {
     try repoint(kind, from: loser.id, to: keeperID)
     try restoreDangling(kind, from: loser.id, to: keeperID)
     if keeperPending == nil {
-      guard keeper.meta.isLive else { return keeper }
-      // The folded key may now equal a third record's: the keeper rule applies again.
-      switch try resolveDuplicates(of: keeper) {
-      case .loserOf(let other):
-        try merge(loser: keeper, into: other.id)
-        return nil
-      case .unique(let folded):
-        keeper = folded
+      // A keeper a repair had removed comes back when what was folded in points it at
+      // live records again; a deleted keeper still stores the folded values (its stamps
+      // were just written), so later folds from it carry the right values.
+      if !keeper.meta.isLive, try revivable(keeper) {
+        keeperStamps[Self.repairedMarker] = nil
+        try writer.setStamps(keeperStamps, kind, keeperID)
+        keeper.meta.deletedAt = nil
+      }
+      if keeper.meta.isLive {
+        // The folded key may now equal a third record's: the keeper rule applies again.
+        switch try resolveDuplicates(of: keeper) {
+        case .loserOf(let other):
+          let folded = keeper
+          keeper.meta.deletedAt = now
+          try writer.withOrigin(.derived) { try writer.updateRecord(keeper) }
+          try merge(loser: folded, into: other.id, alreadyDeleted: true)
+          return nil
+        case .unique(let folded):
+          keeper = folded
+        }
       }
       try writer.updateRecord(keeper)
       touched.append(RecordKey(kind: kind, id: keeperID))
