@@ -280,6 +280,11 @@ final class Merger {
     if try writer.redirect(kind, loser.id) == nil { try writer.setRedirect(keeperID, kind, loser.id) }
     if !alreadyDeleted {
       try writer.withOrigin(.derived) { try writer.tombstoneRecord(kind, id: loser.id, at: now) }
+    } else if try writer.stamps(kind, loser.id)[RecordChange.redirectField] == nil, var stored = try writer.record(kind, id: loser.id) {
+      // Already deleted, but the redirect is new: log it as derived so it is stamped and
+      // pushed, and replicas that cannot derive this merge themselves still learn it.
+      stored.meta.updatedAt = max(stored.meta.updatedAt.addingTimeInterval(0.001), now)
+      try writer.withOrigin(.derived) { try writer.updateRecord(stored) }
     }
     deleted.append(RecordKey(kind: kind, id: loser.id))
 
