@@ -27,6 +27,9 @@ public struct Record: Sendable, Hashable {
     set { fields[field] = newValue.isNull ? nil : newValue }
   }
 
+  /// The record's display field as text: its name for people ("Produce", a book's title).
+  public var displayText: String { self[kind.schema.displayField].displayText }
+
   /// The record's semantic key, when its kind has one and the key is set.
   public var semanticKey: String? {
     guard let field = kind.schema.semanticKeyField else { return nil }

@@ -56,8 +56,3 @@ enum DeleteRules {
     return "\(record.kind.label) '\(record.displayText)'"
   }
 }
-
-extension Record {
-  /// The record's display field as text.
-  var displayText: String { self[kind.schema.displayField].displayText }
-}

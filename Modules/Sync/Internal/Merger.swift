@@ -163,7 +163,7 @@ final class Merger {
       if let local, local != value.stamp, record[name] != incomingValue {
         counts.conflicts += 1
         let winner = value.stamp > local ? "remote" : "local"
-        notes.append((.conflict, "\(kind.rawValue) \(record.displayName).\(name): \(winner) value kept"))
+        notes.append((.conflict, "\(kind.rawValue) \(record.displayText).\(name): \(winner) value kept"))
       }
       let wins = group.contains(name) && groupWins != nil ? (groupWins ?? false) : value.stamp > (local ?? Stamp.lowest)
       guard wins else { continue }
@@ -273,7 +273,7 @@ final class Merger {
     let keeperID = try keeperPending?.id ?? writer.redirectEnd(kind, keeperID)
     guard keeperID != loser.id else { return nil }
     counts.merges += 1
-    notes.append((.merge, "\(kind.rawValue) '\(loser.displayName)' \(loser.id.uuidString.lowercased()) merged into \(keeperID.uuidString.lowercased())"))
+    notes.append((.merge, "\(kind.rawValue) '\(loser.displayText)' \(loser.id.uuidString.lowercased()) merged into \(keeperID.uuidString.lowercased())"))
 
     // A redirect learned from another replica is kept as it came (its stamp travels with
     // that value); one derived here points at the keeper.
@@ -548,8 +548,4 @@ extension FieldValue {
     default: []
     }
   }
-}
-
-extension Record {
-  var displayName: String { self[kind.schema.displayField].displayText }
 }
