@@ -88,8 +88,8 @@ struct RandomizedConvergenceTests {
           for kind in EntityKind.allCases {
             for record in try reader.fetch(RecordQuery(kind, includeDeleted: true, sort: [])) where wanted.contains(String(record.id.uuidString.prefix(8))) || (wanted.contains("ALL") && kind == .category) {
               let stamps = try reader.metadata(forKey: "sync.stamps/\(kind.rawValue)/\(record.id.uuidString.lowercased())") ?? ""
-              let redirect = (try reader.metadata(forKey: "sync.redirect/\(kind.rawValue)/\(record.id.uuidString.lowercased())") ?? "-") + " dangling=" + (try reader.metadata(forKey: "sync.dangling/\(kind.rawValue)/\(record.id.uuidString.lowercased())") ?? "")
-              print("DEBUG \(device.name) \(record.id.uuidString.prefix(8)) live=\(record.meta.isLive) \(record["displayName"].displayText)/\(record.semanticKey ?? "") recipe=\(record["recipe"].displayText.prefix(8)) cat=\(record["category"].displayText.prefix(8)) -> \(redirect.prefix(8)) \(stamps)")
+              let redirect = (try reader.metadata(forKey: "sync.redirect/\(kind.rawValue)/\(record.id.uuidString.lowercased())") ?? "-") + " dangling=" + (try reader.metadata(forKey: "sync.dangling/\(kind.rawValue)/\(record.id.uuidString.lowercased())") ?? "") + " written=" + (try reader.metadata(forKey: "sync.repaired/\(kind.rawValue)/\(record.id.uuidString.lowercased())") ?? "")
+              print("DEBUG \(device.name) \(record.id.uuidString.prefix(8)) live=\(record.meta.isLive) \(record["displayName"].displayText)/\(record.semanticKey ?? "") recipe=\(record["recipe"].displayText.prefix(8)) cat=\(record["category"].displayText.prefix(8)) -> \(redirect) \(stamps)")
             }
           }
         }

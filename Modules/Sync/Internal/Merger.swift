@@ -142,7 +142,12 @@ final class Merger {
     }
     try writer.insertRecord(record)
     touched.append(RecordKey(kind: kind, id: record.id))
-    if !record.meta.isLive { deleted.append(RecordKey(kind: kind, id: record.id)) }
+    if record.meta.isLive {
+      // Relationships cleared while this record was only known as a merge's keeper.
+      try restoreDangling(kind, from: record.id, to: record.id)
+    } else {
+      deleted.append(RecordKey(kind: kind, id: record.id))
+    }
   }
 
   private func mergeFields(_ incoming: [String: StampedValue], into id: UUID, kind: EntityKind, meta change: RecordChange) throws {
@@ -292,7 +297,12 @@ final class Merger {
     // takes the loser's value when neither has a stamp.
     let loserStamps = try writer.stamps(kind, loser.id)
     let stored = try writer.record(kind, id: keeperID)
-    guard var keeper = keeperPending ?? stored else { return nil }
+    guard var keeper = keeperPending ?? stored else {
+      // The keeper has not arrived yet: what a repair cleared for the loser waits under
+      // the keeper and is restored when it arrives.
+      try moveDangling(kind, from: loser.id, to: keeperID)
+      return nil
+    }
     var keeperStamps = try writer.stamps(kind, keeperID)
     func newer(_ field: String) -> Bool {
       let theirs = loserStamps[field], ours = keeperStamps[field]
@@ -309,13 +319,16 @@ final class Merger {
     for field in kind.schema.fields {
       let take = group.contains(field.name) ? groupFromLoser : newer(field.name)
       if take {
-        keeper[field.name] = loser[field.name]
         if let theirs = loserStamps[field.name] { keeperStamps[field.name] = theirs }
-        // The value as written travels with its stamp.
+        // The value as written travels with its stamp, and the keeper's value is derived
+        // from it again (not copied from the loser's repaired value), so a relationship
+        // the loser's repair cleared is repaired, remembered and restored for the keeper.
         if let written = loserWritten[field.name], written.stamp == loserStamps[field.name] {
           keeperWritten[field.name] = written
+          keeper[field.name] = try redirected(written.value, field.type)
         } else {
           keeperWritten[field.name] = nil
+          keeper[field.name] = loser[field.name]
         }
       }
     }
@@ -466,6 +479,16 @@ final class Merger {
     guard !list.contains(entry) else { return }
     list.append(entry)
     try writer.setDanglingReferences(list, to: target.kind, target.id)
+  }
+
+  /// Hands the relationships remembered under a merged record to its keeper.
+  private func moveDangling(_ kind: EntityKind, from loser: UUID, to keeper: UUID) throws {
+    let moving = try writer.danglingReferences(to: kind, loser)
+    guard !moving.isEmpty else { return }
+    var list = try writer.danglingReferences(to: kind, keeper)
+    list.append(contentsOf: moving.filter { !list.contains($0) })
+    try writer.setDanglingReferences(list, to: kind, keeper)
+    try writer.setDanglingReferences([], to: kind, loser)
   }
 
   /// A redirect for a record this replica had treated as plainly deleted: restores the

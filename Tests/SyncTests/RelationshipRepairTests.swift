@@ -1,0 +1,83 @@
+import Foundation
+import Model
+import Persistence
+import Repositories
+import Sync
+import Testing
+import TestSupport
+
+/// Relationships a replica had to clear (their record was deleted) come back, pointing at
+/// the keeper, once the deletion turns out to have been a merge — in whatever order the
+/// merge, its keeper and the cleared relationship arrive.
+@Suite("Relationship repair")
+struct RelationshipRepairTests {
+  static let keeper = UUID(uuidString: "00000000-0000-4000-8000-000000000001")!
+  static let loser = UUID(uuidString: "00000000-0000-4000-8000-000000000009")!
+  static let template = UUID(uuidString: "00000000-0000-4000-8000-0000000000a0")!
+
+  /// A change as another replica pushes it, every field stamped at `time`.
+  static func change(_ kind: EntityKind, _ id: UUID, _ fields: [String: FieldValue], time: Int64) -> RecordChange {
+    let stamp = Stamp(time: time, counter: 0, replica: "other")
+    return RecordChange(
+      kind: kind, id: id, createdAt: Fixtures.epoch, updatedAt: Fixtures.epoch, ownerID: "local", sharingScope: .private,
+      fields: fields.mapValues { StampedValue(value: $0, stamp: stamp) }
+    )
+  }
+
+  static func category(_ id: UUID, _ name: String, time: Int64) -> RecordChange {
+    change(.category, id, ["displayName": .text(name), "normalizedName": .text(name.lowercased()), "sortOrder": .integer(0)], time: time)
+  }
+
+  /// The keeper arrives after the merge that names it (in the same page, or pages later).
+  @Test(arguments: [1, 64])
+  func aClearedRelationshipFollowsAMergeWhoseKeeperArrivesLater(pageSize: Int) throws {
+    let world = try SyncWorld(.memory, devices: ["phone"], pullPageSize: pageSize)
+    let base: Int64 = 2_000_000_000_000
+    // The template's category is deleted: the phone clears the relationship.
+    _ = try world.cloud.push(ChangeBatch(id: "other:1-3", replica: "other", schemaVersion: 3, changes: [
+      Self.category(Self.loser, "Fruit", time: base),
+      Self.change(.ingredientTemplate, Self.template, [
+        "displayName": .text("garlic"), "canonicalName": .text("garlic"), "aliases": .textList([]), "ingredientKind": .text("other"),
+        "category": .reference(Self.loser), "isStaple": .bool(false), "usageCount": .integer(1),
+      ], time: base + 1),
+      Self.change(.category, Self.loser, [RecordChange.deletedField: .timestamp(Fixtures.epoch)], time: base + 2),
+    ]))
+    try world.sync("phone")
+    let library = world["phone"].library
+    #expect(try library.ingredients.find("garlic")?.category == nil)
+
+    // Then it learns the deletion was a merge into a record it has not seen yet.
+    _ = try world.cloud.push(ChangeBatch(id: "other:4-5", replica: "other", schemaVersion: 3, changes: [
+      Self.change(.category, Self.loser, [
+        RecordChange.redirectField: .reference(Self.keeper), RecordChange.deletedField: .timestamp(Fixtures.epoch),
+      ], time: base + 3),
+      Self.category(Self.keeper, "Snacks", time: base + 4),
+    ]))
+    try world.sync("phone")
+    #expect(try library.ingredients.find("garlic")?.category == Self.keeper)
+    #expect(try world.invariantViolations() == [])
+  }
+
+  /// The keeper arrives deleted: the relationship stays cleared until the chain ends at a
+  /// live record.
+  @Test func aMergeIntoADeletedKeeperLeavesTheRelationshipCleared() throws {
+    let world = try SyncWorld(.memory, devices: ["phone"], pullPageSize: 1)
+    let base: Int64 = 2_000_000_000_000
+    _ = try world.cloud.push(ChangeBatch(id: "other:1-5", replica: "other", schemaVersion: 3, changes: [
+      Self.category(Self.loser, "Fruit", time: base),
+      Self.change(.ingredientTemplate, Self.template, [
+        "displayName": .text("garlic"), "canonicalName": .text("garlic"), "aliases": .textList([]), "ingredientKind": .text("other"),
+        "category": .reference(Self.loser), "isStaple": .bool(false), "usageCount": .integer(1),
+      ], time: base + 1),
+      Self.change(.category, Self.loser, [
+        RecordChange.redirectField: .reference(Self.keeper), RecordChange.deletedField: .timestamp(Fixtures.epoch),
+      ], time: base + 3),
+      Self.category(Self.keeper, "Snacks", time: base + 4),
+      Self.change(.category, Self.keeper, [RecordChange.deletedField: .timestamp(Fixtures.epoch)], time: base + 5),
+    ]))
+    try world.sync("phone")
+    let library = world["phone"].library
+    #expect(try library.ingredients.find("garlic")?.category == nil)
+    #expect(try world.invariantViolations() == [])
+  }
+}
