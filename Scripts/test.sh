@@ -15,4 +15,12 @@ swift package dump-package > "$package_json"
 swift run layer-check edges --package "$package_json"
 
 echo "== tests" >&2
-swift test --skip-build
+# A test that hangs fails the run here, named by the last "started" lines above, instead
+# of leaving it to an outer time limit.
+limit="${FORAGER_TEST_TIMEOUT:-50m}"
+status=0
+timeout --kill-after=30s "$limit" swift test --skip-build </dev/null || status=$?
+if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
+  echo "error: the tests did not finish within $limit" >&2
+fi
+exit "$status"

@@ -3,29 +3,26 @@ import Testing
 
 /// Drives the REPL on a real terminal through tmux: completion, Ctrl-C, Ctrl-D, history.
 @Suite(.serialized) struct InteractiveREPLTests {
+  /// A tmux server of the test's own, not the user's.
+  static let socketName = "forager-test-\(getpid())"
+
   static let tmux: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"].first {
     FileManager.default.isExecutableFile(atPath: $0)
   }
 
   func tmux(_ arguments: String...) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Self.tmux ?? "tmux")
-    process.arguments = arguments
-    // A file, not a pipe: the tmux server inherits the client's output and never closes it.
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("forager-tmux-\(UUID().uuidString)")
-    try Data().write(to: output)
     defer { try? FileManager.default.removeItem(at: output) }
-    process.standardOutput = try FileHandle(forWritingTo: output)
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
+    // Not `Process`: the first client starts the tmux server, which would inherit the
+    // descriptor `Process` watches for the client's end (see runDetachedProgram).
+    _ = try runDetachedProgram(Self.tmux ?? "tmux", ["-L", Self.socketName] + arguments, stdout: output)
     return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
   }
 
-  /// Waits until the pane shows `text` (or gives up after a few seconds).
+  /// Waits until the pane shows `text` (or gives up after about 15 seconds).
   func waitFor(_ text: String, in session: String) throws -> String {
     var screen = ""
-    for _ in 0..<50 {
+    for _ in 0..<150 {
       screen = try tmux("capture-pane", "-p", "-t", session)
       if screen.contains(text) { return screen }
       Thread.sleep(forTimeInterval: 0.1)
@@ -42,7 +39,7 @@ import Testing
     let forager = try Executables.url("forager").path
     let session = "forager-test-\(UUID().uuidString.prefix(8))"
     _ = try tmux("new-session", "-d", "-s", session, "-x", "160", "-y", "40", "env XDG_DATA_HOME=\(data.path) NO_COLOR=1 \(forager)")
-    defer { _ = try? tmux("kill-session", "-t", session) }
+    defer { _ = try? tmux("kill-server") }
     #expect(try waitFor("forager> ", in: session).contains("(created)"))
 
     _ = try tmux("send-keys", "-t", session, "seed sample", "Enter")
