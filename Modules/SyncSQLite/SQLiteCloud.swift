@@ -76,7 +76,7 @@ public final class SQLiteCloud: CloudStore {
   }
 
   public func push(_ batch: ChangeBatch) throws -> Int64 {
-    let payload = try JSONEncoder().encode(batch)
+    let payload = ChangeBatchCoding.encode(batch)
     return try perform {
       try queue.writeWithoutTransaction { db in
         var sequence: Int64 = 0
@@ -107,7 +107,7 @@ public final class SQLiteCloud: CloudStore {
         return try rows.map { row in
           let data: Data = row[1]
           do {
-            return CloudEntry(sequence: row[0], batch: try JSONDecoder().decode(ChangeBatch.self, from: data))
+            return CloudEntry(sequence: row[0], batch: try ChangeBatchCoding.decode(data))
           } catch {
             throw CloudError.damaged(location: location, reason: "batch \(row[0] as Int64) cannot be read: \(error)")
           }

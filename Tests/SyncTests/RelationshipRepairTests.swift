@@ -80,4 +80,61 @@ struct RelationshipRepairTests {
     #expect(try library.ingredients.find("garlic")?.category == nil)
     #expect(try world.invariantViolations() == [])
   }
+
+  static func recipe(_ id: UUID, _ name: String, time: Int64) -> RecordChange {
+    change(.recipe, id, [
+      "displayName": .text(name), "titleKey": .text(name.lowercased()), "recipeIngredient": .textList([]), "normalizedIngredients": .textList([]),
+      "recipeInstructions": .textList([]), "keywords": .textList([]), "sourceType": .text("manual"), "tags": .referenceList([]),
+      "isFavorite": .bool(false), "usageCount": .integer(0),
+    ], time: time)
+  }
+
+  /// A meal removed because its recipe was deleted comes back when it is re-planned with
+  /// a live recipe, unless a user deleted it as well: deletes win.
+  @Test func aRemovedRecordAUserAlsoDeletedStaysDeleted() throws {
+    let world = try SyncWorld(.memory, devices: ["phone"])
+    let base: Int64 = 2_000_000_000_000
+    let meal = UUID(uuidString: "00000000-0000-4000-8000-0000000000b0")!
+    let slot: [String: FieldValue] = ["date": .text("2024-12-15"), "mealType": .text("lunch"), "slotKey": .text("2024-12-15-lunch")]
+    _ = try world.cloud.push(ChangeBatch(id: "other:1-3", replica: "other", schemaVersion: 3, changes: [
+      Self.recipe(Self.loser, "Soup", time: base),
+      Self.change(.plannedMeal, meal, slot.merging(["recipe": .reference(Self.loser)]) { $1 }, time: base + 1),
+      Self.change(.recipe, Self.loser, [RecordChange.deletedField: .timestamp(Fixtures.epoch)], time: base + 2),
+    ]))
+    try world.sync("phone")
+    let isLive = { try world["phone"].store.read { try $0.record(.plannedMeal, id: meal)?.meta.isLive } }
+    #expect(try isLive() == false)
+
+    _ = try world.cloud.push(ChangeBatch(id: "other:4-6", replica: "other", schemaVersion: 3, changes: [
+      Self.change(.plannedMeal, meal, [RecordChange.deletedField: .timestamp(Fixtures.epoch)], time: base + 3),
+      Self.recipe(Self.keeper, "Stew", time: base + 4),
+      Self.change(.plannedMeal, meal, ["recipe": .reference(Self.keeper)], time: base + 5),
+    ]))
+    try world.sync("phone")
+    #expect(try isLive() == false)
+    #expect(try world.invariantViolations() == [])
+  }
+
+  /// Without a user's deletion, the same re-plan brings the removed meal back.
+  @Test func aRemovedRecordComesBackWhenItPointsAtALiveRecordAgain() throws {
+    let world = try SyncWorld(.memory, devices: ["phone"])
+    let base: Int64 = 2_000_000_000_000
+    let meal = UUID(uuidString: "00000000-0000-4000-8000-0000000000b0")!
+    let slot: [String: FieldValue] = ["date": .text("2024-12-15"), "mealType": .text("lunch"), "slotKey": .text("2024-12-15-lunch")]
+    _ = try world.cloud.push(ChangeBatch(id: "other:1-5", replica: "other", schemaVersion: 3, changes: [
+      Self.recipe(Self.loser, "Soup", time: base),
+      Self.change(.plannedMeal, meal, slot.merging(["recipe": .reference(Self.loser)]) { $1 }, time: base + 1),
+      Self.change(.recipe, Self.loser, [RecordChange.deletedField: .timestamp(Fixtures.epoch)], time: base + 2),
+    ]))
+    try world.sync("phone")
+    _ = try world.cloud.push(ChangeBatch(id: "other:6-7", replica: "other", schemaVersion: 3, changes: [
+      Self.recipe(Self.keeper, "Stew", time: base + 4),
+      Self.change(.plannedMeal, meal, ["recipe": .reference(Self.keeper)], time: base + 5),
+    ]))
+    try world.sync("phone")
+    let stored = try world["phone"].store.read { try $0.record(.plannedMeal, id: meal) }
+    #expect(stored?.meta.isLive == true)
+    #expect(stored?["recipe"] == .reference(Self.keeper))
+    #expect(try world.invariantViolations() == [])
+  }
 }

@@ -216,8 +216,10 @@ final class Merger {
     var stamps = try writer.stamps(kind, id)
     let known = stamps[RecordChange.deletedField]
     guard var record = try writer.record(kind, id: id) else { return }
-    if record.meta.isLive || (known.map { deletion.stamp > $0 } ?? true) {
+    if record.meta.isLive || (known.map { deletion.stamp > $0 } ?? true) || stamps[Self.repairedMarker] != nil {
       stamps[RecordChange.deletedField] = max(deletion.stamp, known ?? deletion.stamp)
+      // A user deleted it too: a record a repair removed stays deleted from now on.
+      stamps[Self.repairedMarker] = nil
       try writer.setStamps(stamps, kind, id)
     }
     guard record.meta.isLive else { return }
