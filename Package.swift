@@ -9,6 +9,8 @@ let swiftSettings: [SwiftSetting] = [
 ]
 
 let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
+/// The SQLite C API GRDB itself links (the system libsqlite3), for the SQLite backend's hot paths.
+let grdbSQLite: Target.Dependency = .product(name: "GRDBSQLite", package: "GRDB.swift")
 let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
 
 let package = Package(
@@ -51,7 +53,7 @@ let package = Package(
     .target(name: "Persistence", dependencies: ["Model"], path: "Modules/Persistence"),
     .target(
       name: "PersistenceSQLite",
-      dependencies: ["Persistence", "Model", grdb],
+      dependencies: ["Persistence", "Model", grdb, grdbSQLite],
       path: "Modules/PersistenceSQLite"
     ),
     .target(name: "PersistenceMemory", dependencies: ["Persistence", "Model"], path: "Modules/PersistenceMemory"),

@@ -67,7 +67,7 @@ public enum Inflection {
   /// Words are separated by whitespace and rejoined with one space; hyphenated words are
   /// one word ("stir-fries" → "stir-fry"). Idempotent.
   public static func singularizeHeadNoun(_ phrase: String) -> String {
-    var words = phrase.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+    var words = TextFolding.wordsOfASCII(phrase) ?? phrase.split(whereSeparator: { $0.isWhitespace }).map(String.init)
     guard !words.isEmpty else { return "" }
     let head: Int
     if let connector = words.indices.dropFirst().first(where: { HeadNounConnectors.words.contains(words[$0]) }) {

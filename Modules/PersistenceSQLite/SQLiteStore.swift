@@ -21,7 +21,10 @@ public final class SQLiteStore: Store {
   public let location: String
   public let path: String
   public let clock: StoreClock
+  /// The writer (and the schema set-up) goes through GRDB's pool; reads use
+  /// ``ReadConnections``, which reach a read connection for a fraction of the pool's cost.
   private let pool: DatabasePool
+  private let readers: ReadConnections
 
   /// Opens the store at `path`, creating the file and its schema when missing.
   /// - Throws: ``StoreError/unavailable(location:reason:)`` when the file cannot be
@@ -40,6 +43,7 @@ public final class SQLiteStore: Store {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
       }
       pool = try DatabasePool(path: path, configuration: configuration)
+      readers = ReadConnections(path: path, configuration: configuration)
       try pool.barrierWriteWithoutTransaction { db in
         try SchemaBuilder.prepare(db, location: "sqlite:\(path)")
         try ElementIndex.prepare(db)
@@ -53,9 +57,9 @@ public final class SQLiteStore: Store {
 
   public func read<T>(_ body: (any StoreReader) throws -> T) throws -> T {
     do {
-      return try pool.unsafeRead { db in
+      return try readers.read { db in
         try Self.transaction(db, begin: "BEGIN DEFERRED TRANSACTION") {
-          try body(SQLiteTransaction(db: db, origin: .local, now: clock()))
+          try body(SQLiteTransaction(db: db, origin: .local, now: clock(), keepsLastRead: true))
         }
       }
     } catch let error as DatabaseError {
@@ -67,7 +71,7 @@ public final class SQLiteStore: Store {
     do {
       return try pool.writeWithoutTransaction { db in
         try Self.transaction(db, begin: "BEGIN IMMEDIATE TRANSACTION") {
-          try body(SQLiteTransaction(db: db, origin: origin, now: clock()))
+          try body(SQLiteTransaction(db: db, origin: origin, now: clock(), keepsLastRead: true))
         }
       }
     } catch let error as DatabaseError {

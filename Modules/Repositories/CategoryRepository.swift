@@ -29,7 +29,8 @@ public struct CategoryRepository {
   /// - Throws: ``RepositoryError`` for an empty or overlong name.
   /// - Parameter sortOrder: the position of a new category; an existing one keeps its own.
   public func getOrCreate(_ name: String, sortOrder: Int64? = nil) throws -> Category {
-    try context.write { try operations(sortOrder: sortOrder ?? 0).getOrCreate(name, in: $0).entity }
+    let unique = operations(sortOrder: sortOrder ?? 0)
+    return try unique.existingOrWrite(name, orWrite: { try unique.getOrCreate(name, in: $0).entity })
   }
 
   /// The live category with this name (any spelling with the same key) or id.

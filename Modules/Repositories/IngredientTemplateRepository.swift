@@ -44,7 +44,11 @@ public struct IngredientTemplateRepository {
     _ name: String, kind: IngredientKind? = nil, category: String? = nil, aliases: [String] = [],
     isStaple: Bool? = nil
   ) throws -> IngredientTemplate {
-    try context.write { try getOrCreate(name, kind: kind, category: category, aliases: aliases, isStaple: isStaple, in: $0) }
+    try operations.existingOrWrite(
+      name,
+      unchanged: { category == nil && aliases.isEmpty && (kind ?? $0.ingredientKind) == $0.ingredientKind && (isStaple ?? $0.isStaple) == $0.isStaple },
+      orWrite: { try getOrCreate(name, kind: kind, category: category, aliases: aliases, isStaple: isStaple, in: $0) }
+    )
   }
 
   func getOrCreate(

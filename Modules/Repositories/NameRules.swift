@@ -1,16 +1,25 @@
 public import Model
+import Normalization
 
 /// The rules every user-given name follows.
 public enum NameRules {
+  /// For each ASCII byte, whether `clean` splits there (whitespace or newline).
+  private static let separators: [Bool] = (0..<128).map {
+    let character = Character(Unicode.Scalar(UInt8($0)))
+    return character.isWhitespace || character.isNewline
+  }
+
   /// The longest name accepted, in characters.
   public static let maximumLength = 200
 
   /// The name trimmed of surrounding whitespace with inner runs collapsed, or an error.
   /// - Throws: ``RepositoryError/emptyName(_:)``, ``RepositoryError/nameTooLong(_:length:maximum:)``.
   public static func clean(_ name: String, for kind: EntityKind) throws(RepositoryError) -> String {
-    let cleaned = name.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
+    let cleaned = TextFolding.collapsingASCII(name, separators: separators)
+      ?? name.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
     guard !cleaned.isEmpty else { throw .emptyName(kind) }
-    guard cleaned.count <= maximumLength else {
+    // A character is at least one byte: counting bytes first spares counting characters.
+    guard cleaned.utf8.count <= maximumLength || cleaned.count <= maximumLength else {
       throw .nameTooLong(kind, length: cleaned.count, maximum: maximumLength)
     }
     return cleaned

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import Model
 import Persistence
 
@@ -9,30 +10,69 @@ final class SQLiteTransaction: StoreWriter {
   private var origin: ChangeOrigin
   let now: Date
 
-  init(db: Database, origin: ChangeOrigin, now: Date) {
+  /// Whether this transaction keeps ``lastRead``: only when no one else runs SQL on the
+  /// connection while it lives (the store's own transactions, not the migration's writer).
+  private let keepsLastRead: Bool
+
+  /// The record this transaction last read by id (or as the only record of a key) and
+  /// has not written since: repositories read a record, change it and save it, and saving
+  /// reads it again and the update once more for its change log; this serves the second
+  /// and third reads.
+  private var lastRead: Record?
+
+  init(db: Database, origin: ChangeOrigin, now: Date, keepsLastRead: Bool = false) {
     self.db = db
     self.origin = origin
     self.now = now
+    self.keepsLastRead = keepsLastRead
   }
 
   // MARK: Reading
 
   func record(_ kind: EntityKind, id: UUID) throws -> Record? {
+    if let lastRead, lastRead.id == id, lastRead.kind == kind { return lastRead }
     let layout = TableLayout.of(kind)
-    let statement = try db.cachedStatement(sql: layout.selectByIDSQL)
-    // The cursor's row is a view on the statement: decoded in place, never copied.
-    let rows = try Row.fetchCursor(statement, arguments: [id.storageText])
-    guard let row = try rows.next() else { return nil }
-    return try layout.record(from: row)
+    let found = try select(layout.selectByIDSQL, id.storageText, layout).first
+    if keepsLastRead, let found { lastRead = found }
+    return found
   }
 
   func records(_ kind: EntityKind, semanticKey: String, includeDeleted: Bool) throws -> [Record] {
     let layout = TableLayout.of(kind)
     guard let sql = includeDeleted ? layout.selectByKeySQL : layout.selectLiveByKeySQL else { return [] }
-    let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: [semanticKey])
+    let found = try select(sql, semanticKey, layout)
+    if keepsLastRead, found.count == 1 { lastRead = found[0] }
+    return found
+  }
+
+  /// The records a cached SELECT of a kind's columns with one text argument finds, bound
+  /// and stepped on the SQLite statement itself (see ``TableLayout/record(from:)``).
+  private func select(_ sql: String, _ argument: String, _ layout: TableLayout) throws -> [Record] {
+    let statement = try db.cachedStatement(sql: sql)
+    let handle = statement.sqliteStatement
+    sqlite3_reset(handle)
+    return try argument.withCString { text in
+      sqlite3_bind_text(handle, 1, text, -1, nil)
+      // The text is bound without a copy: unbind it before it goes away.
+      defer { sqlite3_clear_bindings(handle) }
+      return try rows(of: statement, layout)
+    }
+  }
+
+  /// Steps a SELECT of a kind's columns whose arguments are bound and decodes every row,
+  /// then resets the statement.
+  private func rows(of statement: Statement, _ layout: TableLayout) throws -> [Record] {
+    let handle = statement.sqliteStatement
+    defer { sqlite3_reset(handle) }
     var records: [Record] = []
-    while let row = try rows.next() { records.append(try layout.record(from: row)) }
-    return records
+    while true {
+      let code = sqlite3_step(handle)
+      switch code {
+      case SQLITE_ROW: records.append(try layout.record(from: handle))
+      case SQLITE_DONE: return records
+      default: throw failure(code, statement)
+      }
+    }
   }
 
   func fetch(_ query: RecordQuery) throws -> [Record] {
@@ -47,10 +87,12 @@ final class SQLiteTransaction: StoreWriter {
       sql.arguments.append((query.limit.map { max(0, $0) } ?? -1).databaseValue)
       sql.arguments.append(max(0, query.offset).databaseValue)
     }
-    let rows = try Row.fetchCursor(db.cachedStatement(sql: text), arguments: StatementArguments(sql.arguments))
-    var records: [Record] = []
-    while let row = try rows.next() { records.append(try layout.record(from: row)) }
-    return records
+    let statement = try db.cachedStatement(sql: text)
+    let handle = statement.sqliteStatement
+    sqlite3_reset(handle)
+    defer { sqlite3_clear_bindings(handle) }
+    bind(sql.arguments, to: handle)
+    return try rows(of: statement, layout)
   }
 
   func count(_ query: RecordQuery) throws -> Int {
@@ -102,9 +144,10 @@ final class SQLiteTransaction: StoreWriter {
 
   func insertRecord(_ record: Record) throws {
     try record.validateAgainstSchema()
+    lastRead = nil
     let layout = TableLayout.of(record.kind)
     do {
-      try db.cachedStatement(sql: layout.insertSQL).execute(arguments: StatementArguments(layout.arguments(for: record)))
+      try run(layout.insertSQL, layout.arguments(for: record))
     } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
       throw try constraintError(for: record, error, inserting: true)
     }
@@ -117,16 +160,16 @@ final class SQLiteTransaction: StoreWriter {
       throw StoreError.notFound(kind: record.kind, id: record.id)
     }
     guard old != record else { return }
-    let layout = TableLayout.of(record.kind)
-    var arguments = Array(layout.arguments(for: record).dropFirst())
-    arguments.append(record.id.storageText.databaseValue)
+    lastRead = nil
+    let fields = record.changedFields(comparedTo: old)
+    let update = TableLayout.of(record.kind).update(record, from: old, fields: fields)
     do {
-      try db.cachedStatement(sql: layout.updateSQL).execute(arguments: StatementArguments(arguments))
+      try run(update.sql, update.arguments)
     } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
       throw try constraintError(for: record, error, inserting: false)
     }
     let deleted = old.meta.isLive && !record.meta.isLive
-    try appendChange(record, deleted ? .delete : .update, fields: record.changedFields(comparedTo: old))
+    try appendChange(record, deleted ? .delete : .update, fields: fields)
   }
 
   func tombstoneRecord(_ kind: EntityKind, id: UUID, at date: Date) throws {
@@ -168,12 +211,47 @@ final class SQLiteTransaction: StoreWriter {
   }
 
   private func appendChange(_ record: Record, _ operation: ChangeOperation, fields: [String]) throws {
-    try db.cachedStatement(
-      sql: "INSERT INTO forager_changes (kind, id, operation, fields, origin, timestamp) VALUES (?, ?, ?, ?, ?, ?)"
-    ).execute(arguments: [
-      record.kind.rawValue, record.id.storageText, operation.rawValue, FieldValue.jsonArray(fields),
-      origin.rawValue, now.timeIntervalSinceReferenceDate,
-    ])
+    try run(
+      "INSERT INTO forager_changes (kind, id, operation, fields, origin, timestamp) VALUES (?, ?, ?, ?, ?, ?)",
+      [
+        record.kind.rawValue.databaseValue, record.id.storageText.databaseValue, operation.rawValue.databaseValue,
+        FieldValue.jsonArray(fields).databaseValue, origin.rawValue.databaseValue,
+        now.timeIntervalSinceReferenceDate.databaseValue,
+      ]
+    )
+  }
+
+  /// Runs a cached INSERT or UPDATE with `values` bound to its parameters 1…n, on the
+  /// SQLite statement itself. GRDB's `execute(arguments:)` first copies the values into
+  /// `StatementArguments` and checks them, about as much work again as the INSERT; the
+  /// rest of its bookkeeping serves transaction observers, and no store connection ever
+  /// has one.
+  private func run(_ sql: String, _ values: [DatabaseValue]) throws {
+    let statement = try db.cachedStatement(sql: sql)
+    let handle = statement.sqliteStatement
+    sqlite3_reset(handle)
+    defer {
+      sqlite3_reset(handle)
+      sqlite3_clear_bindings(handle)
+    }
+    bind(values, to: handle)
+    var code = sqlite3_step(handle)
+    while code == SQLITE_ROW { code = sqlite3_step(handle) }
+    guard code == SQLITE_DONE else { throw failure(code, statement) }
+  }
+
+  /// Binds values to a reset statement's parameters 1…n (text and blobs are copied).
+  private func bind(_ values: [DatabaseValue], to handle: SQLiteStatement) {
+    for (index, value) in values.enumerated() { _ = value.bind(to: handle, at: Int32(index + 1)) }
+  }
+
+  /// The error of a statement that failed with `code`, with SQLite's message.
+  private func failure(_ code: Int32, _ statement: Statement) -> DatabaseError {
+    let extended = sqlite3_extended_errcode(db.sqliteConnection)
+    let message = sqlite3_errmsg(db.sqliteConnection).map { String(cString: $0) }
+    return DatabaseError(
+      resultCode: ResultCode(rawValue: extended & 0xFF == code & 0xFF ? extended : code), message: message, sql: statement.sql
+    )
   }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 import Model
 import Persistence
 
@@ -68,6 +69,35 @@ struct TableLayout: Sendable {
     return values
   }
 
+  /// The UPDATE of `record` over `old` (the same row as stored) that sets only the
+  /// metadata columns that differ and the columns of `fields`, with its arguments. An
+  /// UPDATE rewrites the index entries of every column it names, changed or not, and a
+  /// table has an index on its key (two for unique kinds) and on each reference: bumping a
+  /// template's usage count through an UPDATE of all columns cost several times the rest.
+  func update(_ record: Record, from old: Record, fields: [String]) -> (sql: String, arguments: [DatabaseValue]) {
+    var columns: [String] = []
+    var arguments: [DatabaseValue] = []
+    let meta = record.meta, before = old.meta
+    let all = self.arguments(for: record)
+    let metadataChanged = [
+      false, meta.createdAt != before.createdAt, meta.updatedAt != before.updatedAt, meta.deletedAt != before.deletedAt,
+      meta.ownerID != before.ownerID, meta.sharingScope != before.sharingScope,
+    ]
+    for (index, changed) in metadataChanged.enumerated() where changed {
+      columns.append(Self.metadataColumns[index])
+      arguments.append(all[index])
+    }
+    let changedFields = Set(fields)
+    for (offset, field) in schema.fields.enumerated() where changedFields.contains(field.name) {
+      columns.append(field.name)
+      arguments.append(all[Self.metadataColumns.count + offset])
+    }
+    guard !columns.isEmpty else { return (updateSQL, Array(all.dropFirst()) + [meta.id.storageText.databaseValue]) }
+    arguments.append(meta.id.storageText.databaseValue)
+    let assignments = columns.map { "\($0.quotedDatabaseIdentifier) = ?" }.joined(separator: ", ")
+    return ("UPDATE \(table.quotedDatabaseIdentifier) SET \(assignments) WHERE id = ?", arguments)
+  }
+
   static func databaseValue(_ value: FieldValue) -> DatabaseValue {
     switch value {
     case .null: .null
@@ -81,25 +111,60 @@ struct TableLayout: Sendable {
     }
   }
 
-  func record(from row: Row) throws -> Record {
-    guard let idText = row[0] as String?, let id = UUID(storageText: idText),
-      let created = row[1] as Double?, let updated = row[2] as Double?
-    else { throw StoreError.backend("damaged \(kind.rawValue) row: bad id or timestamps") }
-    let deleted = row[3] as Double?
-    let owner = (row[4] as String?) ?? RecordMetadata.localOwner
-    let scope = (row[5] as String?).flatMap(SharingScope.init(rawValue:)) ?? .private
+  /// The record in the current row of a stepped SELECT of ``selectColumns``, read straight
+  /// from the SQLite statement rather than through GRDB's `Row`, whose cursor builds a
+  /// dictionary of lowercased column names for every query (as much work as the indexed
+  /// lookup itself). Values of an unexpected storage class go through ``fieldValue(_:_:_:)``.
+  func record(from statement: SQLiteStatement) throws -> Record {
+    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
+    func text(_ column: Int32) -> String { sqlite3_column_text(statement, column).map { String(cString: $0) } ?? "" }
+    guard !isNull(0), !isNull(1), !isNull(2), let id = UUID(storageColumn: statement, 0) else {
+      throw StoreError.backend("damaged \(kind.rawValue) row: bad id or timestamps")
+    }
     let meta = RecordMetadata(
-      id: id, createdAt: Date(timeIntervalSinceReferenceDate: created),
-      updatedAt: Date(timeIntervalSinceReferenceDate: updated),
-      deletedAt: deleted.map(Date.init(timeIntervalSinceReferenceDate:)), ownerID: owner, sharingScope: scope
+      id: id, createdAt: Date(timeIntervalSinceReferenceDate: sqlite3_column_double(statement, 1)),
+      updatedAt: Date(timeIntervalSinceReferenceDate: sqlite3_column_double(statement, 2)),
+      deletedAt: isNull(3) ? nil : Date(timeIntervalSinceReferenceDate: sqlite3_column_double(statement, 3)),
+      ownerID: isNull(4) ? RecordMetadata.localOwner : text(4),
+      sharingScope: isNull(5)
+        ? .private : SharingScope(rawValue: text(5)) ?? .private
     )
     var fields: [String: FieldValue] = [:]
     fields.reserveCapacity(schema.fields.count)
-    for (offset, field) in schema.fields.enumerated() {
-      let value = try Self.fieldValue(row[Self.metadataColumns.count + offset] as DatabaseValue, field, kind)
+    var column = Int32(Self.metadataColumns.count)
+    for field in schema.fields {
+      defer { column += 1 }
+      let type = sqlite3_column_type(statement, column)
+      guard type != SQLITE_NULL else { continue }
+      let value: FieldValue
+      switch (field.type, type) {
+      case (.integer, SQLITE_INTEGER): value = .integer(sqlite3_column_int64(statement, column))
+      case (.bool, SQLITE_INTEGER): value = .bool(sqlite3_column_int64(statement, column) != 0)
+      case (.real, SQLITE_FLOAT): value = .real(sqlite3_column_double(statement, column))
+      case (.timestamp, SQLITE_FLOAT):
+        value = .timestamp(Date(timeIntervalSinceReferenceDate: sqlite3_column_double(statement, column)))
+      case (.reference, SQLITE_TEXT):
+        guard let id = UUID(storageColumn: statement, column) else {
+          throw Self.damaged(kind, field, text(column))
+        }
+        value = .reference(id)
+      case (.textList, SQLITE_TEXT) where sqlite3_column_bytes(statement, column) == 2
+        && text(column) == "[]":
+        value = .textList([])
+      case (.text, SQLITE_TEXT), (.civilDate, SQLITE_TEXT), (.duration, SQLITE_TEXT), (.enumeration, SQLITE_TEXT):
+        value = .text(text(column))
+      default:
+        // Anything unusual (a list, or a value of another storage class than its
+        // column's) takes the general conversion, with its checks and messages.
+        value = try Self.fieldValue(DatabaseValue(sqliteStatement: statement, index: column), field, kind)
+      }
       if !value.isNull { fields[field.name] = value }
     }
     return Record(kind: kind, meta: meta, fields: fields)
+  }
+
+  private static func damaged(_ kind: EntityKind, _ field: FieldDescriptor, _ text: String) -> StoreError {
+    .backend("damaged \(kind.rawValue).\(field.name) value: \(text)")
   }
 
   static func fieldValue(_ value: DatabaseValue, _ field: FieldDescriptor, _ kind: EntityKind) throws -> FieldValue {
@@ -173,36 +238,43 @@ extension UUID {
   /// Parses the 36-character form ids are stored in (either case) without Foundation's
   /// `sscanf`-based parser; anything else is left to `UUID(uuidString:)`.
   init?(storageText text: String) {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(16)
-    var high: UInt8?
-    var valid = text.utf8.count == 36
-    if valid {
-      for (index, character) in text.utf8.enumerated() {
-        if index == 8 || index == 13 || index == 18 || index == 23 {
-          guard character == UInt8(ascii: "-") else { valid = false; break }
-          continue
-        }
-        guard let nibble = Self.nibble(character) else {
-          valid = false
-          break
-        }
-        if let first = high {
-          bytes.append(first << 4 | nibble)
-          high = nil
-        } else {
-          high = nibble
-        }
-      }
-    }
-    guard valid, bytes.count == 16 else {
-      guard let parsed = UUID(uuidString: text) else { return nil }
+    var text = text
+    if let parsed = text.withUTF8({ UUID.parse36($0) }) {
       self = parsed
       return
     }
-    self.init(uuid: (
-      bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-      bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-    ))
+    guard let parsed = UUID(uuidString: text) else { return nil }
+    self = parsed
+  }
+
+  /// The id in a text column of the current row, parsed in place.
+  init?(storageColumn statement: SQLiteStatement, _ column: Int32) {
+    guard let text = sqlite3_column_text(statement, column) else { return nil }
+    let count = Int(sqlite3_column_bytes(statement, column))
+    if let parsed = UUID.parse36(UnsafeBufferPointer(start: text, count: count)) {
+      self = parsed
+      return
+    }
+    self.init(storageText: String(cString: text))
+  }
+
+  /// 8-4-4-4-12 hex digits (either case), or nil.
+  private static func parse36(_ text: UnsafeBufferPointer<UInt8>) -> UUID? {
+    guard text.count == 36 else { return nil }
+    var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    let valid = withUnsafeMutableBytes(of: &uuid) { bytes -> Bool in
+      var index = 0
+      for byte in 0..<16 {
+        if index == 8 || index == 13 || index == 18 || index == 23 {
+          guard text[index] == UInt8(ascii: "-") else { return false }
+          index += 1
+        }
+        guard let high = nibble(text[index]), let low = nibble(text[index + 1]) else { return false }
+        bytes[byte] = high << 4 | low
+        index += 2
+      }
+      return true
+    }
+    return valid ? UUID(uuid: uuid) : nil
   }
 }

@@ -41,15 +41,44 @@ struct UniqueKindOperations<E: Entity> {
 
   /// The existing record with this name's key, or a new one with the name-based id.
   func getOrCreate(_ name: String, in writer: any StoreWriter) throws -> (entity: E, created: Bool) {
-    let cleaned = try NameRules.clean(name, for: kind)
-    let semanticKey = key(cleaned)
-    guard !semanticKey.isEmpty else { throw RepositoryError.emptyName(kind) }
-    if let existing = try writer.entities(E.self, key: semanticKey).first { return (existing, false) }
-    if let aliased = try fallback?(semanticKey, writer) { return (aliased, false) }
+    let (cleaned, semanticKey) = try cleanedAndKey(name)
+    if let existing = try existing(semanticKey, in: writer) { return (existing, false) }
     let id = try writer.freeDeterministicID(kind, key: semanticKey)
     let entity = make(context.newMeta(id: id), cleaned, semanticKey)
     try writer.insert(entity)
     return (entity, true)
+  }
+
+  /// Outside a transaction, the existing record when the name has one — found in a read
+  /// transaction, which takes no write lock — else ``getOrCreate(_:in:)`` in a write
+  /// transaction. Most get-or-creates name a record that exists.
+  /// - Parameter unchanged: whether the caller keeps an existing record as it is; when
+  ///   it would change it, the write transaction finds it again and saves it.
+  func existingOrWrite(
+    _ name: String, unchanged: (E) -> Bool = { _ in true }, orWrite body: (any StoreWriter) throws -> E
+  ) throws -> E {
+    if !context.isBound {
+      let (_, semanticKey) = try cleanedAndKey(name)
+      if let existing = try context.read({ try existing(semanticKey, in: $0) }), unchanged(existing) {
+        return existing
+      }
+    }
+    return try context.write(body)
+  }
+
+  /// The cleaned name and its key.
+  /// - Throws: ``RepositoryError`` for a bad name or one whose key is empty.
+  private func cleanedAndKey(_ name: String) throws -> (cleaned: String, key: String) {
+    let cleaned = try NameRules.clean(name, for: kind)
+    let semanticKey = key(cleaned)
+    guard !semanticKey.isEmpty else { throw RepositoryError.emptyName(kind) }
+    return (cleaned, semanticKey)
+  }
+
+  /// The live record with this key, or the fallback's.
+  private func existing(_ semanticKey: String, in reader: any StoreReader) throws -> E? {
+    if let existing = try reader.entities(E.self, key: semanticKey).first { return existing }
+    return try fallback?(semanticKey, reader)
   }
 
   func all(in reader: any StoreReader) throws -> [E] {

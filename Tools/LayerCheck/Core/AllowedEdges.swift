@@ -10,7 +10,7 @@ extension LayerTable {
     .module("Normalization"),
     .module("Model", products: ["Crypto"]),
     .module("Persistence", targets: ["Model"]),
-    .module("PersistenceSQLite", targets: ["Persistence", "Model"], products: ["GRDB"]),
+    .module("PersistenceSQLite", targets: ["Persistence", "Model"], products: ["GRDB", "GRDBSQLite"]),
     .module("PersistenceMemory", targets: ["Persistence", "Model"]),
     .module("Repositories", targets: ["Model", "Normalization", "Persistence"]),
     .module("Sync", targets: ["Model", "Normalization", "Persistence", "Repositories"]),
