@@ -201,12 +201,13 @@ public final class SyncEngine: Sendable {
   static func recordChange(_ key: Merger.RecordKey, fields: Set<String>, replica: String, in reader: any StoreReader) throws -> RecordChange? {
     guard let record = try reader.record(key.kind, id: key.id) else { return nil }
     let stamps = try reader.stamps(key.kind, key.id)
+    let repaired = try reader.repairedValues(key.kind, key.id)
     var values: [String: StampedValue] = [:]
     for field in fields {
       // The value as written (before any re-point or repair this replica derived), so
       // every replica that receives it derives the same result from it.
       guard let stamp = stamps[field], key.kind.schema.field(named: field) != nil else { continue }
-      values[field] = StampedValue(value: try reader.writtenValue(record, field, stamp: stamp), stamp: stamp)
+      values[field] = StampedValue(value: RepairedValue.written(record, field, stamp: stamp, repaired: repaired), stamp: stamp)
     }
     if let deletedAt = record.meta.deletedAt, let stamp = stamps[RecordChange.deletedField] {
       values[RecordChange.deletedField] = StampedValue(value: .timestamp(deletedAt), stamp: stamp)

@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Testing
 
 @testable import Sync
@@ -35,5 +36,16 @@ import Testing
   @Test func damagedTextDecodesAsNoStamps() {
     #expect(StampCoding.decode("{\"a\":{\"counter\":") == [:])
     #expect(StampCoding.decode("not json") == [:])
+  }
+
+  @Test func metadataKeysSpellIDsInLowercase() {
+    var ids = (0..<200).map { _ in UUID() }
+    ids.append(UUID(uuidString: "00000000-0000-0000-0000-000000000000")!)
+    ids.append(UUID(uuidString: "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF")!)
+    for id in ids {
+      #expect(id.lowercasedString == id.uuidString.lowercased())
+    }
+    let id = ids[0]
+    #expect(ReplicaKeys.stamps(.ingredientTemplate, id) == "sync.stamps/ingredientTemplate/\(id.uuidString.lowercased())")
   }
 }

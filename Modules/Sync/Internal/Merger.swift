@@ -30,29 +30,75 @@ final class Merger {
     self.now = now
   }
 
+  // MARK: Stamps and redirects, cached
+
+  /// Every record's stamps and redirect are read several times while one change is
+  /// applied; all writes to them in this transaction go through here, so the caches stay
+  /// exact.
+  private var stampsCache: [RecordKey: [String: Stamp]] = [:]
+  private var redirectCache: [RecordKey: UUID?] = [:]
+
+  func stamps(_ kind: EntityKind, _ id: UUID) throws -> [String: Stamp] {
+    let key = RecordKey(kind: kind, id: id)
+    if let cached = stampsCache[key] { return cached }
+    let stamps = try writer.stamps(kind, id)
+    stampsCache[key] = stamps
+    return stamps
+  }
+
+  func setStamps(_ stamps: [String: Stamp], _ kind: EntityKind, _ id: UUID) throws {
+    let key = RecordKey(kind: kind, id: id)
+    if stampsCache[key] == stamps { return }
+    try writer.setStamps(stamps, kind, id)
+    stampsCache[key] = stamps
+  }
+
+  func redirect(_ kind: EntityKind, _ id: UUID) throws -> UUID? {
+    let key = RecordKey(kind: kind, id: id)
+    if let cached = redirectCache[key] { return cached }
+    let keeper = try writer.redirect(kind, id)
+    redirectCache[key] = .some(keeper)
+    return keeper
+  }
+
+  func setRedirect(_ keeper: UUID, _ kind: EntityKind, _ id: UUID) throws {
+    try writer.setRedirect(keeper, kind, id)
+    redirectCache[RecordKey(kind: kind, id: id)] = .some(keeper)
+  }
+
+  /// Follows redirects from `id` to the end of the chain (see `StoreReader.redirectEnd`).
+  func redirectEnd(_ kind: EntityKind, _ id: UUID) throws -> UUID {
+    var current = id
+    for _ in 0..<64 {
+      guard let next = try redirect(kind, current), next != current else { return current }
+      current = next
+    }
+    return current
+  }
+
   // MARK: Applying
 
   func apply(_ change: RecordChange) throws {
     for value in change.fields.values { clock.receive(value.stamp) }
     counts.imports += 1
     let kind = change.kind
-    var ownStamps = try writer.stamps(kind, change.id)
+    var ownStamps = try stamps(kind, change.id)
 
     // The redirect is the record's own fact, applied before anything is resolved through it.
-    let previousEnd = try writer.redirect(kind, change.id) == nil ? nil : writer.redirectEnd(kind, change.id)
+    let previousEnd = try redirect(kind, change.id) == nil ? nil : redirectEnd(kind, change.id)
     var learnedRedirect = false
     if let incoming = change.fields[RecordChange.redirectField], let keeper = incoming.value.reference,
       incoming.stamp > (ownStamps[RecordChange.redirectField] ?? Stamp.lowest)
     {
       ownStamps[RecordChange.redirectField] = incoming.stamp
-      if keeper != change.id, UUID.keeperOrder(keeper, change.id), try writer.redirect(kind, change.id) != keeper {
-        try writer.setRedirect(keeper, kind, change.id)
+      if keeper != change.id, UUID.keeperOrder(keeper, change.id), try redirect(kind, change.id) != keeper {
+        try setRedirect(keeper, kind, change.id)
         learnedRedirect = true
       }
-      try writer.setStamps(ownStamps, kind, change.id)
+      try setStamps(ownStamps, kind, change.id)
     }
 
-    let target = try writer.redirectEnd(kind, change.id)
+    let target = try redirectEnd(kind, change.id)
     let regular = change.fields.filter { !$0.key.hasPrefix("@") }
     if try writer.record(kind, id: change.id) == nil {
       try insertNew(change, regular: regular, stamps: ownStamps)
@@ -75,9 +121,9 @@ final class Merger {
     // same keeper rule. Folding is order-free (highest stamp per field), so every replica
     // ends with the same record whichever merge it learned first.
     if let incoming = change.fields[RecordChange.redirectField]?.value.reference {
-      let current = try writer.redirectEnd(kind, change.id)
-      try union(kind, current, try writer.redirectEnd(kind, incoming))
-      if let previousEnd { try union(kind, try writer.redirectEnd(kind, previousEnd), try writer.redirectEnd(kind, change.id)) }
+      let current = try redirectEnd(kind, change.id)
+      try union(kind, current, try redirectEnd(kind, incoming))
+      if let previousEnd { try union(kind, try redirectEnd(kind, previousEnd), try redirectEnd(kind, change.id)) }
     }
   }
 
@@ -115,8 +161,8 @@ final class Merger {
       notes.append((.error, "skipped \(kind.rawValue) \(change.id.uuidString.lowercased()): \(error)"))
       return
     }
-    try writer.setStamps(stamps, kind, change.id)
-    let target = try writer.redirectEnd(kind, change.id)
+    try setStamps(stamps, kind, change.id)
+    let target = try redirectEnd(kind, change.id)
     if target != change.id {
       // Arrives already merged away (its redirect is known, perhaps in this very change):
       // stored as a tombstone, its fields folded into the keeper, as the merging replica did.
@@ -152,7 +198,7 @@ final class Merger {
 
   private func mergeFields(_ incoming: [String: StampedValue], into id: UUID, kind: EntityKind, meta change: RecordChange) throws {
     guard var record = try writer.record(kind, id: id) else { return }
-    var stamps = try writer.stamps(kind, id)
+    var stamps = try stamps(kind, id)
     var changed = false
     // The identity group (the key and what it is computed from) is merged as one unit,
     // by the stamp of its key field.
@@ -191,12 +237,12 @@ final class Merger {
       record.meta.updatedAt = change.updatedAt
       changed = true
     }
-    try writer.setStamps(stamps, kind, id)
+    try setStamps(stamps, kind, id)
     guard changed else { return }
     if try revivable(record) {
       record.meta.deletedAt = nil
       stamps[Self.repairedMarker] = nil
-      try writer.setStamps(stamps, kind, id)
+      try setStamps(stamps, kind, id)
     }
     if record.meta.isLive {
       switch try resolveDuplicates(of: record) {
@@ -213,14 +259,14 @@ final class Merger {
   }
 
   private func applyDeletion(_ kind: EntityKind, _ id: UUID, _ deletion: StampedValue) throws {
-    var stamps = try writer.stamps(kind, id)
+    var stamps = try stamps(kind, id)
     let known = stamps[RecordChange.deletedField]
     guard var record = try writer.record(kind, id: id) else { return }
     if record.meta.isLive || (known.map { deletion.stamp > $0 } ?? true) || stamps[Self.repairedMarker] != nil {
       stamps[RecordChange.deletedField] = max(deletion.stamp, known ?? deletion.stamp)
       // A user deleted it too: a record a repair removed stays deleted from now on.
       stamps[Self.repairedMarker] = nil
-      try writer.setStamps(stamps, kind, id)
+      try setStamps(stamps, kind, id)
     }
     guard record.meta.isLive else { return }
     record.meta.deletedAt = deletion.value.timestampValue ?? now
@@ -233,10 +279,10 @@ final class Merger {
   private func redirected(_ value: FieldValue, _ type: FieldType?) throws -> FieldValue {
     switch (value, type) {
     case (.reference(let id), .reference(let kind)?):
-      return .reference(try writer.redirectEnd(kind, id))
+      return .reference(try redirectEnd(kind, id))
     case (.referenceList(let ids), .referenceList(let kind)?):
       var seen = Set<UUID>()
-      return .referenceList(try ids.map { try writer.redirectEnd(kind, $0) }.filter { seen.insert($0).inserted })
+      return .referenceList(try ids.map { try redirectEnd(kind, $0) }.filter { seen.insert($0).inserted })
     default:
       return value
     }
@@ -277,17 +323,17 @@ final class Merger {
   @discardableResult
   func merge(loser: Record, into keeperID: UUID, alreadyDeleted: Bool = false, keeperPending: Record? = nil) throws -> Record? {
     let kind = loser.kind
-    let keeperID = try keeperPending?.id ?? writer.redirectEnd(kind, keeperID)
+    let keeperID = try keeperPending?.id ?? redirectEnd(kind, keeperID)
     guard keeperID != loser.id else { return nil }
     counts.merges += 1
     notes.append((.merge, "\(kind.rawValue) '\(loser.displayText)' \(loser.id.uuidString.lowercased()) merged into \(keeperID.uuidString.lowercased())"))
 
     // A redirect learned from another replica is kept as it came (its stamp travels with
     // that value); one derived here points at the keeper.
-    if try writer.redirect(kind, loser.id) == nil { try writer.setRedirect(keeperID, kind, loser.id) }
+    if try redirect(kind, loser.id) == nil { try setRedirect(keeperID, kind, loser.id) }
     if !alreadyDeleted {
       try writer.withOrigin(.derived) { try writer.tombstoneRecord(kind, id: loser.id, at: now) }
-    } else if try writer.stamps(kind, loser.id)[RecordChange.redirectField] == nil, var stored = try writer.record(kind, id: loser.id) {
+    } else if try stamps(kind, loser.id)[RecordChange.redirectField] == nil, var stored = try writer.record(kind, id: loser.id) {
       // Already deleted, but the redirect is new: log it as derived so it is stamped and
       // pushed, and replicas that cannot derive this merge themselves still learn it.
       stored.meta.updatedAt = max(stored.meta.updatedAt.addingTimeInterval(0.001), now)
@@ -297,7 +343,7 @@ final class Merger {
 
     // Fold the loser's fields into the keeper: highest stamp wins; an empty keeper field
     // takes the loser's value when neither has a stamp.
-    let loserStamps = try writer.stamps(kind, loser.id)
+    let loserStamps = try stamps(kind, loser.id)
     let stored = try writer.record(kind, id: keeperID)
     guard var keeper = keeperPending ?? stored else {
       // The keeper has not arrived yet: what a repair cleared for the loser waits under
@@ -305,7 +351,7 @@ final class Merger {
       try moveDangling(kind, from: loser.id, to: keeperID)
       return nil
     }
-    var keeperStamps = try writer.stamps(kind, keeperID)
+    var keeperStamps = try stamps(kind, keeperID)
     func newer(_ field: String) -> Bool {
       let theirs = loserStamps[field], ours = keeperStamps[field]
       if let theirs, let ours { return theirs > ours }
@@ -337,7 +383,7 @@ final class Merger {
     try writer.setRepairedValues(keeperWritten, kind, keeperID)
     keeper.meta.createdAt = min(keeper.meta.createdAt, loser.meta.createdAt)
     keeper.meta.updatedAt = max(keeper.meta.updatedAt, loser.meta.updatedAt)
-    try writer.setStamps(keeperStamps, kind, keeperID)
+    try setStamps(keeperStamps, kind, keeperID)
     try repoint(kind, from: loser.id, to: keeperID)
     try restoreDangling(kind, from: loser.id, to: keeperID)
     if keeperPending == nil {
@@ -346,7 +392,7 @@ final class Merger {
       // were just written), so later folds from it carry the right values.
       if !keeper.meta.isLive, try revivable(keeper) {
         keeperStamps[Self.repairedMarker] = nil
-        try writer.setStamps(keeperStamps, kind, keeperID)
+        try setStamps(keeperStamps, kind, keeperID)
         keeper.meta.deletedAt = nil
       }
       if keeper.meta.isLive {
@@ -408,9 +454,9 @@ final class Merger {
         // A record a repair removed comes back once its relationships point at live
         // records again (the record they name may have arrived later in the same page).
         if var removed = try writer.record(key.kind, id: key.id), try revivable(removed) {
-          var stamps = try writer.stamps(key.kind, key.id)
+          var stamps = try stamps(key.kind, key.id)
           stamps[Self.repairedMarker] = nil
-          try writer.setStamps(stamps, key.kind, key.id)
+          try setStamps(stamps, key.kind, key.id)
           removed.meta.deletedAt = nil
           if case .loserOf(let keeper) = try resolveDuplicates(of: removed) {
             try merge(loser: removed, into: keeper.id, alreadyDeleted: true)
@@ -435,7 +481,7 @@ final class Merger {
   private func repair(_ record: Record, field: FieldDescriptor, target: RecordKey) throws {
     let written = record[field.name]
     var record = record
-    let end = try writer.redirectEnd(target.kind, target.id)
+    let end = try redirectEnd(target.kind, target.id)
     let replacement: UUID? = try end != target.id && writer.liveRecord(target.kind, id: end) != nil ? end : nil
     if case .referenceList = field.type {
       var seen = Set<UUID>()
@@ -448,9 +494,9 @@ final class Merger {
       // Required relationship to a deleted record (cascade, or deny that another device
       // could not enforce): the record goes with it; a recipe keeps its raw lines.
       try remember(record, field: field.name, target: target, removedRecord: true)
-      var stamps = try writer.stamps(record.kind, record.id)
+      var stamps = try stamps(record.kind, record.id)
       stamps[Self.repairedMarker] = Stamp.lowest
-      try writer.setStamps(stamps, record.kind, record.id)
+      try setStamps(stamps, record.kind, record.id)
       try writer.tombstoneRecord(record.kind, id: record.id, at: now)
       deleted.append(RecordKey(kind: record.kind, id: record.id))
       return
@@ -464,7 +510,7 @@ final class Merger {
   /// Keeps the value a field held as written before a derived change (a re-point, a
   /// repair) replaces it without a new stamp, so the replica exports what was written.
   private func keepWrittenValue(_ value: FieldValue? = nil, of record: Record, _ field: String) throws {
-    let stamp = try writer.stamps(record.kind, record.id)[field]
+    let stamp = try stamps(record.kind, record.id)[field]
     var repaired = try writer.repairedValues(record.kind, record.id)
     guard repaired[field]?.stamp != stamp else { return }
     repaired[field] = RepairedValue(value: value ?? record[field], stamp: stamp)
@@ -474,9 +520,9 @@ final class Merger {
   private func remember(_ record: Record, field: String, target: RecordKey, removedRecord: Bool) throws {
     // Kept under the end of the target's redirect chain: the record whose redirect, if one
     // is ever learned, says where the relationship should have gone.
-    let target = RecordKey(kind: target.kind, id: try writer.redirectEnd(target.kind, target.id))
+    let target = RecordKey(kind: target.kind, id: try redirectEnd(target.kind, target.id))
     var list = try writer.danglingReferences(to: target.kind, target.id)
-    let stamp = try writer.stamps(record.kind, record.id)[field]
+    let stamp = try stamps(record.kind, record.id)[field]
     let entry = DanglingReference(kind: record.kind, id: record.id, field: field, removedRecord: removedRecord, stamp: stamp)
     guard !list.contains(entry) else { return }
     list.append(entry)
@@ -502,14 +548,14 @@ final class Merger {
     try writer.setDanglingReferences([], to: kind, loser)
     for entry in list {
       guard var record = try writer.record(entry.kind, id: entry.id), let field = entry.kind.schema.field(named: entry.field),
-        try writer.stamps(entry.kind, entry.id)[entry.field] == entry.stamp
+        try stamps(entry.kind, entry.id)[entry.field] == entry.stamp
       else { continue }
       if !record.meta.isLive {
-        var stamps = try writer.stamps(entry.kind, entry.id)
+        var stamps = try stamps(entry.kind, entry.id)
         guard entry.removedRecord, stamps[Self.repairedMarker] != nil else { continue }
         record.meta.deletedAt = nil
         stamps[Self.repairedMarker] = nil
-        try writer.setStamps(stamps, entry.kind, entry.id)
+        try setStamps(stamps, entry.kind, entry.id)
       }
       switch field.type {
       case .referenceList:
@@ -540,7 +586,7 @@ extension Merger {
   /// Whether a record deleted only by a repair may come back: every required or
   /// cascading relationship of it points at a live record.
   func revivable(_ record: Record) throws -> Bool {
-    guard !record.meta.isLive, try writer.stamps(record.kind, record.id)[Self.repairedMarker] != nil else { return false }
+    guard !record.meta.isLive, try stamps(record.kind, record.id)[Self.repairedMarker] != nil else { return false }
     for field in record.kind.schema.relationships where field.deleteRule != .nullify {
       guard let kind = field.type.referencedKind else { continue }
       for id in record[field.name].referenceIDs where try writer.liveRecord(kind, id: id) == nil { return false }

@@ -16,15 +16,26 @@ enum ReplicaKeys {
   /// The identifier of the cloud the token and the pushed position refer to.
   static let cloud = "sync.cloud"
 
-  static func stamps(_ kind: EntityKind, _ id: UUID) -> String { "sync.stamps/\(kind.rawValue)/\(id.uuidString.lowercased())" }
-  static func redirect(_ kind: EntityKind, _ id: UUID) -> String { "sync.redirect/\(kind.rawValue)/\(id.uuidString.lowercased())" }
+  static func stamps(_ kind: EntityKind, _ id: UUID) -> String { key("sync.stamps/", kind, id) }
+  static func redirect(_ kind: EntityKind, _ id: UUID) -> String { key("sync.redirect/", kind, id) }
   /// References this replica cleared (or whose records it removed) because the record
   /// they named was deleted with no known redirect; kept so that a redirect learned
   /// later restores them, whatever order the delete and the merge arrived in.
   /// The values a repair replaced in a record's fields, by field: what the user wrote,
   /// which is what this replica pushes for that field (other replicas repair it the same way).
-  static func repaired(_ kind: EntityKind, _ id: UUID) -> String { "sync.repaired/\(kind.rawValue)/\(id.uuidString.lowercased())" }
-  static func dangling(_ kind: EntityKind, _ id: UUID) -> String { "sync.dangling/\(kind.rawValue)/\(id.uuidString.lowercased())" }
+  static func repaired(_ kind: EntityKind, _ id: UUID) -> String { key("sync.repaired/", kind, id) }
+  static func dangling(_ kind: EntityKind, _ id: UUID) -> String { key("sync.dangling/", kind, id) }
+
+  /// `prefix` + kind + "/" + lowercase id, built without interpolation (sync builds
+  /// several keys for every record it touches).
+  private static func key(_ prefix: String, _ kind: EntityKind, _ id: UUID) -> String {
+    var key = prefix
+    key.reserveCapacity(prefix.utf8.count + kind.rawValue.utf8.count + 37)
+    key += kind.rawValue
+    key += "/"
+    key += id.lowercasedString
+    return key
+  }
 }
 
 extension StoreReader {
@@ -69,6 +80,13 @@ struct DanglingReference: Codable, Hashable {
 
 /// A field value as written, before a repair cleared a reference in it.
 struct RepairedValue: Codable, Hashable {
+  /// The value to export for a field: what was written, even if a repair cleared a
+  /// reference in it since (`repaired`: the record's repaired values).
+  static func written(_ record: Record, _ field: String, stamp: Stamp?, repaired: [String: RepairedValue]) -> FieldValue {
+    guard let entry = repaired[field], entry.stamp == stamp else { return record[field] }
+    return entry.value
+  }
+
   let value: FieldValue
   /// The field's stamp when it was repaired; a later write makes the entry obsolete.
   let stamp: Stamp?
@@ -78,13 +96,6 @@ extension StoreReader {
   func repairedValues(_ kind: EntityKind, _ id: UUID) throws -> [String: RepairedValue] {
     guard let text = try metadata(forKey: ReplicaKeys.repaired(kind, id)) else { return [:] }
     return (try? JSONDecoder().decode([String: RepairedValue].self, from: Data(text.utf8))) ?? [:]
-  }
-
-  /// The value to export for a field: what was written, even if a repair cleared a
-  /// reference in it since.
-  func writtenValue(_ record: Record, _ field: String, stamp: Stamp?) throws -> FieldValue {
-    guard let repaired = try repairedValues(record.kind, record.id)[field], repaired.stamp == stamp else { return record[field] }
-    return repaired.value
   }
 
   func danglingReferences(to kind: EntityKind, _ id: UUID) throws -> [DanglingReference] {
@@ -119,7 +130,7 @@ extension StoreWriter {
   }
 
   func setRedirect(_ keeper: UUID, _ kind: EntityKind, _ id: UUID) throws {
-    try setMetadata(keeper.uuidString.lowercased(), forKey: ReplicaKeys.redirect(kind, id))
+    try setMetadata(keeper.lowercasedString, forKey: ReplicaKeys.redirect(kind, id))
   }
 
   /// The replica's id, created on first use.
@@ -138,3 +149,26 @@ extension JSONEncoder {
     return encoder
   }
 }
+
+extension UUID {
+  /// `uuidString.lowercased()`, written straight from the bytes.
+  var lowercasedString: String {
+    withUnsafeBytes(of: uuid) { bytes in
+      String(unsafeUninitializedCapacity: 36) { buffer in
+        var index = 0
+        for (position, byte) in bytes.enumerated() {
+          if position == 4 || position == 6 || position == 8 || position == 10 {
+            buffer[index] = UInt8(ascii: "-")
+            index += 1
+          }
+          buffer[index] = hexDigits[Int(byte >> 4)]
+          buffer[index + 1] = hexDigits[Int(byte & 0x0F)]
+          index += 2
+        }
+        return index
+      }
+    }
+  }
+}
+
+private let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)

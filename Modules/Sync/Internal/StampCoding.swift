@@ -8,14 +8,34 @@ import Foundation
 /// not expect (escapes, other spacing) goes to `JSONDecoder`.
 enum StampCoding {
   static func encode(_ stamps: [String: Stamp]) -> String {
-    var text = "{"
+    var bytes: [UInt8] = [UInt8(ascii: "{")]
+    bytes.reserveCapacity(stamps.count * 96)
     for (index, field) in stamps.keys.sorted().enumerated() {
       guard let stamp = stamps[field] else { continue }
-      if index > 0 { text += "," }
-      text += "\"" + escaped(field) + "\":{\"counter\":" + String(stamp.counter) + ",\"replica\":\""
-        + escaped(stamp.replica) + "\",\"time\":" + String(stamp.time) + "}"
+      if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      bytes.append(UInt8(ascii: "\""))
+      bytes.append(contentsOf: escaped(field).utf8)
+      bytes.append(contentsOf: #"":{"counter":"#.utf8)
+      appendDecimal(Int64(stamp.counter), to: &bytes)
+      bytes.append(contentsOf: #","replica":""#.utf8)
+      bytes.append(contentsOf: escaped(stamp.replica).utf8)
+      bytes.append(contentsOf: #"","time":"#.utf8)
+      appendDecimal(stamp.time, to: &bytes)
+      bytes.append(UInt8(ascii: "}"))
     }
-    return text + "}"
+    bytes.append(UInt8(ascii: "}"))
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  private static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
+    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    var magnitude = value.magnitude
+    var digits: [UInt8] = []
+    repeat {
+      digits.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+      magnitude /= 10
+    } while magnitude > 0
+    bytes.append(contentsOf: digits.reversed())
   }
 
   static func decode(_ text: String) -> [String: Stamp] {
