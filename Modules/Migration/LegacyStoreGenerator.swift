@@ -12,8 +12,12 @@ import GRDB
 /// name the same ingredient as a template; tags twice; two meals in one slot; planned
 /// meals without a meal type (inferred from the hour during migration).
 ///
+/// For measuring the dedup step at scale, ``duplicateGroups`` adds that many more groups
+/// of duplicates on top of the realistic data (see there).
+///
 /// ```swift
 /// let summary = try LegacyStoreGenerator(seed: 7, recordCount: 50_000).write(to: "/tmp/old.sqlite")
+/// let bulk = try LegacyStoreGenerator(seed: 7, recordCount: 50_000, duplicateGroups: 100_000).write(to: "/tmp/dups.sqlite")
 /// ```
 public struct LegacyStoreGenerator: Sendable {
   /// What a generator wrote: rows per table.
@@ -32,16 +36,31 @@ public struct LegacyStoreGenerator: Sendable {
   public var blankNames: Int
   /// The first day of the data; lists and plans follow week by week.
   public var startDate: Date
+  /// How many groups of duplicates to write in addition to the realistic spread (0: none).
+  ///
+  /// Each group is two or three rows (one in four has three) whose names differ only in
+  /// case and spacing, so they share one semantic key after stage A, and no other row has
+  /// that key: the migration's dedup merges exactly this many more groups than without the
+  /// option. The groups go a quarter to each unique kind the earlier app had —
+  /// categories, tags, ingredient templates (written as `IngredientTemplate` or, half of
+  /// them, `GroceryItem` rows with a staple flag, category and dates to fold), planned
+  /// meals (two meals in one slot, on days before ``startDate``) — and each tag and
+  /// template group is also named by one relationship to a random member (a `RecipeTag`
+  /// link, a grocery list item), so dedup has references to re-point. They come from their
+  /// own random sequence: the realistic rows are the same with or without them.
+  public var duplicateGroups: Int
 
   public init(
     seed: UInt64 = 1, recordCount: Int = 600, timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current,
-    blankNames: Int = 0, startDate: Date = Date(timeIntervalSinceReferenceDate: 757_382_400)  // 2025-01-01
+    blankNames: Int = 0, startDate: Date = Date(timeIntervalSinceReferenceDate: 757_382_400),  // 2025-01-01
+    duplicateGroups: Int = 0
   ) {
     self.seed = seed
     self.recordCount = recordCount
     self.timeZone = timeZone
     self.blankNames = blankNames
     self.startDate = startDate
+    self.duplicateGroups = duplicateGroups
   }
 
   /// Writes a new version-1 file at `path` (replacing any file there).
@@ -54,6 +73,7 @@ public struct LegacyStoreGenerator: Sendable {
     try queue.write { db in
       try LegacySchema.create(in: db)
       try builder.fill(db)
+      try builder.fillDuplicateGroups(db)
     }
     try queue.close()
     return Summary(rows: builder.rows)
@@ -68,6 +88,10 @@ extension LegacyStoreGenerator {
     var random: SplitMix64
     var rows: [String: Int] = [:]
     let calendar: Calendar
+    /// What the realistic part wrote, for the extra duplicate groups to refer to.
+    var categoryNames: [String] = []
+    var recipeIDs: [String] = []
+    var listIDs: [String] = []
 
     init(generator: LegacyStoreGenerator) {
       self.generator = generator
@@ -117,7 +141,7 @@ extension LegacyStoreGenerator {
 
     mutating func fill(_ db: Database) throws {
       // Categories: every name once, some twice or more in other spellings.
-      var categoryNames = Self.categories
+      categoryNames = Self.categories
       categoryNames += (0..<Int(scale / 2_500)).map { "Aisle \($0 + 1)" }
       for name in categoryNames { try insert(db, "Category", ["id": id(), "name": name]) }
       try insert(db, "Category", ["id": id(), "name": "produce"])
@@ -181,7 +205,6 @@ extension LegacyStoreGenerator {
       }
 
       // Recipes with ingredient lines and tags.
-      var recipeIDs: [String] = []
       for index in 0..<max(8, Int(scale * 0.072)) {
         let recipe = id()
         recipeIDs.append(recipe)
@@ -211,6 +234,7 @@ extension LegacyStoreGenerator {
       let weeks = max(3, Int(scale * 0.0108))
       for week in 0..<weeks {
         let list = id()
+        listIDs.append(list)
         let created = generator.startDate.addingTimeInterval(Double(week * 7) * 86_400 + Double(int(8...20)) * 3_600)
         try insert(db, "WeeklyList", [
           "id": list, "name": "Week of \(created.formatted(.iso8601.year().month().day()))",
@@ -239,6 +263,69 @@ extension LegacyStoreGenerator {
           for slot in ["breakfast", "lunch", "dinner", "snack"] where chance(slot == "dinner" ? 0.9 : 0.35) {
             let copies = chance(0.12) ? 2 : 1
             for _ in 0..<copies { try insertMeal(db, plan: plan, monday: monday, day: day, slot: slot, recipes: recipeIDs) }
+          }
+        }
+      }
+    }
+
+    /// The extra groups of ``LegacyStoreGenerator/duplicateGroups``, from their own random
+    /// sequence so that the realistic rows do not depend on them.
+    mutating func fillDuplicateGroups(_ db: Database) throws {
+      guard generator.duplicateGroups > 0 else { return }
+      let realistic = random
+      defer { random = realistic }
+      random = SplitMix64(seed: generator.seed ^ 0x6475_706C_6963_6174)  // "duplicat"
+      let firstDay = calendar.startOfDay(for: generator.startDate)
+      let slots = [("breakfast", 8), ("lunch", 12), ("dinner", 19), ("snack", 16)]
+      for group in 0..<generator.duplicateGroups {
+        let members = chance(0.25) ? 3 : 2
+        // Every spelling of a group's name folds to the same key; the number keeps keys apart.
+        func spellings(_ name: String, _ builder: inout Builder) -> [String] {
+          [name] + (1..<members).map { _ in builder.variant(name) }
+        }
+        switch group % 4 {
+        case 0:
+          for name in spellings("Bulk Aisle n\(group)", &self) { try insert(db, "Category", ["id": id(), "name": name]) }
+        case 1:
+          var tags: [String] = []
+          for name in spellings("Bulk Label n\(group)", &self) {
+            let tag = id()
+            tags.append(tag)
+            try insert(db, "Tag", ["id": tag, "name": name, "color": chance(0.5) ? pick(Self.colors) : nil])
+          }
+          if !recipeIDs.isEmpty { try insert(db, "RecipeTag", ["recipe": pick(recipeIDs), "tag": pick(tags)]) }
+        case 2:
+          var templates: [String] = []
+          for name in spellings("Bulk pantry n\(group)", &self) {
+            let template = id()
+            templates.append(template)
+            if chance(0.5) {
+              try insert(db, "IngredientTemplate", ["id": template, "name": name])
+            } else {
+              let created = generator.startDate.addingTimeInterval(-Double(int(0...400)) * 86_400)
+              try insert(db, "GroceryItem", [
+                "id": template, "name": name, "category": chance(0.5) ? variant(pick(categoryNames)) : nil,
+                "isStaple": chance(0.4) ? 1 : 0, "dateCreated": stored(created),
+                "lastPurchased": chance(0.5) ? stored(created.addingTimeInterval(Double(int(1...90)) * 86_400)) : nil,
+              ])
+            }
+          }
+          if !listIDs.isEmpty {
+            try insert(db, "GroceryListItem", [
+              "id": id(), "name": "Bulk pantry n\(group)", "isCompleted": 0, "source": "staple", "sortOrder": 100 + group / 4,
+              "weeklyList": pick(listIDs), "ingredientTemplate": pick(templates),
+            ])
+          }
+        default:
+          // Two meals in one slot, on a day before the realistic plans start.
+          let (slot, hour) = slots[group / 4 % 4]
+          let day = calendar.date(byAdding: DateComponents(day: -2 - group / 16, hour: hour), to: firstDay) ?? firstDay
+          let recipe: String? = recipeIDs.isEmpty ? nil : pick(recipeIDs)
+          for _ in 0..<members {
+            try insert(db, "PlannedMeal", [
+              "id": id(), "date": stored(day), "mealType": slot,
+              "recipe": chance(0.5) || recipeIDs.isEmpty ? recipe : pick(recipeIDs), "mealPlan": nil,
+            ])
           }
         }
       }

@@ -58,6 +58,10 @@ public struct StoreMigrator: Sendable {
   /// For crash-safety tests: the step that fails after writing everything, just before
   /// its transaction would commit.
   package var failBeforeCommitting: Step?
+  /// For benchmarks and tests: stop after stage A, leaving a v1 file at v2 with all its
+  /// duplicates (as a device still on v2 would have it), so that the dedup step can then
+  /// run — and be timed — on its own: ``migrate(_:)`` with target 2 on that file runs only it.
+  package var stopsAfterStageA = false
 
   /// - Parameter clock: the time recorded on migrated records that have no date of their
   ///   own, on tombstones and in the change log.
@@ -148,8 +152,12 @@ public struct StoreMigrator: Sendable {
       }
       report.toVersion = 2
     }
-    report.dedup = try step(.dedup, queue, version: 2) { _, writer, now in
-      try Deduplicator(writer: writer, now: now).run()
+    if stopsAfterStageA {
+      try queue.inDatabase { db in _ = try Row.fetchAll(db, sql: "PRAGMA journal_mode = WAL") }
+      return report
+    }
+    report.dedup = try step(.dedup, queue, version: 2) { db, writer, now in
+      try Deduplicator(db: db, writer: writer, now: now).run()
     }
     if target == 3 {
       let outcome = try step(.stageB, queue, version: 2) { db, writer, _ -> (named: [RecordRef], refusal: StageBRefusal?) in

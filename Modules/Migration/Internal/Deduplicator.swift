@@ -1,6 +1,8 @@
 import Foundation
+import GRDB
 import Model
 import Persistence
+import PersistenceSQLite
 
 /// The dedup step at schema v2: merges live records of unique kinds that share a
 /// semantic key into the keeper — the smallest id (DESIGN.md §2) — re-points every
@@ -12,6 +14,7 @@ import Persistence
 /// value; a loser's value the keeper cannot take is listed in the report. A planned meal
 /// that loses its slot to another keeps its recipe in the keeper's notes.
 struct Deduplicator {
+  let db: Database
   let writer: any StoreWriter
   let now: Date
 
@@ -34,33 +37,29 @@ struct Deduplicator {
     return ordered
   }
 
+  /// Merges every group, kind by kind. Groups are found, losers tombstoned and
+  /// references re-pointed by set-based statements (``SQLiteMergeSet``); only the records
+  /// of the groups are read, and a keeper is written only when folding changed it.
   func run() throws -> DedupReport {
     var report = DedupReport()
     for kind in Self.order {
-      var groups: [String: [Record]] = [:]
-      for record in try writer.fetch(RecordQuery(kind, sort: [])) {
-        guard let key = record.semanticKey, !key.isEmpty else { continue }
-        groups[key, default: []].append(record)
-      }
-      var keeperOf: [UUID: UUID] = [:]
-      for (key, members) in groups.sorted(by: { $0.key < $1.key }) where members.count > 1 {
-        let sorted = members.sorted { UUID.keeperOrder($0.id, $1.id) }
-        var keeper = sorted[0]
+      let merges = try SQLiteMergeSet(db, kind: kind, origin: .migration, now: now)
+      defer { try? merges.drop() }
+      guard merges.loserCount > 0 else { continue }
+      for group in try merges.groups() where group.count > 1 {
+        guard let key = group[0].semanticKey else { continue }
+        var keeper = group[0]
         var dropped: [String] = []
-        for loser in sorted.dropFirst() {
-          try fold(loser, into: &keeper, dropped: &dropped)
-          try writer.tombstoneRecord(kind, id: loser.id, at: now)
-          keeperOf[loser.id] = keeper.id
-        }
-        try writer.updateRecord(keeper)
+        for loser in group.dropFirst() { try fold(loser, into: &keeper, dropped: &dropped) }
+        try merges.update(keeper, replacing: group[0])
         report.merges.append(
           DedupReport.Merge(
-            kind: kind, key: key, keeper: RecordRef(sorted[0]), losers: sorted.dropFirst().map(RecordRef.init),
-            dropped: dropped
+            kind: kind, key: key, keeper: RecordRef(group[0]), losers: group.dropFirst().map(RecordRef.init), dropped: dropped
           )
         )
       }
-      report.repointed += try repoint(kind, keeperOf)
+      try merges.tombstoneLosers(at: now)
+      report.repointed += try merges.repointReferences()
     }
     return report
   }
@@ -101,28 +100,6 @@ struct Deduplicator {
     }
     keeper.meta.createdAt = min(keeper.meta.createdAt, loser.meta.createdAt)
     keeper.meta.updatedAt = max(keeper.meta.updatedAt, loser.meta.updatedAt)
-  }
-
-  /// Points every live reference to a loser at its keeper.
-  private func repoint(_ kind: EntityKind, _ keeperOf: [UUID: UUID]) throws -> Int {
-    guard !keeperOf.isEmpty else { return 0 }
-    var count = 0
-    for (owner, field) in EntitySchema.references(to: kind) {
-      for (loser, keeper) in keeperOf.sorted(by: { UUID.keeperOrder($0.key, $1.key) }) {
-        for var record in try writer.fetch(RecordQuery(owner, filters: [.references(field.name, loser)], sort: [])) {
-          if case .referenceList = field.type {
-            var seen = Set<UUID>()
-            let ids = record[field.name].references.map { $0 == loser ? keeper : $0 }.filter { seen.insert($0).inserted }
-            record[field.name] = .referenceList(ids)
-          } else {
-            record[field.name] = .reference(keeper)
-          }
-          try writer.updateRecord(record)
-          count += 1
-        }
-      }
-    }
-    return count
   }
 
   static func isEmpty(_ value: FieldValue) -> Bool {

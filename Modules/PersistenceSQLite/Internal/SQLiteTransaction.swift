@@ -7,7 +7,7 @@ import Persistence
 /// One read or write transaction on a GRDB connection. Hot paths use cached statements.
 final class SQLiteTransaction: StoreWriter {
   let db: Database
-  private var origin: ChangeOrigin
+  private(set) var origin: ChangeOrigin
   let now: Date
 
   /// Whether this transaction keeps ``lastRead``: only when no one else runs SQL on the
@@ -198,7 +198,7 @@ final class SQLiteTransaction: StoreWriter {
 
   /// Turns a constraint failure into the same typed error the in-memory backend throws,
   /// checking in the same order: duplicate id first, then a live record with the key.
-  private func constraintError(for record: Record, _ error: DatabaseError, inserting: Bool) throws -> StoreError {
+  func constraintError(for record: Record, _ error: DatabaseError, inserting: Bool) throws -> StoreError {
     if inserting, try self.record(record.kind, id: record.id) != nil {
       return .duplicateID(kind: record.kind, id: record.id)
     }
@@ -210,7 +210,7 @@ final class SQLiteTransaction: StoreWriter {
     return .backend(SQLiteStore.describe(error))
   }
 
-  private func appendChange(_ record: Record, _ operation: ChangeOperation, fields: [String]) throws {
+  func appendChange(_ record: Record, _ operation: ChangeOperation, fields: [String]) throws {
     try run(
       "INSERT INTO forager_changes (kind, id, operation, fields, origin, timestamp) VALUES (?, ?, ?, ?, ?, ?)",
       [

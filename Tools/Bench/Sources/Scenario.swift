@@ -36,8 +36,9 @@ struct Sizes: Codable, Sendable {
     "memory.changes": 20_000,
     "batch.commands": 10_000,
     "migration.records": 50_000,
+    "dedup.groups": 20_000, "dedup.records": 20_000,
   ]
-  static let full: [String: Int] = defaults.merging(["incremental.large": 1_000_000, "memory.changes": 100_000]) { $1 }
+  static let full: [String: Int] = defaults.merging(["incremental.large": 1_000_000, "memory.changes": 100_000, "dedup.groups": 100_000]) { $1 }
 
   subscript(_ name: String) -> Int { values[name] ?? Self.defaults[name] ?? 0 }
 }

@@ -2,10 +2,17 @@ import Foundation
 
 /// The front ends, run as the user runs them: the built executables next to this one.
 enum AppScenarios {
+  static var directory: URL { URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent() }
+
   static func executable(_ name: String) -> URL? {
-    let own = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-    let url = own.appendingPathComponent(name)
+    let url = directory.appendingPathComponent(name)
     return FileManager.default.isExecutableFile(atPath: url.path) ? url : nil
+  }
+
+  /// What to do when an app is missing: build the whole package in the same configuration.
+  static func missing(_ name: String) -> String {
+    "pending: \(name) is not built in \(directory.path); build the whole package there first "
+      + "(`swift build -c release`, with the same --scratch-path if you use one), then `forager-bench --only batch,repl`"
   }
 
   /// Runs an executable with stdin from a file; returns the seconds until it exited.
@@ -29,7 +36,7 @@ enum AppScenarios {
   ) { context in
     var result = ScenarioResult(context)
     guard let url = executable("forager-batch") else {
-      result.note = "pending: forager-batch is not built next to forager-bench (build the whole package)"
+      result.note = missing("forager-batch")
       return result
     }
     let script = context.directory.appendingPathComponent("script.forager")
@@ -52,7 +59,7 @@ enum AppScenarios {
   ) { context in
     var result = ScenarioResult(context)
     guard let url = executable("forager") else {
-      result.note = "pending: forager is not built next to forager-bench (build the whole package)"
+      result.note = missing("forager")
       return result
     }
     let input = context.directory.appendingPathComponent("quit.txt")

@@ -7,7 +7,7 @@ enum Scenarios {
     StoreScenarios.recipeCreate,
     SyncScenarios.twoDevices,
     SyncScenarios.incremental,
-    PendingScenarios.dedup,
+    MigrationScenarios.dedup,
     MigrationScenarios.migration,
     SyncScenarios.memory,
     AppScenarios.batch,

@@ -1,0 +1,200 @@
+package import Foundation
+package import GRDB
+package import Model
+package import Persistence
+
+/// The dedup step's set-based writes, a seam for the `Migration` module: the loser →
+/// keeper pairs of one unique kind in a temporary table, and single statements over it
+/// that tombstone the losers and re-point references to them, appending the change-log
+/// entries the per-record writer would.
+///
+/// Per record, merging a group costs a read, an update and a change-log insert for each
+/// loser, plus one query per loser and relationship to find what refers to it (a scan of
+/// every recipe's tag list for a tag); with 100k groups that is many seconds. Here each of
+/// those is one statement driven by SQLite's indexes, and only the groups are decoded.
+///
+/// ```swift
+/// let merges = try SQLiteMergeSet(db, kind: .category, origin: .migration, now: now)  // in a transaction
+/// for group in try merges.groups() { … fold group[1...] into a copy of group[0], then merges.update(copy, replacing: group[0]) … }
+/// try merges.tombstoneLosers(at: now)
+/// let repointed = try merges.repointReferences()
+/// try merges.drop()
+/// ```
+package struct SQLiteMergeSet {
+  package let kind: EntityKind
+  /// How many live records lose to a smaller id with their key.
+  package let loserCount: Int
+  private let db: Database
+  private let layout: TableLayout
+  /// Writes records and change-log entries with the caller's origin and time.
+  private let writer: SQLiteTransaction
+
+  static let mapTable = "forager_merge_map"
+
+  /// Pairs every live record of `kind` with the smallest id among the live records that
+  /// share its non-empty semantic key (ids compared as their lowercase text, the keeper
+  /// order), keeping the pairs whose two ids differ. Call ``drop()`` before the next kind.
+  /// - Parameters:
+  ///   - origin: the origin of the change-log entries (`.migration`).
+  ///   - now: the transaction's time, stamped on the change-log entries.
+  /// - Throws: when the statements fail (the caller's transaction then rolls back).
+  package init(_ db: Database, kind: EntityKind, origin: ChangeOrigin, now: Date) throws {
+    self.db = db
+    self.kind = kind
+    writer = SQLiteTransaction(db: db, origin: origin, now: now)
+    layout = TableLayout.of(kind)
+    let table = layout.table.quotedDatabaseIdentifier
+    try db.execute(sql: "DROP TABLE IF EXISTS temp.\(Self.mapTable)")
+    try db.execute(sql: "CREATE TEMP TABLE \(Self.mapTable) (loser TEXT PRIMARY KEY NOT NULL, keeper TEXT NOT NULL) WITHOUT ROWID")
+    guard let keyField = layout.schema.semanticKeyField else {
+      loserCount = 0
+      return
+    }
+    let key = keyField.quotedDatabaseIdentifier
+    try db.execute(sql: """
+      INSERT INTO temp.\(Self.mapTable) (loser, keeper)
+      SELECT t.id, g.keeper FROM \(table) t JOIN (
+        SELECT \(key) AS k, MIN(id) AS keeper FROM \(table)
+        WHERE deletedAt IS NULL AND \(key) <> '' GROUP BY \(key) HAVING COUNT(*) > 1
+      ) g ON t.\(key) = g.k
+      WHERE t.deletedAt IS NULL AND t.id <> g.keeper
+      """)
+    loserCount = db.changesCount
+  }
+
+  /// The live records of every group sharing a key, groups ordered by key, each ordered
+  /// by id: the keeper first, then its losers.
+  package func groups() throws -> [[Model.Record]] {
+    guard loserCount > 0, let keyField = layout.schema.semanticKeyField else { return [] }
+    let key = keyField.quotedDatabaseIdentifier
+    let map = "temp.\(Self.mapTable)"
+    let rows = try Row.fetchCursor(db, sql: """
+      SELECT \(layout.selectColumns) FROM \(layout.table.quotedDatabaseIdentifier)
+      WHERE id IN (SELECT loser FROM \(map) UNION ALL SELECT keeper FROM \(map))
+      ORDER BY \(key), id
+      """)
+    var groups: [[Record]] = []
+    var current: [Record] = []
+    var currentKey: String?
+    while let row = try rows.next() {
+      let record = try layout.record(from: row)
+      if record.semanticKey != currentKey, !current.isEmpty {
+        groups.append(current)
+        current = []
+      }
+      currentKey = record.semanticKey
+      current.append(record)
+    }
+    if !current.isEmpty { groups.append(current) }
+    return groups
+  }
+
+  /// Tombstones every loser (`deletedAt` and `updatedAt` set to `date`), with the same
+  /// change-log entry ``StoreWriter/tombstoneRecord(_:id:at:)`` appends: a delete
+  /// changing no field, stamped with the transaction's `now`.
+  package func tombstoneLosers(at date: Date) throws {
+    guard loserCount > 0 else { return }
+    let map = "temp.\(Self.mapTable)"
+    try appendChanges(kind, .delete, fields: [], ids: "SELECT loser AS id FROM \(map) ORDER BY keeper, loser")
+    try db.execute(
+      sql: "UPDATE \(layout.table.quotedDatabaseIdentifier) SET deletedAt = ?, updatedAt = ? WHERE id IN (SELECT loser FROM \(map))",
+      arguments: [date.timeIntervalSinceReferenceDate, date.timeIntervalSinceReferenceDate]
+    )
+  }
+
+  /// Points every live reference to a loser at its keeper. A to-one reference is one
+  /// UPDATE per relationship; a list (a recipe's tags) is rewritten per record that holds
+  /// a loser — each loser replaced by its keeper, then repeats dropped, the first kept.
+  /// Each changed record gets one change-log update naming the field.
+  /// - Returns: the number of (record, loser) pairs re-pointed.
+  package func repointReferences() throws -> Int {
+    guard loserCount > 0 else { return 0 }
+    let map = "temp.\(Self.mapTable)"
+    var count = 0
+    for (owner, field) in EntitySchema.references(to: kind) {
+      let ownerLayout = TableLayout.of(owner)
+      let table = ownerLayout.table.quotedDatabaseIdentifier, column = field.name.quotedDatabaseIdentifier
+      switch field.type {
+      case .referenceList:
+        let rows = try Row.fetchAll(db, sql: """
+          SELECT \(ownerLayout.selectColumns) FROM \(table) WHERE deletedAt IS NULL
+          AND EXISTS (SELECT 1 FROM json_each(\(column)) j JOIN \(map) m ON m.loser = j.value) ORDER BY id
+          """)
+        let keeper = try db.cachedStatement(sql: "SELECT keeper FROM \(map) WHERE loser = ?")
+        for row in rows {
+          let old = try ownerLayout.record(from: row)
+          var seen = Set<UUID>()
+          var ids: [UUID] = []
+          var losers = Set<UUID>()
+          for id in old[field.name].references {
+            var target = id
+            if let text = try String.fetchOne(keeper, arguments: [id.storageText]), let kept = UUID(storageText: text) {
+              losers.insert(id)
+              target = kept
+            }
+            if seen.insert(target).inserted { ids.append(target) }
+          }
+          var record = old
+          record[field.name] = .referenceList(ids)
+          try writer.updateRecord(record, replacing: old)
+          count += losers.count
+        }
+      case .reference:
+        let affected = "FROM \(table) o JOIN \(map) m ON o.\(column) = m.loser WHERE o.deletedAt IS NULL"
+        count += try Int.fetchOne(db, sql: "SELECT COUNT(*) \(affected)") ?? 0
+        try appendChanges(owner, .update, fields: [field.name], ids: "SELECT o.id AS id \(affected) ORDER BY m.loser, o.id")
+        try db.execute(sql: """
+          UPDATE \(table) SET \(column) = (SELECT keeper FROM \(map) WHERE loser = \(table).\(column))
+          WHERE deletedAt IS NULL AND \(column) IN (SELECT loser FROM \(map))
+          """)
+      default:
+        continue
+      }
+    }
+    return count
+  }
+
+  /// Removes the temporary table.
+  package func drop() throws {
+    try db.execute(sql: "DROP TABLE IF EXISTS temp.\(Self.mapTable)")
+  }
+
+  /// Saves a keeper the caller folded its losers into: ``StoreWriter/updateRecord(_:)``
+  /// without reading the stored record again (`old` is what ``groups()`` returned).
+  package func update(_ record: Model.Record, replacing old: Model.Record) throws {
+    try writer.updateRecord(record, replacing: old)
+  }
+
+  /// One change-log row per id the `ids` SELECT (a column `id`) yields, in its order.
+  private func appendChanges(_ kind: EntityKind, _ operation: ChangeOperation, fields: [String], ids: String) throws {
+    try db.execute(
+      sql: """
+        INSERT INTO forager_changes (kind, id, operation, fields, origin, timestamp)
+        SELECT ?, id, ?, ?, ?, ? FROM (\(ids))
+        """,
+      arguments: [
+        kind.rawValue, operation.rawValue, FieldValue.jsonArray(fields), writer.origin.rawValue,
+        writer.now.timeIntervalSinceReferenceDate,
+      ]
+    )
+  }
+}
+
+extension SQLiteTransaction {
+  /// ``updateRecord(_:)`` for a caller that has just read the stored record (`old`): the
+  /// same validation, write and change-log entry, without reading it again.
+  func updateRecord(_ record: Record, replacing old: Record) throws {
+    try record.validateAgainstSchema()
+    guard old != record else { return }
+    let layout = TableLayout.of(record.kind)
+    var arguments = Array(layout.arguments(for: record).dropFirst())
+    arguments.append(record.id.storageText.databaseValue)
+    do {
+      try db.cachedStatement(sql: layout.updateSQL).execute(arguments: StatementArguments(arguments))
+    } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+      throw try constraintError(for: record, error, inserting: false)
+    }
+    let deleted = old.meta.isLive && !record.meta.isLive
+    try appendChange(record, deleted ? .delete : .update, fields: record.changedFields(comparedTo: old))
+  }
+}
