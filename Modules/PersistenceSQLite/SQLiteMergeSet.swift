@@ -68,16 +68,15 @@ package struct SQLiteMergeSet {
     guard loserCount > 0, let keyField = layout.schema.semanticKeyField else { return [] }
     let key = keyField.quotedDatabaseIdentifier
     let map = "temp.\(Self.mapTable)"
-    let rows = try Row.fetchCursor(db, sql: """
+    let records = try writer.rows(of: db.makeStatement(sql: """
       SELECT \(layout.selectColumns) FROM \(layout.table.quotedDatabaseIdentifier)
       WHERE id IN (SELECT loser FROM \(map) UNION ALL SELECT keeper FROM \(map))
       ORDER BY \(key), id
-      """)
+      """), layout)
     var groups: [[Record]] = []
     var current: [Record] = []
     var currentKey: String?
-    while let row = try rows.next() {
-      let record = try layout.record(from: row)
+    for record in records {
       if record.semanticKey != currentKey, !current.isEmpty {
         groups.append(current)
         current = []
@@ -116,13 +115,12 @@ package struct SQLiteMergeSet {
       let table = ownerLayout.table.quotedDatabaseIdentifier, column = field.name.quotedDatabaseIdentifier
       switch field.type {
       case .referenceList:
-        let rows = try Row.fetchAll(db, sql: """
+        let holders = try writer.rows(of: db.makeStatement(sql: """
           SELECT \(ownerLayout.selectColumns) FROM \(table) WHERE deletedAt IS NULL
           AND EXISTS (SELECT 1 FROM json_each(\(column)) j JOIN \(map) m ON m.loser = j.value) ORDER BY id
-          """)
+          """), ownerLayout)
         let keeper = try db.cachedStatement(sql: "SELECT keeper FROM \(map) WHERE loser = ?")
-        for row in rows {
-          let old = try ownerLayout.record(from: row)
+        for old in holders {
           var seen = Set<UUID>()
           var ids: [UUID] = []
           var losers = Set<UUID>()

@@ -61,7 +61,7 @@ final class SQLiteTransaction: StoreWriter {
 
   /// Steps a SELECT of a kind's columns whose arguments are bound and decodes every row,
   /// then resets the statement.
-  private func rows(of statement: Statement, _ layout: TableLayout) throws -> [Record] {
+  func rows(of statement: Statement, _ layout: TableLayout) throws -> [Record] {
     let handle = statement.sqliteStatement
     defer { sqlite3_reset(handle) }
     var records: [Record] = []
