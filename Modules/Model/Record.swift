@@ -39,7 +39,10 @@ public struct Record: Sendable, Hashable {
   /// The names of the fields whose values differ between `self` and `other`
   /// (absent and `.null` are equal), sorted.
   public func changedFields(comparedTo other: Record) -> [String] {
-    let names = Set(fields.keys).union(other.fields.keys)
-    return names.filter { self[$0] != other[$0] }.sorted()
+    // Stored values are never null: a field of one record that the other lacks differs.
+    var names: [String] = []
+    for (name, value) in fields where other.fields[name] != value { names.append(name) }
+    for name in other.fields.keys where fields[name] == nil { names.append(name) }
+    return names.sorted()
   }
 }

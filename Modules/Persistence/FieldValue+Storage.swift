@@ -17,6 +17,35 @@ extension FieldValue {
   /// they are, as `JSONEncoder` with `.withoutEscapingSlashes` writes them.
   package static func jsonArray(_ strings: [String]) -> String {
     if strings.isEmpty { return "[]" }
+    // Most lists (every change log's field names) have nothing to escape: copy their
+    // bytes into the text in one pass instead of appending them to an array one by one.
+    var length = 1
+    for string in strings {
+      for byte in string.utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+        return escapedJSONArray(strings)
+      }
+      length += string.utf8.count + 3
+    }
+    return String(unsafeUninitializedCapacity: length) { buffer in
+      var count = 0
+      func put(_ byte: UInt8) {
+        buffer[count] = byte
+        count += 1
+      }
+      put(UInt8(ascii: "["))
+      for (index, string) in strings.enumerated() {
+        if index > 0 { put(UInt8(ascii: ",")) }
+        put(UInt8(ascii: "\""))
+        for byte in string.utf8 { put(byte) }
+        put(UInt8(ascii: "\""))
+      }
+      put(UInt8(ascii: "]"))
+      return count
+    }
+  }
+
+  /// ``jsonArray(_:)`` for lists with a string that needs escapes.
+  private static func escapedJSONArray(_ strings: [String]) -> String {
     var bytes: [UInt8] = [UInt8(ascii: "[")]
     bytes.reserveCapacity(strings.reduce(2) { $0 + $1.utf8.count + 3 })
     for (index, string) in strings.enumerated() {

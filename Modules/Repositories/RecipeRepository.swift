@@ -60,7 +60,23 @@ public struct RecipeRepository {
     }
   }
 
-  private static func trimmed(_ text: String) -> String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
+  /// The text without leading and trailing whitespace and newlines. ASCII text is trimmed
+  /// by its bytes, of the same set: Foundation's trimming bridges through `NSString` and
+  /// cost a third as much as parsing the line.
+  private static func trimmed(_ text: String) -> String {
+    let utf8 = text.utf8
+    guard utf8.allSatisfy({ $0 < 0x80 }) else { return text.trimmingCharacters(in: .whitespacesAndNewlines) }
+    guard let first = utf8.firstIndex(where: { !trimmedASCII[Int($0)] }),
+      let last = utf8.lastIndex(where: { !trimmedASCII[Int($0)] })
+    else { return "" }
+    if first == utf8.startIndex && utf8.index(after: last) == utf8.endIndex { return text }
+    return String(text[first...last])
+  }
+
+  /// Which ASCII bytes `CharacterSet.whitespacesAndNewlines` holds.
+  private static let trimmedASCII: [Bool] = (0..<128).map {
+    CharacterSet.whitespacesAndNewlines.contains(Unicode.Scalar(UInt8($0)))
+  }
 
   private static func parse(_ line: String, number: Int) throws -> (raw: String, line: IngredientLine) {
     let raw = trimmed(line)

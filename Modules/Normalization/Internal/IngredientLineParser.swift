@@ -2,39 +2,18 @@ import Foundation
 
 /// The scanner behind `IngredientLine.parse`. Works on an array of characters so that
 /// every note can be put back in the order it was written.
-struct IngredientLineParser {
-  private var chars: [Character]
+///
+/// Generic over the character type: `Character` for any line, ``ASCIIByte`` for a line of
+/// ASCII bytes (without carriage returns, the one ASCII pair that is a single `Character`).
+/// Such a line has one `Character` per byte, and the byte's classes are read from
+/// `Character`'s, so both scan the same positions and give the same result; bytes save the
+/// grapheme breaking and the `Character` comparisons (most of a line's parse).
+struct IngredientLineParser<Char: LineCharacter> {
+  private var chars: [Char]
   private var notes: [(position: Int, text: String)] = []
 
-  init(_ line: String) {
-    chars = Array(Self.prepared(line))
-  }
-
-  /// Vulgar fractions spelled out with spaces around them ("1½" → "1 1/2 "), NFKC
-  /// (full-width digits, "⁄"), fraction slashes as "/", every dash as "-". Case is kept:
-  /// "T" and "t" are different units.
-  static func prepared(_ line: String) -> String {
-    // ASCII text has no vulgar fractions, NFKC leaves it as it is, and it has none of the
-    // slashes and dashes replaced below: skip the passes (NFKC alone costs tens of
-    // microseconds per line).
-    if line.utf8.allSatisfy({ $0 < 0x80 }) { return line }
-    var expanded = ""
-    for character in line {
-      if let fraction = UnicodeFractions.table[character] {
-        expanded += " \(fraction.numerator)/\(fraction.denominator) "
-      } else {
-        expanded.append(character)
-      }
-    }
-    var result = ""
-    for character in expanded.precomposedStringWithCompatibilityMapping {
-      switch character {
-      case "\u{2044}", "\u{2215}": result.append("/")
-      case "\u{2010}", "\u{2011}", "\u{2012}", "\u{2013}", "\u{2014}", "\u{2015}", "\u{2212}": result.append("-")
-      default: result.append(character)
-      }
-    }
-    return result
+  init(characters: [Char]) {
+    chars = characters
   }
 
   // MARK: - Top level
@@ -134,7 +113,7 @@ struct IngredientLineParser {
 
   /// Records chars[start+1..<contentEnd] as a note at `start`, then blanks start...last.
   private mutating func takeGroup(from start: Int, through last: Int, contentEnd: Int) {
-    if start + 1 < contentEnd { addNote(String(chars[(start + 1)..<contentEnd]), at: start) }
+    if start + 1 < contentEnd { addNote(Char.string(chars[(start + 1)..<contentEnd]), at: start) }
     for index in start...last { chars[index] = " " }
   }
 
@@ -157,7 +136,7 @@ struct IngredientLineParser {
           separator < chars.count && (chars[separator] == "," || chars[separator] == ";")
           && !(separator + 1 < chars.count && isDigit(chars[separator - 1]) && isDigit(chars[separator + 1]))
         guard separator == chars.count || isSeparator else { continue }
-        addNote(String(chars[partStart..<separator]), at: partStart)
+        addNote(Char.string(chars[partStart..<separator]), at: partStart)
         partStart = separator + 1
       }
       return index
@@ -171,7 +150,7 @@ struct IngredientLineParser {
     while start > 0, !chars[start - 1].isWhitespace { start -= 1 }
     let after = skipSpaces(index + 1, chars.count)
     guard start < index, let (next, _) = word(at: after, chars.count) else { return false }
-    let previous = SemanticKey.normalizedName(String(chars[start..<index]))
+    let previous = SemanticKey.normalizedName(Char.string(chars[start..<index]))
     let following = SemanticKey.normalizedName(next.filter { $0 != "," })
     let noteWords = NoteWords.preparation.union(NoteWords.size)
     return noteWords.contains(previous) && (noteWords.contains(following) || NoteWords.adverbs.contains(following))
@@ -270,8 +249,8 @@ struct IngredientLineParser {
     var index = start
     var value = 0.0
     var scale = 1.0
-    while index < end, let digit = chars[index].asciiValue, (48...57).contains(digit) {
-      value = value * 10 + Double(digit - 48)
+    while index < end, let digit = chars[index].asciiDigit {
+      value = value * 10 + Double(digit)
       scale *= 10
       index += 1
     }
@@ -301,7 +280,7 @@ struct IngredientLineParser {
     guard let measure = matchUnit(at: index, end), measure.entry.kind == .measure else { return nil }
     let after = skipSpaces(measure.end, end)
     guard let container = matchUnit(at: after, end), container.entry.kind == .count else { return nil }
-    let text = SemanticKey.normalizedName(String(chars[sizeStart..<measure.end]))
+    let text = SemanticKey.normalizedName(Char.string(chars[sizeStart..<measure.end]))
     return (sizeStart, text, after)
   }
 
@@ -353,7 +332,7 @@ struct IngredientLineParser {
         return nil
       }
     }
-    return (String(chars[start..<index]), index)
+    return (Char.string(chars[start..<index]), index)
   }
 
   private static func spellingKey(_ raw: String) -> String {
@@ -451,7 +430,7 @@ struct IngredientLineParser {
   private func word(at start: Int, _ end: Int) -> (String, Int)? {
     var index = start
     while index < end, !chars[index].isWhitespace { index += 1 }
-    return index > start ? (String(chars[start..<index]), index) : nil
+    return index > start ? (Char.string(chars[start..<index]), index) : nil
   }
 
   private func hasName(after index: Int, _ end: Int) -> Bool {
@@ -463,8 +442,8 @@ struct IngredientLineParser {
     return word.lowercased() == "of"
   }
 
-  private func isDigit(_ character: Character) -> Bool {
-    character.asciiValue.map { (48...57).contains($0) } ?? false
+  private func isDigit(_ character: Char) -> Bool {
+    character.asciiDigit != nil
   }
 
   private static func trimmingPunctuation(_ text: String) -> String {
@@ -473,5 +452,114 @@ struct IngredientLineParser {
     while let first = result.first, edges.contains(first) { result = result.dropFirst() }
     while let last = result.last, edges.contains(last) { result = result.dropLast() }
     return String(result)
+  }
+}
+
+extension IngredientLineParser<Character> {
+  /// A parser over the line's characters, prepared (see ``prepared(_:)``).
+  init(_ line: String) {
+    self.init(characters: Array(Self.prepared(line)))
+  }
+
+  /// Vulgar fractions spelled out with spaces around them ("1½" → "1 1/2 "), NFKC
+  /// (full-width digits, "⁄"), fraction slashes as "/", every dash as "-". Case is kept:
+  /// "T" and "t" are different units.
+  static func prepared(_ line: String) -> String {
+    // ASCII text has no vulgar fractions, NFKC leaves it as it is, and it has none of the
+    // slashes and dashes replaced below: skip the passes (NFKC alone costs tens of
+    // microseconds per line).
+    if line.utf8.allSatisfy({ $0 < 0x80 }) { return line }
+    var expanded = ""
+    for character in line {
+      if let fraction = UnicodeFractions.table[character] {
+        expanded += " \(fraction.numerator)/\(fraction.denominator) "
+      } else {
+        expanded.append(character)
+      }
+    }
+    var result = ""
+    for character in expanded.precomposedStringWithCompatibilityMapping {
+      switch character {
+      case "\u{2044}", "\u{2215}": result.append("/")
+      case "\u{2010}", "\u{2011}", "\u{2012}", "\u{2013}", "\u{2014}", "\u{2015}", "\u{2212}": result.append("-")
+      default: result.append(character)
+      }
+    }
+    return result
+  }
+}
+
+extension IngredientLineParser<ASCIIByte> {
+  /// A parser over the bytes of an ASCII line without carriage returns, or nil for any
+  /// other line. Such a line needs no preparation: it has no vulgar fractions, NFKC leaves
+  /// it as it is, and it has none of the slashes and dashes `prepared` replaces.
+  init?(ascii line: String) {
+    var bytes: [ASCIIByte] = []
+    bytes.reserveCapacity(line.utf8.count)
+    for byte in line.utf8 {
+      guard byte < 0x80, byte != UInt8(ascii: "\r") else { return nil }
+      bytes.append(ASCIIByte(byte))
+    }
+    self.init(characters: bytes)
+  }
+}
+
+// MARK: - Characters
+
+/// What the parser asks of a character: equality with literals, the classes it tests, and
+/// the text of a run of them.
+protocol LineCharacter: Equatable, ExpressibleByUnicodeScalarLiteral {
+  var isWhitespace: Bool { get }
+  var isLetter: Bool { get }
+  var isNumber: Bool { get }
+  /// 0…9 for an ASCII digit, else nil.
+  var asciiDigit: UInt8? { get }
+  static func string(_ characters: ArraySlice<Self>) -> String
+}
+
+extension Character: LineCharacter {
+  var asciiDigit: UInt8? {
+    guard let value = asciiValue, (48...57).contains(value) else { return nil }
+    return value - 48
+  }
+
+  static func string(_ characters: ArraySlice<Character>) -> String { String(characters) }
+}
+
+/// One byte of an ASCII line. A literal outside ASCII ("•", "×") becomes a value no byte
+/// of such a line has, so it never matches, as the `Character` would not.
+struct ASCIIByte: LineCharacter {
+  let value: UInt8
+
+  init(_ value: UInt8) { self.value = value }
+
+  init(unicodeScalarLiteral scalar: Unicode.Scalar) {
+    value = scalar.isASCII ? UInt8(scalar.value) : 0xFF
+  }
+
+  private static let whitespaceBit: UInt8 = 1, letterBit: UInt8 = 2, numberBit: UInt8 = 4
+
+  /// The classes of each ASCII byte, read from the `Character` of that byte so that the
+  /// two parsers cannot disagree.
+  private static let classes: [UInt8] = (0..<128).map { byte in
+    let character = Character(Unicode.Scalar(UInt8(byte)))
+    return (character.isWhitespace ? whitespaceBit : 0) | (character.isLetter ? letterBit : 0)
+      | (character.isNumber ? numberBit : 0)
+  }
+
+  private var classBits: UInt8 { value < 0x80 ? Self.classes[Int(value)] : 0 }
+  var isWhitespace: Bool { classBits & Self.whitespaceBit != 0 }
+  var isLetter: Bool { classBits & Self.letterBit != 0 }
+  var isNumber: Bool { classBits & Self.numberBit != 0 }
+
+  var asciiDigit: UInt8? {
+    value >= UInt8(ascii: "0") && value <= UInt8(ascii: "9") ? value - UInt8(ascii: "0") : nil
+  }
+
+  static func string(_ characters: ArraySlice<ASCIIByte>) -> String {
+    String(unsafeUninitializedCapacity: characters.count) { buffer in
+      for (offset, character) in characters.enumerated() { buffer[offset] = character.value }
+      return characters.count
+    }
   }
 }

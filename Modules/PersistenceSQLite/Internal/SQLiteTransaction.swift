@@ -151,7 +151,7 @@ final class SQLiteTransaction: StoreWriter {
     } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
       throw try constraintError(for: record, error, inserting: true)
     }
-    try appendChange(record, .insert, fields: record.fields.filter { !$0.value.isNull }.keys.sorted())
+    try appendChange(record, .insert, fields: record.fields.keys.sorted())  // a record holds no nulls
   }
 
   func updateRecord(_ record: Record) throws {
@@ -210,9 +210,21 @@ final class SQLiteTransaction: StoreWriter {
     return .backend(SQLiteStore.describe(error))
   }
 
+  /// The change-log INSERT, looked up once per transaction (a recipe writes 21 entries).
+  private var changeStatement: Statement?
+
   func appendChange(_ record: Record, _ operation: ChangeOperation, fields: [String]) throws {
+    let statement: Statement
+    if let changeStatement {
+      statement = changeStatement
+    } else {
+      statement = try db.cachedStatement(
+        sql: "INSERT INTO forager_changes (kind, id, operation, fields, origin, timestamp) VALUES (?, ?, ?, ?, ?, ?)"
+      )
+      changeStatement = statement
+    }
     try run(
-      "INSERT INTO forager_changes (kind, id, operation, fields, origin, timestamp) VALUES (?, ?, ?, ?, ?, ?)",
+      statement,
       [
         record.kind.rawValue.databaseValue, record.id.storageText.databaseValue, operation.rawValue.databaseValue,
         FieldValue.jsonArray(fields).databaseValue, origin.rawValue.databaseValue,
@@ -227,7 +239,10 @@ final class SQLiteTransaction: StoreWriter {
   /// rest of its bookkeeping serves transaction observers, and no store connection ever
   /// has one.
   private func run(_ sql: String, _ values: [DatabaseValue]) throws {
-    let statement = try db.cachedStatement(sql: sql)
+    try run(db.cachedStatement(sql: sql), values)
+  }
+
+  private func run(_ statement: Statement, _ values: [DatabaseValue]) throws {
     let handle = statement.sqliteStatement
     sqlite3_reset(handle)
     defer {

@@ -3,6 +3,7 @@ import GRDB
 import GRDBSQLite
 import Model
 import Persistence
+import Synchronization
 
 /// How one kind's records map onto its table: column order, SQL, value conversion.
 struct TableLayout: Sendable {
@@ -18,6 +19,8 @@ struct TableLayout: Sendable {
   let selectByIDSQL: String
   let selectByKeySQL: String?
   let selectLiveByKeySQL: String?
+  /// The texts of partial UPDATEs made so far, by set of columns.
+  private let updateTexts = UpdateTexts()
 
   private static let layouts: [EntityKind: TableLayout] = Dictionary(
     uniqueKeysWithValues: EntityKind.allCases.map { ($0, TableLayout(kind: $0)) }
@@ -42,6 +45,21 @@ struct TableLayout: Sendable {
     selectByIDSQL = "\(select) id = ?"
     selectByKeySQL = schema.semanticKeyField.map { "\(select) \($0.quotedDatabaseIdentifier) = ? ORDER BY id" }
     selectLiveByKeySQL = schema.semanticKeyField.map { "\(select) \($0.quotedDatabaseIdentifier) = ? AND deletedAt IS NULL ORDER BY id" }
+  }
+
+  /// Partial UPDATE texts of one table, by set of columns (tables of at most 64 columns).
+  private final class UpdateTexts: Sendable {
+    private let texts = Mutex<[UInt64: String]>([:])
+
+    /// The UPDATE setting the columns of `set` (bit i: columns[i]), by id.
+    func text(for set: UInt64, columns: [String], table: String) -> String {
+      if let text = texts.withLock({ $0[set] }) { return text }
+      let assignments = columns.indices.filter { set & (1 << UInt64($0)) != 0 }
+        .map { "\(columns[$0].quotedDatabaseIdentifier) = ?" }
+      let text = "UPDATE \(table.quotedDatabaseIdentifier) SET \(assignments.joined(separator: ", ")) WHERE id = ?"
+      texts.withLock { $0[set] = text }
+      return text
+    }
   }
 
   static func sqlType(_ type: FieldType) -> String {
@@ -74,28 +92,43 @@ struct TableLayout: Sendable {
   /// UPDATE rewrites the index entries of every column it names, changed or not, and a
   /// table has an index on its key (two for unique kinds) and on each reference: bumping a
   /// template's usage count through an UPDATE of all columns cost several times the rest.
+  /// Only the values it sets are converted, and its text is made once per set of columns.
   func update(_ record: Record, from old: Record, fields: [String]) -> (sql: String, arguments: [DatabaseValue]) {
-    var columns: [String] = []
+    var set: UInt64 = 0  // bit i: columns[i] is set
     var arguments: [DatabaseValue] = []
+    arguments.reserveCapacity(fields.count + 3)
     let meta = record.meta, before = old.meta
-    let all = self.arguments(for: record)
-    let metadataChanged = [
-      false, meta.createdAt != before.createdAt, meta.updatedAt != before.updatedAt, meta.deletedAt != before.deletedAt,
-      meta.ownerID != before.ownerID, meta.sharingScope != before.sharingScope,
-    ]
-    for (index, changed) in metadataChanged.enumerated() where changed {
-      columns.append(Self.metadataColumns[index])
-      arguments.append(all[index])
+    if meta.createdAt != before.createdAt {
+      set |= 1 << 1
+      arguments.append(meta.createdAt.timeIntervalSinceReferenceDate.databaseValue)
     }
-    let changedFields = Set(fields)
-    for (offset, field) in schema.fields.enumerated() where changedFields.contains(field.name) {
-      columns.append(field.name)
-      arguments.append(all[Self.metadataColumns.count + offset])
+    if meta.updatedAt != before.updatedAt {
+      set |= 1 << 2
+      arguments.append(meta.updatedAt.timeIntervalSinceReferenceDate.databaseValue)
     }
-    guard !columns.isEmpty else { return (updateSQL, Array(all.dropFirst()) + [meta.id.storageText.databaseValue]) }
+    if meta.deletedAt != before.deletedAt {
+      set |= 1 << 3
+      arguments.append(meta.deletedAt?.timeIntervalSinceReferenceDate.databaseValue ?? .null)
+    }
+    if meta.ownerID != before.ownerID {
+      set |= 1 << 4
+      arguments.append(meta.ownerID.databaseValue)
+    }
+    if meta.sharingScope != before.sharingScope {
+      set |= 1 << 5
+      arguments.append(meta.sharingScope.rawValue.databaseValue)
+    }
+    for (offset, field) in schema.fields.enumerated() where fields.contains(field.name) {
+      set |= 1 << UInt64(Self.metadataColumns.count + offset)
+      arguments.append(Self.databaseValue(record[field.name]))
+    }
+    // A full UPDATE when nothing differs, or (no table has one yet) for a table too wide
+    // for a set of columns in one word.
+    guard set != 0, columns.count <= 64 else {
+      return (updateSQL, Array(self.arguments(for: record).dropFirst()) + [meta.id.storageText.databaseValue])
+    }
     arguments.append(meta.id.storageText.databaseValue)
-    let assignments = columns.map { "\($0.quotedDatabaseIdentifier) = ?" }.joined(separator: ", ")
-    return ("UPDATE \(table.quotedDatabaseIdentifier) SET \(assignments) WHERE id = ?", arguments)
+    return (updateTexts.text(for: set, columns: columns, table: table), arguments)
   }
 
   static func databaseValue(_ value: FieldValue) -> DatabaseValue {

@@ -15,8 +15,8 @@ final class RawDatabase {
     else { throw BenchError("cannot open \(path)") }
     handle = db
     sqlite3_busy_timeout(db, 10_000)
-    // The same durability as SQLiteStore's connections: GRDB opens WAL pools with
-    // synchronous NORMAL (no fsync per commit); the raw default FULL would fsync each one.
+    // The same durability as SQLiteStore's writer, which sets synchronous NORMAL in WAL
+    // mode (no fsync per commit); the raw default FULL would fsync each one.
     sqlite3_exec(db, "PRAGMA synchronous = NORMAL", nil, nil, nil)
   }
 
