@@ -25,4 +25,13 @@ struct DeterministicIDTests {
     #expect(!UUID.keeperOrder(large, small))
     #expect(!UUID.keeperOrder(small, small))
   }
+
+  @Test func lowercaseTextIsTheLowercaseUUIDString() {
+    var ids = (0..<200).map { _ in UUID() }
+    ids.append(UUID(uuidString: "00000000-0000-0000-0000-000000000000")!)
+    ids.append(UUID(uuidString: "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF")!)
+    for id in ids {
+      #expect(id.lowercaseText == id.uuidString.lowercased())
+    }
+  }
 }

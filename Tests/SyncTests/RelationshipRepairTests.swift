@@ -24,6 +24,14 @@ struct RelationshipRepairTests {
     )
   }
 
+  /// The template whose category the tests delete or merge.
+  static func garlic(category: UUID, time: Int64) -> RecordChange {
+    change(.ingredientTemplate, template, [
+      "displayName": .text("garlic"), "canonicalName": .text("garlic"), "aliases": .textList([]), "ingredientKind": .text("other"),
+      "category": .reference(category), "isStaple": .bool(false), "usageCount": .integer(1),
+    ], time: time)
+  }
+
   static func category(_ id: UUID, _ name: String, time: Int64) -> RecordChange {
     change(.category, id, ["displayName": .text(name), "normalizedName": .text(name.lowercased()), "sortOrder": .integer(0)], time: time)
   }
@@ -36,10 +44,7 @@ struct RelationshipRepairTests {
     // The template's category is deleted: the phone clears the relationship.
     _ = try world.cloud.push(ChangeBatch(id: "other:1-3", replica: "other", schemaVersion: 3, changes: [
       Self.category(Self.loser, "Fruit", time: base),
-      Self.change(.ingredientTemplate, Self.template, [
-        "displayName": .text("garlic"), "canonicalName": .text("garlic"), "aliases": .textList([]), "ingredientKind": .text("other"),
-        "category": .reference(Self.loser), "isStaple": .bool(false), "usageCount": .integer(1),
-      ], time: base + 1),
+      Self.garlic(category: Self.loser, time: base + 1),
       Self.change(.category, Self.loser, [RecordChange.deletedField: .timestamp(Fixtures.epoch)], time: base + 2),
     ]))
     try world.sync("phone")
@@ -65,10 +70,7 @@ struct RelationshipRepairTests {
     let base: Int64 = 2_000_000_000_000
     _ = try world.cloud.push(ChangeBatch(id: "other:1-5", replica: "other", schemaVersion: 3, changes: [
       Self.category(Self.loser, "Fruit", time: base),
-      Self.change(.ingredientTemplate, Self.template, [
-        "displayName": .text("garlic"), "canonicalName": .text("garlic"), "aliases": .textList([]), "ingredientKind": .text("other"),
-        "category": .reference(Self.loser), "isStaple": .bool(false), "usageCount": .integer(1),
-      ], time: base + 1),
+      Self.garlic(category: Self.loser, time: base + 1),
       Self.change(.category, Self.loser, [
         RecordChange.redirectField: .reference(Self.keeper), RecordChange.deletedField: .timestamp(Fixtures.epoch),
       ], time: base + 3),
@@ -89,19 +91,28 @@ struct RelationshipRepairTests {
     ], time: time)
   }
 
+  static let meal = UUID(uuidString: "00000000-0000-4000-8000-0000000000b0")!
+  static let base: Int64 = 2_000_000_000_000
+
+  /// A phone that planned a meal with a recipe that was then deleted: the phone's repair
+  /// removed the meal.
+  static func phoneWithARemovedMeal() throws -> SyncWorld {
+    let world = try SyncWorld(.memory, devices: ["phone"])
+    let slot: [String: FieldValue] = ["date": .text("2024-12-15"), "mealType": .text("lunch"), "slotKey": .text("2024-12-15-lunch")]
+    _ = try world.cloud.push(ChangeBatch(id: "other:1-3", replica: "other", schemaVersion: 3, changes: [
+      recipe(loser, "Soup", time: base),
+      change(.plannedMeal, meal, slot.merging(["recipe": .reference(loser)]) { $1 }, time: base + 1),
+      change(.recipe, loser, [RecordChange.deletedField: .timestamp(Fixtures.epoch)], time: base + 2),
+    ]))
+    try world.sync("phone")
+    return world
+  }
+
   /// A meal removed because its recipe was deleted comes back when it is re-planned with
   /// a live recipe, unless a user deleted it as well: deletes win.
   @Test func aRemovedRecordAUserAlsoDeletedStaysDeleted() throws {
-    let world = try SyncWorld(.memory, devices: ["phone"])
-    let base: Int64 = 2_000_000_000_000
-    let meal = UUID(uuidString: "00000000-0000-4000-8000-0000000000b0")!
-    let slot: [String: FieldValue] = ["date": .text("2024-12-15"), "mealType": .text("lunch"), "slotKey": .text("2024-12-15-lunch")]
-    _ = try world.cloud.push(ChangeBatch(id: "other:1-3", replica: "other", schemaVersion: 3, changes: [
-      Self.recipe(Self.loser, "Soup", time: base),
-      Self.change(.plannedMeal, meal, slot.merging(["recipe": .reference(Self.loser)]) { $1 }, time: base + 1),
-      Self.change(.recipe, Self.loser, [RecordChange.deletedField: .timestamp(Fixtures.epoch)], time: base + 2),
-    ]))
-    try world.sync("phone")
+    let world = try Self.phoneWithARemovedMeal()
+    let meal = Self.meal, base = Self.base
     let isLive = { try world["phone"].store.read { try $0.record(.plannedMeal, id: meal)?.meta.isLive } }
     #expect(try isLive() == false)
 
@@ -117,16 +128,8 @@ struct RelationshipRepairTests {
 
   /// Without a user's deletion, the same re-plan brings the removed meal back.
   @Test func aRemovedRecordComesBackWhenItPointsAtALiveRecordAgain() throws {
-    let world = try SyncWorld(.memory, devices: ["phone"])
-    let base: Int64 = 2_000_000_000_000
-    let meal = UUID(uuidString: "00000000-0000-4000-8000-0000000000b0")!
-    let slot: [String: FieldValue] = ["date": .text("2024-12-15"), "mealType": .text("lunch"), "slotKey": .text("2024-12-15-lunch")]
-    _ = try world.cloud.push(ChangeBatch(id: "other:1-5", replica: "other", schemaVersion: 3, changes: [
-      Self.recipe(Self.loser, "Soup", time: base),
-      Self.change(.plannedMeal, meal, slot.merging(["recipe": .reference(Self.loser)]) { $1 }, time: base + 1),
-      Self.change(.recipe, Self.loser, [RecordChange.deletedField: .timestamp(Fixtures.epoch)], time: base + 2),
-    ]))
-    try world.sync("phone")
+    let world = try Self.phoneWithARemovedMeal()
+    let meal = Self.meal, base = Self.base
     _ = try world.cloud.push(ChangeBatch(id: "other:6-7", replica: "other", schemaVersion: 3, changes: [
       Self.recipe(Self.keeper, "Stew", time: base + 4),
       Self.change(.plannedMeal, meal, ["recipe": .reference(Self.keeper)], time: base + 5),

@@ -39,13 +39,7 @@ import Testing
   }
 
   @Test func metadataKeysSpellIDsInLowercase() {
-    var ids = (0..<200).map { _ in UUID() }
-    ids.append(UUID(uuidString: "00000000-0000-0000-0000-000000000000")!)
-    ids.append(UUID(uuidString: "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF")!)
-    for id in ids {
-      #expect(id.lowercasedString == id.uuidString.lowercased())
-    }
-    let id = ids[0]
+    let id = UUID()
     #expect(ReplicaKeys.stamps(.ingredientTemplate, id) == "sync.stamps/ingredientTemplate/\(id.uuidString.lowercased())")
   }
 }

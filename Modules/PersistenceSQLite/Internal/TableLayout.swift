@@ -236,28 +236,7 @@ struct TableLayout: Sendable {
 
 extension UUID {
   /// Ids are stored as lowercase text, the same form the keeper order compares.
-  /// Formatted by hand: Foundation's `uuidString` plus `lowercased()` cost more than the
-  /// indexed lookup the text is for.
-  var storageText: String {
-    let hex = UUID.hexDigits
-    return withUnsafeBytes(of: uuid) { bytes in
-      String(unsafeUninitializedCapacity: 36) { buffer in
-        var count = 0
-        for (index, byte) in bytes.enumerated() {
-          if index == 4 || index == 6 || index == 8 || index == 10 {
-            buffer[count] = UInt8(ascii: "-")
-            count += 1
-          }
-          buffer[count] = hex[Int(byte >> 4)]
-          buffer[count + 1] = hex[Int(byte & 0x0F)]
-          count += 2
-        }
-        return count
-      }
-    }
-  }
-
-  private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+  var storageText: String { lowercaseText }
 
   private static func nibble(_ character: UInt8) -> UInt8? {
     switch character {

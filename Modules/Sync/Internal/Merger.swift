@@ -68,12 +68,7 @@ final class Merger {
 
   /// Follows redirects from `id` to the end of the chain (see `StoreReader.redirectEnd`).
   func redirectEnd(_ kind: EntityKind, _ id: UUID) throws -> UUID {
-    var current = id
-    for _ in 0..<64 {
-      guard let next = try redirect(kind, current), next != current else { return current }
-      current = next
-    }
-    return current
+    try ReplicaKeys.followRedirects(from: id) { try redirect(kind, $0) }
   }
 
   // MARK: Applying

@@ -33,7 +33,7 @@ enum ReplicaKeys {
     key.reserveCapacity(prefix.utf8.count + kind.rawValue.utf8.count + 37)
     key += kind.rawValue
     key += "/"
-    key += id.lowercasedString
+    key += id.lowercaseText
     return key
   }
 }
@@ -55,13 +55,20 @@ extension StoreReader {
     try metadata(forKey: ReplicaKeys.redirect(kind, id)).flatMap(UUID.init(uuidString:))
   }
 
-  /// Follows redirects from `id` to the end of the chain (ids only ever redirect to
-  /// smaller ids, so chains end; the hop limit guards against damaged data).
+  /// Follows redirects from `id` to the end of the chain.
   func redirectEnd(_ kind: EntityKind, _ id: UUID) throws -> UUID {
+    try ReplicaKeys.followRedirects(from: id) { try redirect(kind, $0) }
+  }
+}
+
+extension ReplicaKeys {
+  /// The end of the redirect chain from `id`, each hop read by `next` (ids only ever
+  /// redirect to smaller ids, so chains end; the hop limit guards against damaged data).
+  static func followRedirects(from id: UUID, _ next: (UUID) throws -> UUID?) rethrows -> UUID {
     var current = id
     for _ in 0..<64 {
-      guard let next = try redirect(kind, current), next != current else { return current }
-      current = next
+      guard let keeper = try next(current), keeper != current else { return current }
+      current = keeper
     }
     return current
   }
@@ -130,7 +137,7 @@ extension StoreWriter {
   }
 
   func setRedirect(_ keeper: UUID, _ kind: EntityKind, _ id: UUID) throws {
-    try setMetadata(keeper.lowercasedString, forKey: ReplicaKeys.redirect(kind, id))
+    try setMetadata(keeper.lowercaseText, forKey: ReplicaKeys.redirect(kind, id))
   }
 
   /// The replica's id, created on first use.
@@ -149,26 +156,3 @@ extension JSONEncoder {
     return encoder
   }
 }
-
-extension UUID {
-  /// `uuidString.lowercased()`, written straight from the bytes.
-  var lowercasedString: String {
-    withUnsafeBytes(of: uuid) { bytes in
-      String(unsafeUninitializedCapacity: 36) { buffer in
-        var index = 0
-        for (position, byte) in bytes.enumerated() {
-          if position == 4 || position == 6 || position == 8 || position == 10 {
-            buffer[index] = UInt8(ascii: "-")
-            index += 1
-          }
-          buffer[index] = hexDigits[Int(byte >> 4)]
-          buffer[index + 1] = hexDigits[Int(byte & 0x0F)]
-          index += 2
-        }
-        return index
-      }
-    }
-  }
-}
-
-private let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)

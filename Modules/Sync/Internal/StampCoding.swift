@@ -16,26 +16,15 @@ enum StampCoding {
       bytes.append(UInt8(ascii: "\""))
       bytes.append(contentsOf: escaped(field).utf8)
       bytes.append(contentsOf: #"":{"counter":"#.utf8)
-      appendDecimal(Int64(stamp.counter), to: &bytes)
+      bytes.append(contentsOf: String(stamp.counter).utf8)
       bytes.append(contentsOf: #","replica":""#.utf8)
       bytes.append(contentsOf: escaped(stamp.replica).utf8)
       bytes.append(contentsOf: #"","time":"#.utf8)
-      appendDecimal(stamp.time, to: &bytes)
+      bytes.append(contentsOf: String(stamp.time).utf8)
       bytes.append(UInt8(ascii: "}"))
     }
     bytes.append(UInt8(ascii: "}"))
     return String(decoding: bytes, as: UTF8.self)
-  }
-
-  private static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
-    if value < 0 { bytes.append(UInt8(ascii: "-")) }
-    var magnitude = value.magnitude
-    var digits: [UInt8] = []
-    repeat {
-      digits.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-      magnitude /= 10
-    } while magnitude > 0
-    bytes.append(contentsOf: digits.reversed())
   }
 
   static func decode(_ text: String) -> [String: Stamp] {
