@@ -27,10 +27,19 @@ public struct CategoryRepository {
 
   /// The category with this name's key, created (with its name-based id) when missing.
   /// - Throws: ``RepositoryError`` for an empty or overlong name.
-  /// - Parameter sortOrder: the position of a new category; an existing one keeps its own.
+  /// - Parameter sortOrder: the position of a new category (default: after the last
+  ///   one); an existing one keeps its own.
   public func getOrCreate(_ name: String, sortOrder: Int64? = nil) throws -> Category {
-    let unique = operations(sortOrder: sortOrder ?? 0)
-    return try unique.existingOrWrite(name, orWrite: { try unique.getOrCreate(name, in: $0).entity })
+    try operations().existingOrWrite(name) { writer in
+      let position = try sortOrder ?? nextSortOrder(in: writer)
+      return try operations(sortOrder: position).getOrCreate(name, in: writer).entity
+    }
+  }
+
+  /// One past the largest sort order of the live categories: where a new one goes.
+  private func nextSortOrder(in reader: any StoreReader) throws -> Int64 {
+    let last = try reader.entities(Category.self, RecordQuery(.category, sort: [SortKey("sortOrder", ascending: false)], limit: 1))
+    return last.first.map { $0.sortOrder + 1 } ?? 0
   }
 
   /// The live category with this name (any spelling with the same key) or id.

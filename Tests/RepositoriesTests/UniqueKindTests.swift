@@ -142,4 +142,18 @@ struct UniqueKindTests {
     #expect(try library.categories.getOrCreate("bakery", sortOrder: 9).sortOrder == 3)
     #expect(try library.store.changeLog().map(\.operation) == [.insert])
   }
+
+  @Test(arguments: TestBackend.allCases)
+  func aNewCategoryWithoutASortOrderGoesAfterTheLast(_ backend: TestBackend) throws {
+    let library = try makeLibrary(backend)
+    #expect(try library.categories.getOrCreate("Produce").sortOrder == 0)
+    #expect(try library.categories.getOrCreate("Frozen", sortOrder: 5).sortOrder == 5)
+    #expect(try library.categories.getOrCreate("Spices").sortOrder == 6)
+    #expect(try library.categories.getOrCreate("produce").sortOrder == 0)
+    let inOneTransaction = try library.transaction { tx in
+      [try tx.categories.getOrCreate("Snacks").sortOrder, try tx.categories.getOrCreate("Drinks").sortOrder]
+    }
+    #expect(inOneTransaction == [7, 8])
+    #expect(try library.categories.all().map(\.displayName) == ["Produce", "Frozen", "Spices", "Snacks", "Drinks"])
+  }
 }

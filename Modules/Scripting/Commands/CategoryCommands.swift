@@ -9,7 +9,7 @@ enum CategoryCommands {
   static let add = CommandSpec(
     "category add", summary: "Create a category, or find the one whose name has the same key (\"produce\" is \"Produce\").",
     parameters: [.rest("name", completion: .names(.category), help: "the category's name")],
-    options: [.value("sort", "its position in lists", .integer)],
+    options: [.value("sort", "its position in lists (default: after the last category)", .integer)],
     examples: ["category add Produce", "category add \"Meat & Seafood\" --sort 3"]
   ) { invocation, session in
     let existing = try session.library.categories.find(invocation.argument("name"))
