@@ -55,14 +55,34 @@ public struct WeeklyListRepository {
   }
 
   /// Adds an item, linked to the ingredient template of the same name when one exists.
+  ///
+  /// Without a `quantity`, text that starts with an amount is read like an ingredient
+  /// line: "2 eggs" is the item "eggs" with quantity "2", "1 l milk" is "milk" with
+  /// "1 l", and notes stay with the amount ("2 large eggs": "2 (large)"). With a
+  /// `quantity`, the text is the item's name as written ("7 Up").
   public func addItem(_ name: String, quantity: String? = nil, to listNameOrID: String) throws -> GroceryListItem {
     let cleaned = try NameRules.clean(name, for: .groceryListItem)
-    let amount = quantity.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+    let given = quantity.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+    let (itemName, amount) = given == nil ? Self.splitAmount(cleaned) : (cleaned, given)
     return try context.write { writer in
       let list = try require(listNameOrID, in: writer)
-      let template = try IngredientTemplateRepository(context: context).operations.find(cleaned, in: writer)
-      return try insertItem(cleaned, quantity: amount, source: .manual, list: list, template: template?.id, recipe: nil, in: writer)
+      let template = try IngredientTemplateRepository(context: context).operations.find(itemName, in: writer)
+      // A name read out of "2 eggs" is folded ("eggs"): the ingredient's own name reads better.
+      let shown = itemName == cleaned ? cleaned : template?.displayName ?? itemName
+      return try insertItem(shown, quantity: amount, source: .manual, list: list, template: template?.id, recipe: nil, in: writer)
     }
+  }
+
+  /// "2 eggs" → ("eggs", "2"); "1-2 l milk, cold" → ("milk", "1-2 l (cold)"); text
+  /// without a leading amount is returned as it is, with no quantity.
+  static func splitAmount(_ text: String) -> (name: String, quantity: String?) {
+    let line = IngredientLine.parse(text)
+    guard let quantity = line.quantity, !line.name.isEmpty else { return (text, nil) }
+    let amount = [quantity] + (line.quantityUpperBound.map { [$0] } ?? [])
+    var written = amount.map(format).joined(separator: "-")
+    if let unit = line.unit { written += " " + unit }
+    if let notes = line.notes { written += " (\(notes))" }
+    return (line.name, written)
   }
 
   /// Adds one item per ingredient line of a recipe.

@@ -162,6 +162,30 @@ struct WeeklyListTests {
   }
 
   @Test(arguments: TestBackend.allCases)
+  func anItemWrittenWithAnAmountIsReadLikeAnIngredientLine(_ backend: TestBackend) throws {
+    let library = try makeLibrary(backend)
+    _ = try library.ingredients.getOrCreate("Eggs")
+    _ = try library.lists.create("Groceries", week: "2026-W47")
+    let eggs = try library.lists.addItem("2 large eggs", to: "Groceries")
+    #expect(eggs.displayName == "Eggs")
+    #expect(eggs.quantity == "2 (large)")
+    #expect(eggs.template != nil)
+    let milk = try library.lists.addItem("1-2 l Milk", to: "Groceries")
+    #expect(milk.displayName == "milk")
+    #expect(milk.quantity == "1-2 l")
+    #expect(milk.template == nil)
+    _ = try library.lists.addItem("milk", to: "Groceries")
+    _ = try library.lists.addItem("egg", to: "Groceries")
+    let soda = try library.lists.addItem("7 Up", quantity: "2", to: "Groceries")
+    #expect(soda.displayName == "7 Up")
+    let lines = try library.lists.consolidated("Groceries")
+    #expect(lines.map(\.name) == ["Eggs", "milk", "7 Up"])
+    #expect(lines.map(\.count) == [2, 2, 1])
+    #expect(lines[0].quantities == ["2 (large)"])
+    #expect(lines[1].quantities == ["1-2 l"])
+  }
+
+  @Test(arguments: TestBackend.allCases)
   func listsMayShareANameAndThenNeedAnID(_ backend: TestBackend) throws {
     let library = try makeLibrary(backend)
     let a = try library.lists.create("Groceries", week: "2026-W47")

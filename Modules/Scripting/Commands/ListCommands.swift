@@ -71,10 +71,10 @@ enum ListCommands {
   }
 
   static let add = CommandSpec(
-    "list add", summary: "Add an item to a list (linked to the ingredient of that name when there is one).",
+    "list add", summary: "Add an item to a list (linked to the ingredient of that name when there is one); \"2 eggs\" is read as amount and ingredient.",
     parameters: [.rest("item", completion: .names(.ingredientTemplate)), .keyword("to"), .rest("list", completion: .names(.weeklyList))],
-    options: [.value("quantity", "how much: \"2 l\", \"6\"", placeholder: "QTY")],
-    examples: ["list add milk --quantity \"1 l\" to Groceries"]
+    options: [.value("quantity", "how much: \"2 l\", \"6\"; the item is then taken as written", placeholder: "QTY")],
+    examples: ["list add 2 eggs to Groceries", "list add milk --quantity \"1 l\" to Groceries", "list add \"7 Up\" --quantity 2 to Groceries"]
   ) { invocation, session in
     let item = try session.library.lists.addItem(invocation.argument("item"), quantity: invocation.option("quantity"), to: invocation.argument("list"))
     return CommandResult(.message("added '\(item.displayName)'\(item.quantity.map { " (\($0))" } ?? "") to '\(invocation.argument("list"))'"))
