@@ -29,6 +29,19 @@ public enum Identity {
     try PlannedMealRepository.isoWeek(dateOrWeek).description
   }
 
+  /// The ISO week of a date (or the week itself) with its Monday and Sunday:
+  /// "2024-12-30" → ("2025-W01", 2024-12-30, 2025-01-05).
+  public static func weekSpan(of dateOrWeek: String) throws -> (week: String, monday: CivilDate, sunday: CivilDate) {
+    let week = try PlannedMealRepository.isoWeek(dateOrWeek)
+    let first = week.monday, last = CivilCalendar.adding(days: 6, to: week.monday)
+    guard let monday = CivilDate(year: first.year, month: first.month, day: first.day),
+      let sunday = CivilDate(year: last.year, month: last.month, day: last.day)
+    else {
+      throw RepositoryError.invalidValue(field: "date", value: dateOrWeek, reason: "its week leaves the years 1–9999")
+    }
+    return (week.description, monday, sunday)
+  }
+
   /// How an ingredient line is read.
   public struct ParsedLine: Sendable, Hashable {
     public let quantity: Double?

@@ -75,7 +75,9 @@ import Testing
   }
 
   @Test func weekGivesTheISOWeek() throws {
-    #expect(try Harness().text("explain week 2024-12-30").hasPrefix("2024-12-30 is in week 2025-W01"))
+    #expect(try Harness().text("explain week 2024-12-30").hasPrefix("2024-12-30 is in week 2025-W01, Monday 2024-12-30 to Sunday 2025-01-05"))
+    #expect(try Harness().json("explain week 2021-01-03")["week"]?.string("monday") == "2020-12-28")
+    #expect(try Harness().json("explain week 2020-W53")["week"]?.string("sunday") == "2021-01-03")
     #expect(try Harness().json("explain week 2026-w47")["week"]?.string("week") == "2026-W47")
   }
 

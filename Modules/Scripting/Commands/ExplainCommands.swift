@@ -48,14 +48,18 @@ enum ExplainCommands {
   }
 
   static let week = CommandSpec(
-    "explain week", summary: "The ISO 8601 week of a date (2024-12-30 is in 2025-W01).",
+    "explain week", summary: "The ISO 8601 week of a date (2024-12-30 is in 2025-W01), with its Monday and Sunday.",
     parameters: [.word("date", .week, help: "YYYY-MM-DD, or a week YYYY-Www to normalize")],
     examples: ["explain week 2024-12-30"]
   ) { invocation, session in
     let input = invocation.argument("date")
-    let week = try Identity.week(of: input)
+    let span = try Identity.weekSpan(of: input)
     return CommandResult(
-      .message("\(input) is in week \(week)"), .fields(key: "week", [.init("input", .string(input)), .init("week", .string(week))]))
+      .message("\(input) is in week \(span.week), Monday \(span.monday) to Sunday \(span.sunday)"),
+      .data(key: "week", [
+        "input": .string(input), "week": .string(span.week),
+        "monday": .string(span.monday.description), "sunday": .string(span.sunday.description),
+      ]))
   }
 
   static let line = CommandSpec(
