@@ -138,7 +138,7 @@ enum SyncCommands {
       parts.append(.fields(key: "cloud", [
         .init("location", label: "cloud", .string(cloud.location)),
         .init("batches", label: "batches", .int(Int(try cloud.latestSequence()))),
-        .init("devices", label: "registered devices", .array(registered.map { .string("\($0.name) (schema v\($0.schemaVersion))") })),
+        .init("devices", label: "registered devices", .array(registered.map { .string("\($0.name) (replica \($0.replicaID.prefix(8)), schema v\($0.schemaVersion))") })),
       ]))
     } else {
       parts.append(.message("no cloud yet: cloud open PATH, or cloud open --memory"))
