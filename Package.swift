@@ -48,7 +48,7 @@ let package = Package(
     .testTarget(name: "ModelTests", dependencies: ["Model"], path: "Tests/ModelTests"),
 
     .target(name: "Normalization", path: "Modules/Normalization"),
-    .testTarget(name: "NormalizationTests", dependencies: ["Normalization"], path: "Tests/NormalizationTests"),
+    .testTarget(name: "NormalizationTests", dependencies: ["Normalization", "Model"], path: "Tests/NormalizationTests"),
 
     .target(name: "Persistence", dependencies: ["Model"], path: "Modules/Persistence"),
     .target(

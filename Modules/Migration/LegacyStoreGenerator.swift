@@ -1,5 +1,6 @@
 public import Foundation
 import GRDB
+import Model
 
 /// Writes realistic version-1 stores (``LegacySchema``) for tests and benchmarks: the
 /// earlier app's data after sync had its way with it, duplicates of every kind included.
@@ -85,7 +86,7 @@ public struct LegacyStoreGenerator: Sendable {
 extension LegacyStoreGenerator {
   fileprivate struct Builder {
     let generator: LegacyStoreGenerator
-    var random: SplitMix64
+    var random: SeededGenerator
     var rows: [String: Int] = [:]
     let calendar: Calendar
     /// What the realistic part wrote, for the extra duplicate groups to refer to.
@@ -95,7 +96,7 @@ extension LegacyStoreGenerator {
 
     init(generator: LegacyStoreGenerator) {
       self.generator = generator
-      random = SplitMix64(seed: generator.seed)
+      random = SeededGenerator(seed: generator.seed)
       var calendar = Calendar(identifier: .gregorian)
       calendar.timeZone = generator.timeZone
       self.calendar = calendar
@@ -274,7 +275,7 @@ extension LegacyStoreGenerator {
       guard generator.duplicateGroups > 0 else { return }
       let realistic = random
       defer { random = realistic }
-      random = SplitMix64(seed: generator.seed ^ 0x6475_706C_6963_6174)  // "duplicat"
+      random = SeededGenerator(seed: generator.seed ^ 0x6475_706C_6963_6174)  // "duplicat"
       let firstDay = calendar.startOfDay(for: generator.startDate)
       let slots = [("breakfast", 8), ("lunch", 12), ("dinner", 19), ("snack", 16)]
       for group in 0..<generator.duplicateGroups {
@@ -387,18 +388,5 @@ extension LegacyStoreGenerator {
       "Preheat the oven", "Chop the vegetables", "Brown the meat", "Simmer for twenty minutes", "Season to taste",
       "Whisk the eggs", "Boil the pasta", "Serve warm",
     ]
-  }
-}
-
-/// A small, fast, seedable generator (SplitMix64): the same seed gives the same file.
-struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -1,3 +1,4 @@
+import Model
 import Normalization
 import Testing
 
@@ -28,7 +29,7 @@ struct ASCIILineParsingTests {
 
   @Test(arguments: [UInt64(1), 7, 42, 2024, 0xBEEF])
   func randomASCIILinesParseTheSameByBytesAndByCharacters(seed: UInt64) {
-    var generator = TotalityTests.Generator(state: seed)
+    var generator = SeededGenerator(seed: seed)
     for _ in 0..<400 {
       let count = Int.random(in: 0...10, using: &generator)
       let line = (0..<count).map { _ in Self.pieces.randomElement(using: &generator) ?? "" }.joined()

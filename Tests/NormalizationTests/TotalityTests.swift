@@ -1,3 +1,4 @@
+import Model
 import Normalization
 import Testing
 
@@ -5,18 +6,6 @@ import Testing
 /// returns (never traps) and the key functions stay idempotent.
 @Suite("Totality")
 struct TotalityTests {
-  /// SplitMix64, so a failure reproduces from the printed seed.
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   static let pieces: [String] = [
     "1", "2", "0", "9", "/", ".", ",", ";", "-", "–", "½", "⅓", "¾", "⁄", " ", "  ", "\t", "\n",
     "\u{00A0}", "(", ")", "[", "]", "cup", "cups", "T", "t", "tbsp", "g", "kg", "fl", "oz", "of",
@@ -30,7 +19,7 @@ struct TotalityTests {
 
   @Test(arguments: seeds)
   func everyFunctionIsTotalOnRandomText(seed: UInt64) {
-    var generator = Generator(state: seed)
+    var generator = SeededGenerator(seed: seed)
     for _ in 0..<300 {
       let count = Int.random(in: 0...12, using: &generator)
       let text = (0..<count).map { _ in Self.pieces.randomElement(using: &generator) ?? "" }.joined()

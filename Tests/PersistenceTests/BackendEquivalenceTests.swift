@@ -13,7 +13,7 @@ struct BackendEquivalenceTests {
     let stores = try TestBackend.allCases.map { try $0.makeStore() }
     var outcomes: [[String]] = []
     for store in stores {
-      var random = SeededRandom(seed: seed)
+      var random = SeededGenerator(seed: seed)
       outcomes.append(try Self.run(store, &random))
     }
     let dumps = try stores.map { try $0.dump() }
@@ -35,7 +35,7 @@ struct BackendEquivalenceTests {
 
   /// Inserts, renames, reorders and deletes categories at random, catching typed errors
   /// and recording them, in small transactions some of which abort.
-  static func run(_ store: any Store, _ random: inout SeededRandom) throws -> [String] {
+  static func run(_ store: any Store, _ random: inout SeededGenerator) throws -> [String] {
     struct Abort: Error {}
     let names = ["Produce", "Dairy", "Bakery", "Pantry", "Frozen", "Meat", "Household", "Snacks"]
     var ids: [UUID] = []

@@ -24,7 +24,7 @@ struct RandomizedConvergenceTests {
   @Test(arguments: seeds)
   func devicesConvergeAfterRandomWork(seed: UInt64) throws {
     let backend: TestBackend = seed % 2 == 0 ? .sqlite : .memory
-    var random = SeededRandom(seed: seed)
+    var random = SeededGenerator(seed: seed)
     let deviceCount = 3 + Int(random.next() % 3)
     let world = try SyncWorld(backend, devices: (0..<deviceCount).map { "D\($0)" }, pullPageSize: 1 + Int(random.next() % 8), pushBatchSize: 1 + Int(random.next() % 50))
     var created: Set<UUID> = []

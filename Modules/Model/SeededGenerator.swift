@@ -1,8 +1,17 @@
 public import Foundation
 
-/// SplitMix64: a small deterministic generator, so a failing seed can be replayed.
-public struct SeededRandom: Sendable {
+/// A small, fast, seedable random number generator (SplitMix64): the same seed gives the
+/// same sequence on every machine, so generated stores, benchmark samples and randomized
+/// tests can be reproduced from their seed.
+///
+/// ```swift
+/// var random = SeededGenerator(seed: 42)
+/// let pick = ["eggs", "milk", "flour"].randomElement(using: &random)
+/// let id = random.uuid()
+/// ```
+public struct SeededGenerator: RandomNumberGenerator, Sendable {
   private var state: UInt64
+
   public init(seed: UInt64) { state = seed }
 
   public mutating func next() -> UInt64 {
@@ -13,6 +22,7 @@ public struct SeededRandom: Sendable {
     return z ^ (z >> 31)
   }
 
+  /// A UUID made of the next 128 bits (not a valid version-4 UUID: for test data only).
   public mutating func uuid() -> UUID {
     let a = next(), b = next()
     return withUnsafeBytes(of: (a, b)) { raw in
