@@ -44,13 +44,18 @@ public struct FieldDescriptor: Sendable, Hashable {
   public let isOptional: Bool
   /// For relationships: what deleting the target does to this field's record.
   public let deleteRule: DeleteRule
+  /// Lists are ordered or searched by this field, so a backend keeps an index on it
+  /// (keys and to-one relationships are indexed anyway).
+  public let isIndexed: Bool
 
   /// - Parameter onDelete: defaults to `.nullify` for optional and to-many
   ///   relationships and `.deny` for required ones.
-  public init(_ name: String, _ type: FieldType, optional: Bool = false, onDelete: DeleteRule? = nil) {
+  /// - Parameter indexed: see ``isIndexed``.
+  public init(_ name: String, _ type: FieldType, optional: Bool = false, onDelete: DeleteRule? = nil, indexed: Bool = false) {
     self.name = name
     self.type = type
     self.isOptional = optional
+    self.isIndexed = indexed
     if let onDelete {
       self.deleteRule = onDelete
     } else if case .reference = type, !optional {

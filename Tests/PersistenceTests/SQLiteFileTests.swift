@@ -50,6 +50,16 @@ struct SQLiteFileTests {
     #expect(!indexes.contains("recipe_unique_live_key"))
   }
 
+  @Test func fieldsMarkedIndexedGetAnIndexAlsoInAFileWrittenBeforeTheyWere() throws {
+    let path = try TemporaryDirectory.make().appendingPathComponent("i.sqlite").path
+    _ = try SQLiteStore(path: path)
+    #expect(Category.schema.field(named: "sortOrder")?.isIndexed == true)
+    #expect(try SQLiteInspector.indexes(path).contains("category_sortOrder"))
+    try SQLiteInspector.execute(path, "DROP INDEX category_sortOrder")
+    _ = try SQLiteStore(path: path)
+    #expect(try SQLiteInspector.indexes(path).contains("category_sortOrder"))
+  }
+
   @Test func aFileFromANewerForagerIsRefusedUntouched() throws {
     let path = try TemporaryDirectory.make().appendingPathComponent("new.sqlite").path
     _ = try SQLiteStore(path: path)

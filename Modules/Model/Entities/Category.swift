@@ -18,7 +18,7 @@ public struct Category: Entity {
     fields: [
       FieldDescriptor("displayName", .text),
       FieldDescriptor("normalizedName", .text),
-      FieldDescriptor("sortOrder", .integer),
+      FieldDescriptor("sortOrder", .integer, indexed: true),
     ],
     semanticKeyField: "normalizedName",
     displayField: "displayName",

@@ -79,9 +79,14 @@ enum SchemaBuilder {
     if let key = layout.schema.semanticKeyField {
       try db.execute(sql: "CREATE INDEX IF NOT EXISTS \("\(table)_key".quotedDatabaseIdentifier) ON \(table.quotedDatabaseIdentifier)(\(key.quotedDatabaseIdentifier))")
     }
-    for field in layout.schema.fields where field.type.referencedKind != nil {
+    for field in layout.schema.fields {
+      let name = "\(table)_\(field.name)".quotedDatabaseIdentifier, column = field.name.quotedDatabaseIdentifier
       if case .reference = field.type {
-        try db.execute(sql: "CREATE INDEX IF NOT EXISTS \("\(table)_\(field.name)".quotedDatabaseIdentifier) ON \(table.quotedDatabaseIdentifier)(\(field.name.quotedDatabaseIdentifier))")
+        try db.execute(sql: "CREATE INDEX IF NOT EXISTS \(name) ON \(table.quotedDatabaseIdentifier)(\(column))")
+      } else if field.isIndexed {
+        // Over live rows, like the listings that sort by it: otherwise SQLite prefers the
+        // partial unique-key index for their `deletedAt IS NULL` and sorts every row.
+        try db.execute(sql: "CREATE INDEX IF NOT EXISTS \(name) ON \(table.quotedDatabaseIdentifier)(\(column)) WHERE deletedAt IS NULL")
       }
     }
   }
