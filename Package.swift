@@ -82,7 +82,7 @@ let package = Package(
     .target(name: "SyncSQLite", dependencies: ["Sync", grdb], path: "Modules/SyncSQLite"),
     .testTarget(
       name: "SyncTests",
-      dependencies: ["Sync", "SyncSQLite", "Seed", "Repositories", "Model", "Persistence", "PersistenceSQLite", "PersistenceMemory", "TestSupport"],
+      dependencies: ["Sync", "SyncSQLite", "Seed", "Migration", "Repositories", "Model", "Persistence", "PersistenceSQLite", "PersistenceMemory", "TestSupport"],
       path: "Tests/SyncTests"
     ),
 
@@ -113,7 +113,7 @@ let package = Package(
       plugins: [.plugin(name: "LayerCheckPlugin")]
     ),
     .testTarget(
-      name: "ScriptingTests", dependencies: ["Scripting", "Model", "Repositories", "TestSupport", "Migration"],
+      name: "ScriptingTests", dependencies: ["Scripting", "Model", "Repositories", "TestSupport", "Migration", "Sync", "SyncSQLite"],
       path: "Tests/ScriptingTests"
     ),
 

@@ -1,5 +1,5 @@
-import Foundation
-import Model
+public import Foundation
+public import Model
 public import Persistence
 
 /// Syncs one device's store with a cloud: stamps local changes, pulls and merges what
@@ -75,6 +75,15 @@ public final class SyncEngine: Sendable {
       monitor.record(.error, "\(deviceName): \(error)")
       throw error
     }
+  }
+
+  /// Records a merge made outside sync — a migration's dedup step merging `loser` into
+  /// `keeper` — inside the caller's write transaction. The next sync pushes the redirect
+  /// with the loser's tombstone, so a replica that still names the loser re-points what
+  /// refers to it to the keeper instead of losing it.
+  public static func recordMerge(_ kind: EntityKind, loser: UUID, into keeper: UUID, in writer: any StoreWriter) throws {
+    guard loser != keeper else { return }
+    try writer.setRedirect(keeper, kind, loser)
   }
 
   /// This device's replica id (created on first use).

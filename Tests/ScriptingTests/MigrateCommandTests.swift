@@ -2,6 +2,8 @@ import Foundation
 import Migration
 import Model
 import Scripting
+import Sync
+import SyncSQLite
 import TestSupport
 import Testing
 
@@ -44,6 +46,24 @@ import Testing
     #expect(try harness.text("duplicates category").contains("produce") == false)
     // The current device's file is the default PATH; it is at v3, so nothing to do.
     #expect(try harness.text("migrate").contains("already at schema v3"))
+  }
+
+  @Test func theMergesOfAMigrationArePushedAsRedirectsAtTheFirstSync() throws {
+    let path = try oldStore()
+    let harness = try Harness()
+    let report = try harness.json("migrate '\(path)' --time-zone UTC --no-backup --json")
+    guard case .array(let merges)? = report["migration"]?["merged"] else { Issue.record("no merges in \(report)"); return }
+    let losers = Set(merges.flatMap { merge -> [String] in
+      guard case .array(let ids)? = merge["losers"] else { return [] }
+      return ids.compactMap { if case .string(let id) = $0 { id } else { nil } }
+    })
+    #expect(losers.count > 0)
+    let cloud = try TemporaryDirectory.make().appendingPathComponent("cloud.sqlite").path
+    try harness.run("open '\(path)'\ncloud open '\(cloud)'\nsync")
+    let pushed = try SQLiteCloud(path: cloud).pull(after: 0, limit: 1_000).flatMap(\.batch.changes)
+    let redirects = pushed.filter { $0.fields[RecordChange.redirectField] != nil }
+    #expect(Set(redirects.map { $0.id.lowercaseText }) == losers)
+    #expect(redirects.allSatisfy { $0.fields[RecordChange.deletedField] != nil })
   }
 
   @Test func migrateToTwoStopsBeforeTheConstraints() throws {

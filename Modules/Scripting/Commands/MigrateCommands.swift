@@ -1,6 +1,7 @@
 import Foundation
 import Migration
 import Model
+import Sync
 
 /// migrate: upgrades an old store file (schema v1 or v2) in the stages of
 /// Docs/MIGRATIONS.md — backup, stage A, dedup, stage B.
@@ -45,7 +46,9 @@ enum MigrateCommands {
       }
       options.timeZone = timeZone
     }
-    let migrator = StoreMigrator(path: path, clock: session.now)
+    var migrator = StoreMigrator(path: path, clock: session.now)
+    // Merges become sync redirects, pushed with the losers' tombstones at the next sync.
+    migrator.onMerge = { kind, loser, keeper, writer in try SyncEngine.recordMerge(kind, loser: loser, into: keeper, in: writer) }
     let report: MigrationReport
     do {
       report = invocation.flag("dry-run") ? try migrator.dryRun(options) : try migrator.migrate(options)
