@@ -90,6 +90,39 @@ struct FrontEndRuleTests {
     )
   }
 
+  @Test func initPassedAsAnArgumentIsTypedByTheDeclarationsInTheCheckedFiles() throws {
+    let vocabulary = try Fixtures.vocabulary()
+    let declarations = SourceFile(
+      path: "Scripting/Helpers.swift",
+      text: """
+        func show(_ category: Category) {}
+        func keep(_ count: Int, into shelf: Category?, all: [Category]) {}
+        struct Aisle { init(holding category: Category, _ tag: Tag) {} }
+        func pick(_ value: Int) {}
+        func pick(_ value: Category) {}
+        """
+    )
+    let calls = SourceFile(
+      path: "Scripting/Run.swift",
+      text: """
+        show(.init(displayName: "A"))
+        keep(.init(3), into: .init(displayName: "B"), all: [.init(displayName: "C")])
+        _ = Aisle(holding: .init(displayName: "D"), .init(displayName: "E"))
+        pick(.init(4))
+        unknown(.init(displayName: "F"))
+        self.show(try .init(displayName: "G"))
+        """
+    )
+    let report = FrontEndCheck(vocabulary: vocabulary).run([declarations, calls])
+    #expect(
+      report.violations.map { "\($0.position) \($0.message)".prefix(40) } == [
+        "1:6 '.init(…)' creates a Category outsid", "2:22 '.init(…)' creates a Category outsi",
+        "2:53 '.init(…)' creates a Category outsi", "3:20 '.init(…)' creates a Category outsi",
+        "3:45 '.init(…)' creates a Tag outside a ", "6:15 '.init(…)' creates a Category outsi",
+      ]
+    )
+  }
+
   @Test func refusesToRunWhenTheModelHasNoEntityTypes() {
     #expect(throws: LayerCheckError.noEntityTypes(Fixtures.path("Repositories"))) {
       try Runner.vocabulary(model: [Fixtures.path("Repositories")], persistence: [Fixtures.path("Persistence")])

@@ -13,8 +13,9 @@ import SwiftSyntax
 /// `Category.init(…)`, unapplied `Category.init` / `Category(displayName:)`, and `.init(…)`
 /// where the contextual type is written down (`let c: Category = .init(…)`,
 /// `return .init(…)` from a function declared to return `Category`, the elements of an
-/// array literal declared `[Category]`), plus typealiases of entity types declared in the
-/// checked files. For the Store it flags member references `x.insertRecord(…)` to any
+/// array literal declared `[Category]`, an argument of a function or initializer declared
+/// in the checked files with a `Category` parameter), plus typealiases of entity types
+/// declared in the checked files. For the Store it flags member references `x.insertRecord(…)` to any
 /// method declared in `protocol StoreWriter`.
 public struct FrontEndCheck: Sendable {
   public var vocabulary: Vocabulary
@@ -39,6 +40,10 @@ public struct FrontEndCheck: Sendable {
       aliases.walk(tree)
     }
     constructible.merge(aliases.found) { original, _ in original }
+    let parameters = ParameterCollector()
+    for (_, tree) in trees {
+      parameters.walk(tree)
+    }
 
     var report = SourceReport(filesChecked: files.count)
     for (file, tree) in trees {
@@ -46,6 +51,7 @@ public struct FrontEndCheck: Sendable {
       let visitor = FrontEndVisitor(
         constructible: constructible,
         writerMethods: vocabulary.writerMethods,
+        parameters: parameters.signatures,
         converter: converter
       )
       visitor.walk(tree)
@@ -174,6 +180,53 @@ struct Finding: Equatable {
       "'\(method)(…)' calls the Store's mutating API (StoreWriter.\(method)) from a front end; "
         + "change entities through their repositories (e.g. CategoryRepository)"
     }
+  }
+}
+
+/// The parameters of the functions and initializers declared in the checked files, so
+/// that `.init(…)` passed as an argument to one of them can be typed. Functions are listed
+/// under their base name, initializers under their type's name (how a call names them).
+final class ParameterCollector: SyntaxVisitor {
+  struct Parameter {
+    /// The argument label; nil for `_`.
+    let label: String?
+    let type: TypeSyntax
+  }
+
+  private(set) var signatures: [String: [[Parameter]]] = [:]
+
+  init() { super.init(viewMode: .sourceAccurate) }
+
+  override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+    signatures[node.name.text, default: []].append(Self.parameters(node.signature.parameterClause))
+    return .visitChildren
+  }
+
+  override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+    if let type = Self.enclosingTypeName(node) {
+      signatures[type, default: []].append(Self.parameters(node.signature.parameterClause))
+    }
+    return .visitChildren
+  }
+
+  private static func parameters(_ clause: FunctionParameterClauseSyntax) -> [Parameter] {
+    clause.parameters.map { parameter in
+      let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
+      return Parameter(label: label, type: parameter.type)
+    }
+  }
+
+  private static func enclosingTypeName(_ node: some SyntaxProtocol) -> String? {
+    var current = node.parent
+    while let ancestor = current {
+      if let decl = ancestor.as(StructDeclSyntax.self) { return decl.name.text }
+      if let decl = ancestor.as(ClassDeclSyntax.self) { return decl.name.text }
+      if let decl = ancestor.as(EnumDeclSyntax.self) { return decl.name.text }
+      if let decl = ancestor.as(ActorDeclSyntax.self) { return decl.name.text }
+      if let decl = ancestor.as(ExtensionDeclSyntax.self) { return decl.extendedType.trimmedDescription }
+      current = ancestor.parent
+    }
+    return nil
   }
 }
 

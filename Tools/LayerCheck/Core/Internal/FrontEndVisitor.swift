@@ -8,12 +8,18 @@ final class FrontEndVisitor: SyntaxVisitor {
 
   let constructible: [String: Constructible]
   let writerMethods: Set<String>
+  /// Functions and initializers declared in the checked files (``ParameterCollector``).
+  let parameters: [String: [[ParameterCollector.Parameter]]]
   let converter: SourceLocationConverter
   private(set) var findings: [Finding] = []
 
-  init(constructible: [String: Constructible], writerMethods: Set<String>, converter: SourceLocationConverter) {
+  init(
+    constructible: [String: Constructible], writerMethods: Set<String>,
+    parameters: [String: [[ParameterCollector.Parameter]]] = [:], converter: SourceLocationConverter
+  ) {
     self.constructible = constructible
     self.writerMethods = writerMethods
+    self.parameters = parameters
     self.converter = converter
     super.init(viewMode: .sourceAccurate)
   }
@@ -87,11 +93,16 @@ final class FrontEndVisitor: SyntaxVisitor {
   /// The type the code around `node` declares for it, where it is written down:
   /// a typed binding's initializer, a `return` (or the only expression of a body) of a
   /// function, property or closure with a declared result type, an element of an array
-  /// literal with such a type. Looks through `try`, `await`, parentheses and `?:`.
+  /// literal with such a type, an argument of a function or initializer declared in the
+  /// checked files. Looks through `try`, `await`, parentheses and `?:`.
   func contextualType(of node: Syntax) -> TypeSyntax? {
     var current = node
     while let parent = current.parent {
-      if parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) {
+      if let argument = parent.as(LabeledExprSyntax.self), let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+        call.arguments.contains(where: { $0.id == argument.id })
+      {
+        return parameterType(of: argument, in: call)
+      } else if parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) {
         current = parent
       } else if let ternary = parent.as(TernaryExprSyntax.self),
         ternary.thenExpression.id == current.id || ternary.elseExpression.id == current.id
@@ -116,6 +127,32 @@ final class FrontEndVisitor: SyntaxVisitor {
       }
     }
     return nil
+  }
+
+  /// The declared type of the parameter an argument is passed to, when the callee —
+  /// `name(…)`, `x.name(…)` or `Type(…)` — is declared in the checked files and every
+  /// declaration of that name with a parameter for the argument agrees on its type.
+  /// The n-th argument with a label goes to the n-th parameter with that label.
+  private func parameterType(of argument: LabeledExprSyntax, in call: FunctionCallExprSyntax) -> TypeSyntax? {
+    let callee: String
+    if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+      callee = reference.baseName.text
+    } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil {
+      callee = member.declName.baseName.text
+    } else {
+      return nil
+    }
+    guard let candidates = parameters[callee] else { return nil }
+    let label = argument.label?.text
+    let arguments = Array(call.arguments)
+    guard let index = arguments.firstIndex(where: { $0.id == argument.id }) else { return nil }
+    let rank = arguments[..<index].filter { $0.label?.text == label }.count
+    let types = candidates.compactMap { signature -> TypeSyntax? in
+      let matching = signature.filter { $0.label == label }
+      return rank < matching.count ? matching[rank].type : nil
+    }
+    guard let first = types.first, types.allSatisfy({ $0.trimmedDescription == first.trimmedDescription }) else { return nil }
+    return first
   }
 
   /// The parser leaves `c ? a : b` unfolded, as a sequence `c`, `? a :`, `b`: the sequence
