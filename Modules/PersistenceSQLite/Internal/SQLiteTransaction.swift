@@ -104,27 +104,71 @@ final class SQLiteTransaction: StoreWriter {
     return try Int.fetchOne(statement, arguments: StatementArguments(sql.arguments)) ?? 0
   }
 
+  /// Change-log entries after `sequence`, decoded on the SQLite statement itself (sync
+  /// pages through the whole log: GRDB's `Row` costs more than the step).
   func changes(after sequence: Int64, limit: Int) throws -> [Change] {
     let statement = try db.cachedStatement(
       sql: "SELECT sequence, kind, id, operation, fields, origin, timestamp FROM forager_changes WHERE sequence > ? ORDER BY sequence LIMIT ?"
     )
-    return try Row.fetchAll(statement, arguments: [sequence, max(0, limit)]).map { row in
-      guard let kind = EntityKind(rawValue: row[1]), let id = UUID(storageText: row[2]),
-        let operation = ChangeOperation(rawValue: row[3]), let fields = FieldValue.decodeJSONArray(row[4])
-      else { throw StoreError.backend("damaged change-log entry \(row[0] as Int64)") }
-      return Change(
-        sequence: row[0], kind: kind, id: id, operation: operation, fields: fields,
-        origin: ChangeOrigin(rawValue: row[5]), timestamp: Date(timeIntervalSinceReferenceDate: row[6])
-      )
+    let handle = statement.sqliteStatement
+    sqlite3_reset(handle)
+    defer {
+      sqlite3_reset(handle)
+      sqlite3_clear_bindings(handle)
     }
+    sqlite3_bind_int64(handle, 1, sequence)
+    sqlite3_bind_int64(handle, 2, Int64(max(0, limit)))
+    var changes: [Change] = []
+    changes.reserveCapacity(min(max(0, limit), 1_024))
+    while true {
+      let code = sqlite3_step(handle)
+      guard code == SQLITE_ROW else {
+        guard code == SQLITE_DONE else { throw failure(code, statement) }
+        return changes
+      }
+      let number = sqlite3_column_int64(handle, 0)
+      guard let kind = Self.text(handle, 1).flatMap(EntityKind.init(rawValue:)), let id = Self.text(handle, 2).flatMap(UUID.init(storageText:)),
+        let operation = Self.text(handle, 3).flatMap(ChangeOperation.init(rawValue:)),
+        let fields = Self.text(handle, 4).flatMap(FieldValue.decodeJSONArray), let origin = Self.text(handle, 5)
+      else { throw StoreError.backend("damaged change-log entry \(number)") }
+      changes.append(Change(
+        sequence: number, kind: kind, id: id, operation: operation, fields: fields,
+        origin: ChangeOrigin(rawValue: origin), timestamp: Date(timeIntervalSinceReferenceDate: sqlite3_column_double(handle, 6))
+      ))
+    }
+  }
+
+  /// A text column of the current row, or nil when it is NULL.
+  private static func text(_ handle: SQLiteStatement, _ column: Int32) -> String? {
+    guard sqlite3_column_type(handle, column) != SQLITE_NULL, let bytes = sqlite3_column_text(handle, column) else { return nil }
+    let count = Int(sqlite3_column_bytes(handle, column))
+    return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
   }
 
   func latestChangeSequence() throws -> Int64 {
     try Int64.fetchOne(db.cachedStatement(sql: "SELECT COALESCE(MAX(sequence), 0) FROM forager_changes")) ?? 0
   }
 
+  /// Sync reads several keys for every record it touches: bound and stepped on the
+  /// SQLite statement itself.
   func metadata(forKey key: String) throws -> String? {
-    try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM forager_metadata WHERE key = ?"), arguments: [key])
+    let statement = try db.cachedStatement(sql: "SELECT value FROM forager_metadata WHERE key = ?")
+    let handle = statement.sqliteStatement
+    sqlite3_reset(handle)
+    return try key.withCString { text in
+      sqlite3_bind_text(handle, 1, text, -1, nil)
+      // The text is bound without a copy: unbind it before it goes away.
+      defer {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+      }
+      let code = sqlite3_step(handle)
+      guard code == SQLITE_ROW else {
+        guard code == SQLITE_DONE else { throw failure(code, statement) }
+        return nil
+      }
+      return Self.text(handle, 0)
+    }
   }
 
   /// The element side tables present in this file, read once per transaction and only
@@ -189,10 +233,11 @@ final class SQLiteTransaction: StoreWriter {
 
   func setMetadata(_ value: String?, forKey key: String) throws {
     if let value {
-      try db.cachedStatement(sql: "INSERT OR REPLACE INTO forager_metadata (key, value) VALUES (?, ?)")
-        .execute(arguments: [key, value])
+      try run(db.cachedStatement(sql: "INSERT OR REPLACE INTO forager_metadata (key, value) VALUES (?, ?)"), [
+        key.databaseValue, value.databaseValue,
+      ])
     } else {
-      try db.cachedStatement(sql: "DELETE FROM forager_metadata WHERE key = ?").execute(arguments: [key])
+      try run(db.cachedStatement(sql: "DELETE FROM forager_metadata WHERE key = ?"), [key.databaseValue])
     }
   }
 

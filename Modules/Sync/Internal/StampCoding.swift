@@ -1,13 +1,113 @@
 import Foundation
 
-/// The JSON a record's field stamps are kept in (`{"field":{"counter":0,"replica":"…","time":0}}`,
-/// keys sorted), written and read by hand. Sync reads and writes the stamps of every
-/// record it touches, and `JSONEncoder`/`JSONDecoder` made that the largest cost of a sync
-/// (a quarter of a two-device sync in the profile). The text is exactly what the encoder
-/// with `.sortedKeys` writes, so files stay readable both ways; text the fast reader does
-/// not expect (escapes, other spacing) goes to `JSONDecoder`.
+/// The text a record's field stamps are kept in, in the store's metadata.
+///
+/// Written compactly, each distinct stamp once with the fields it stamps:
+/// `@1700000000123.3.a1b2c3=aliases,displayName;1700000000999.0.a1b2c3=@deleted`
+/// (groups by stamp, fields sorted). Most records are stamped by one write, so this is one
+/// group: a tenth of the JSON that earlier versions wrote
+/// (`{"field":{"counter":0,"replica":"…","time":0}}`, keys sorted) and that is still read,
+/// and still written when a field name or replica contains one of `=,;`.
 enum StampCoding {
   static func encode(_ stamps: [String: Stamp]) -> String {
+    guard stamps.keys.allSatisfy(isPlainField), stamps.values.allSatisfy({ isPlainReplica($0.replica) }) else {
+      return encodeJSON(stamps)
+    }
+    var groups: [Stamp: [String]] = [:]
+    for (field, stamp) in stamps { groups[stamp, default: []].append(field) }
+    var bytes: [UInt8] = [UInt8(ascii: "@")]
+    bytes.reserveCapacity(16 + stamps.count * 24 + groups.count * 64)
+    for (index, stamp) in groups.keys.sorted().enumerated() {
+      if index > 0 { bytes.append(UInt8(ascii: ";")) }
+      bytes.append(contentsOf: String(stamp.time).utf8)
+      bytes.append(UInt8(ascii: "."))
+      bytes.append(contentsOf: String(stamp.counter).utf8)
+      bytes.append(UInt8(ascii: "."))
+      bytes.append(contentsOf: stamp.replica.utf8)
+      bytes.append(UInt8(ascii: "="))
+      for (position, field) in (groups[stamp] ?? []).sorted().enumerated() {
+        if position > 0 { bytes.append(UInt8(ascii: ",")) }
+        bytes.append(contentsOf: field.utf8)
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  static func decode(_ text: String) -> [String: Stamp] {
+    if text.utf8.first == UInt8(ascii: "@") { return decodeCompact(text) ?? [:] }
+    if let stamps = decodeSimpleJSON(text) { return stamps }
+    return (try? JSONDecoder().decode([String: Stamp].self, from: Data(text.utf8))) ?? [:]
+  }
+
+  private static let separators: Set<UInt8> = [UInt8(ascii: "="), UInt8(ascii: ","), UInt8(ascii: ";")]
+
+  private static func isPlainField(_ field: String) -> Bool {
+    !field.isEmpty && !field.utf8.contains(where: separators.contains)
+  }
+
+  private static func isPlainReplica(_ replica: String) -> Bool {
+    !replica.utf8.contains(where: separators.contains)
+  }
+
+  /// The compact form; nil when the text does not follow it.
+  private static func decodeCompact(_ text: String) -> [String: Stamp]? {
+    var stamps: [String: Stamp] = [:]
+    var text = text
+    return text.withUTF8 { bytes -> [String: Stamp]? in
+      var index = 1
+      let end = bytes.count
+      func integer(until terminator: UInt8) -> Int64? {
+        var negative = false, value: Int64 = 0, digits = 0
+        if index < end, bytes[index] == UInt8(ascii: "-") {
+          negative = true
+          index += 1
+        }
+        while index < end, bytes[index] != terminator {
+          let digit = Int64(bytes[index]) - 48
+          guard (0...9).contains(digit) else { return nil }
+          let (shifted, overflowed) = value.multipliedReportingOverflow(by: 10)
+          guard !overflowed else { return nil }
+          let (sum, overflow) = negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
+          guard !overflow else { return nil }
+          value = sum
+          digits += 1
+          index += 1
+        }
+        guard digits > 0, index < end else { return nil }
+        index += 1  // the terminator
+        return value
+      }
+      func word(until first: UInt8, or second: UInt8) -> String {
+        let start = index
+        while index < end, bytes[index] != first, bytes[index] != second { index += 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+      }
+      while index < end {
+        guard let time = integer(until: UInt8(ascii: ".")), let counter = integer(until: UInt8(ascii: ".")),
+          let counter32 = Int32(exactly: counter)
+        else { return nil }
+        let replica = word(until: UInt8(ascii: "="), or: UInt8(ascii: "="))
+        guard index < end else { return nil }
+        index += 1
+        let stamp = Stamp(time: time, counter: counter32, replica: replica)
+        while true {
+          let field = word(until: UInt8(ascii: ","), or: UInt8(ascii: ";"))
+          guard !field.isEmpty else { return nil }
+          stamps[field] = stamp
+          guard index < end else { return stamps }
+          let separator = bytes[index]
+          index += 1
+          if separator == UInt8(ascii: ";") { break }
+        }
+      }
+      return stamps
+    }
+  }
+
+  // MARK: The JSON form of earlier versions
+
+  /// What `JSONEncoder` with sorted keys writes, written by hand.
+  static func encodeJSON(_ stamps: [String: Stamp]) -> String {
     var bytes: [UInt8] = [UInt8(ascii: "{")]
     bytes.reserveCapacity(stamps.count * 96)
     for (index, field) in stamps.keys.sorted().enumerated() {
@@ -27,19 +127,14 @@ enum StampCoding {
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  static func decode(_ text: String) -> [String: Stamp] {
-    if let stamps = decodeSimple(text) { return stamps }
-    return (try? JSONDecoder().decode([String: Stamp].self, from: Data(text.utf8))) ?? [:]
-  }
-
   private static func escaped(_ text: String) -> String {
     guard text.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }) else { return text }
     guard let data = try? JSONEncoder().encode(text) else { return text }
     return String(String(decoding: data, as: UTF8.self).dropFirst().dropLast())
   }
 
-  /// The exact shape `encode` writes, with no backslash anywhere; nil otherwise.
-  private static func decodeSimple(_ text: String) -> [String: Stamp]? {
+  /// The exact shape `encodeJSON` writes, with no backslash anywhere; nil otherwise.
+  private static func decodeSimpleJSON(_ text: String) -> [String: Stamp]? {
     let bytes = Array(text.utf8)
     guard bytes.first == UInt8(ascii: "{"), bytes.last == UInt8(ascii: "}"), !bytes.contains(UInt8(ascii: "\\")) else { return nil }
     var stamps: [String: Stamp] = [:]
