@@ -13,24 +13,38 @@ enum StampCoding {
     guard stamps.keys.allSatisfy(isPlainField), stamps.values.allSatisfy({ isPlainReplica($0.replica) }) else {
       return encodeJSON(stamps)
     }
-    var groups: [Stamp: [String]] = [:]
-    for (field, stamp) in stamps { groups[stamp, default: []].append(field) }
+    // By stamp, then field: each run of one stamp is a group.
+    let entries = stamps.sorted { $0.value == $1.value ? $0.key < $1.key : $0.value < $1.value }
     var bytes: [UInt8] = [UInt8(ascii: "@")]
-    bytes.reserveCapacity(16 + stamps.count * 24 + groups.count * 64)
-    for (index, stamp) in groups.keys.sorted().enumerated() {
-      if index > 0 { bytes.append(UInt8(ascii: ";")) }
-      bytes.append(contentsOf: String(stamp.time).utf8)
-      bytes.append(UInt8(ascii: "."))
-      bytes.append(contentsOf: String(stamp.counter).utf8)
-      bytes.append(UInt8(ascii: "."))
-      bytes.append(contentsOf: stamp.replica.utf8)
-      bytes.append(UInt8(ascii: "="))
-      for (position, field) in (groups[stamp] ?? []).sorted().enumerated() {
-        if position > 0 { bytes.append(UInt8(ascii: ",")) }
-        bytes.append(contentsOf: field.utf8)
+    bytes.reserveCapacity(64 + stamps.count * 24)
+    var previous: Stamp?
+    for (field, stamp) in entries {
+      if stamp == previous {
+        bytes.append(UInt8(ascii: ","))
+      } else {
+        if previous != nil { bytes.append(UInt8(ascii: ";")) }
+        appendDecimal(stamp.time, to: &bytes)
+        bytes.append(UInt8(ascii: "."))
+        appendDecimal(Int64(stamp.counter), to: &bytes)
+        bytes.append(UInt8(ascii: "."))
+        bytes.append(contentsOf: stamp.replica.utf8)
+        bytes.append(UInt8(ascii: "="))
+        previous = stamp
       }
+      bytes.append(contentsOf: field.utf8)
     }
     return String(decoding: bytes, as: UTF8.self)
+  }
+
+  private static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
+    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    var magnitude = value.magnitude
+    let start = bytes.count
+    repeat {
+      bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+      magnitude /= 10
+    } while magnitude > 0
+    bytes[start...].reverse()
   }
 
   static func decode(_ text: String) -> [String: Stamp] {
@@ -39,14 +53,16 @@ enum StampCoding {
     return (try? JSONDecoder().decode([String: Stamp].self, from: Data(text.utf8))) ?? [:]
   }
 
-  private static let separators: Set<UInt8> = [UInt8(ascii: "="), UInt8(ascii: ","), UInt8(ascii: ";")]
+  private static func isSeparator(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "=") || byte == UInt8(ascii: ",") || byte == UInt8(ascii: ";")
+  }
 
   private static func isPlainField(_ field: String) -> Bool {
-    !field.isEmpty && !field.utf8.contains(where: separators.contains)
+    !field.isEmpty && !field.utf8.contains(where: isSeparator)
   }
 
   private static func isPlainReplica(_ replica: String) -> Bool {
-    !replica.utf8.contains(where: separators.contains)
+    !replica.utf8.contains(where: isSeparator)
   }
 
   /// The compact form; nil when the text does not follow it.
