@@ -230,6 +230,13 @@ public struct StoreMigrator: Sendable {
     var configuration = Configuration()
     configuration.busyMode = .timeout(10)
     configuration.label = "forager-migration"
+    // A migration reads and rewrites most of the file in a few transactions: with
+    // SQLite's default 2,000-page cache, a store of a few hundred thousand rows evicts
+    // the index pages it is about to revisit. 64 MiB of cache, temporary tables in memory.
+    configuration.prepareDatabase { db in
+      try db.execute(sql: "PRAGMA cache_size = -65536")
+      try db.execute(sql: "PRAGMA temp_store = MEMORY")
+    }
     return try DatabaseQueue(path: path, configuration: configuration)
   }
 

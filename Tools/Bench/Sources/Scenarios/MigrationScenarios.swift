@@ -104,6 +104,9 @@ enum RawDedup {
   }
 
   static func run(_ db: RawDatabase) throws {
+    // The same cache and temporary storage as the migration's connection.
+    try db.execute("PRAGMA cache_size = -65536")
+    try db.execute("PRAGMA temp_store = MEMORY")
     let now = Date().timeIntervalSinceReferenceDate
     func log(_ kind: String, _ idColumn: String, _ operation: String, _ fields: String, from: String) throws {
       try db.execute("""
