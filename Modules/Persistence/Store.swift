@@ -56,6 +56,9 @@ public protocol StoreReader {
   func latestChangeSequence() throws -> Int64
   /// A value from the store's small key-value metadata table.
   func metadata(forKey key: String) throws -> String?
+  /// The keys of the metadata table that start with `prefix`, in byte order: one range
+  /// read, for callers that would otherwise look up many keys that mostly do not exist.
+  func metadataKeys(withPrefix prefix: String) throws -> [String]
 }
 
 extension StoreReader {

@@ -62,6 +62,10 @@ final class MemoryTransaction: StoreWriter {
 
   func metadata(forKey key: String) throws -> String? { state.metadata[key] }
 
+  func metadataKeys(withPrefix prefix: String) throws -> [String] {
+    state.metadata.keys.filter { $0.utf8.starts(with: prefix.utf8) }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+  }
+
   // MARK: Writing
 
   func insertRecord(_ record: Record) throws {

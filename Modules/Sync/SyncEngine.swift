@@ -127,6 +127,7 @@ public final class SyncEngine: Sendable {
       let replica = try writer.ensureReplicaID()
       var clock = try writer.replicaClock()
       var after = try writer.syncInteger(ReplicaKeys.stamped)
+      let withRedirect = try ReplicaKeys.records(withPrefix: ReplicaKeys.redirectPrefix, in: writer)
       while true {
         let page = try writer.changes(after: after, limit: 1_000)
         guard let last = page.last else { break }
@@ -141,7 +142,7 @@ public final class SyncEngine: Sendable {
           if let record, !record.meta.isLive, change.operation == .delete || stamps[RecordChange.deletedField] == nil {
             stamps[RecordChange.deletedField] = stamp
           }
-          if try writer.redirect(change.kind, change.id) != nil, stamps[RecordChange.redirectField] == nil {
+          if withRedirect.contains(Merger.RecordKey(kind: change.kind, id: change.id)), stamps[RecordChange.redirectField] == nil {
             stamps[RecordChange.redirectField] = stamp
           }
           try writer.setStamps(stamps, change.kind, change.id)
@@ -182,7 +183,10 @@ public final class SyncEngine: Sendable {
           after = order.count >= pushBatchSize ? last : end.sequence
           last = after
         }
-        let changes = try order.compactMap { key in try Self.recordChange(key, fields: fields[key] ?? [], replica: replica, in: reader) }
+        let sparse = try SparseRecords(reader)
+        let changes = try order.compactMap { key in
+          try Self.recordChange(key, fields: fields[key] ?? [], replica: replica, in: reader, sparse: sparse)
+        }
         let batch = ChangeBatch(id: "\(replica):\(pushed + 1)-\(last)", replica: replica, schemaVersion: schemaVersion, changes: changes)
         return (batch, last)
       }
@@ -207,10 +211,12 @@ public final class SyncEngine: Sendable {
 
   /// The exported state of one record: its changed fields' current values and stamps,
   /// plus the deletion and redirect facts.
-  static func recordChange(_ key: Merger.RecordKey, fields: Set<String>, replica: String, in reader: any StoreReader) throws -> RecordChange? {
+  static func recordChange(
+    _ key: Merger.RecordKey, fields: Set<String>, replica: String, in reader: any StoreReader, sparse: SparseRecords
+  ) throws -> RecordChange? {
     guard let record = try reader.record(key.kind, id: key.id) else { return nil }
     let stamps = try reader.stamps(key.kind, key.id)
-    let repaired = try reader.repairedValues(key.kind, key.id)
+    let repaired = sparse.withRepaired.contains(key) ? try reader.repairedValues(key.kind, key.id) : [:]
     var values: [String: StampedValue] = [:]
     for field in fields {
       // The value as written (before any re-point or repair this replica derived), so
@@ -221,7 +227,7 @@ public final class SyncEngine: Sendable {
     if let deletedAt = record.meta.deletedAt, let stamp = stamps[RecordChange.deletedField] {
       values[RecordChange.deletedField] = StampedValue(value: .timestamp(deletedAt), stamp: stamp)
     }
-    if let keeper = try reader.redirect(key.kind, key.id), let stamp = stamps[RecordChange.redirectField] {
+    if sparse.withRedirect.contains(key), let keeper = try reader.redirect(key.kind, key.id), let stamp = stamps[RecordChange.redirectField] {
       values[RecordChange.redirectField] = StampedValue(value: .reference(keeper), stamp: stamp)
     }
     guard !values.isEmpty else { return nil }
@@ -241,7 +247,7 @@ public final class SyncEngine: Sendable {
       guard let last = entries.last else { return }
       let counts = try store.write(origin: .sync) { writer -> SyncCounts in
         let replica = try writer.ensureReplicaID()
-        let merger = Merger(writer: writer, replica: replica, clock: try writer.replicaClock(), now: store.clock())
+        let merger = try Merger(writer: writer, replica: replica, clock: try writer.replicaClock(), now: store.clock())
         for entry in entries where entry.batch.replica != replica {
           for change in entry.batch.changes { try merger.apply(change) }
         }

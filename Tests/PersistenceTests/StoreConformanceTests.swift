@@ -274,6 +274,25 @@ struct StoreConformanceTests {
   }
 
   @Test(arguments: TestBackend.allCases)
+  func metadataKeysAreListedByPrefixInByteOrder(_ backend: TestBackend) throws {
+    let store = try backend.makeStore()
+    try store.write { writer in
+      for key in ["sync.redirect/b", "sync.redirect/a", "sync.redirect0", "sync.redirect", "sync.redirect/é", "sync.stamps/a", "sync"] {
+        try writer.setMetadata("v", forKey: key)
+      }
+      try writer.setMetadata(nil, forKey: "sync.redirect/b")
+      // Inside the transaction, the list already reflects its writes.
+      #expect(try writer.metadataKeys(withPrefix: "sync.redirect/") == ["sync.redirect/a", "sync.redirect/é"])
+    }
+    try store.read { (reader) throws in
+      #expect(try reader.metadataKeys(withPrefix: "sync.redirect/") == ["sync.redirect/a", "sync.redirect/é"])
+      #expect(try reader.metadataKeys(withPrefix: "sync.redirect") == ["sync.redirect", "sync.redirect/a", "sync.redirect/é", "sync.redirect0"])
+      #expect(try reader.metadataKeys(withPrefix: "nothing/") == [])
+      #expect(try reader.metadataKeys(withPrefix: "").count == 6)
+    }
+  }
+
+  @Test(arguments: TestBackend.allCases)
   func changesCarryTheStoreClockAndAnOriginSwitchedForPartOfATransaction(_ backend: TestBackend) throws {
     let clock = TickingClock()
     let store = try backend.makeStore(clock: clock.now)

@@ -68,6 +68,7 @@ private final class FailingWriter: StoreWriter {
   func changes(after sequence: Int64, limit: Int) throws -> [Change] { try base.changes(after: sequence, limit: limit) }
   func latestChangeSequence() throws -> Int64 { try base.latestChangeSequence() }
   func metadata(forKey key: String) throws -> String? { try base.metadata(forKey: key) }
+  func metadataKeys(withPrefix prefix: String) throws -> [String] { try base.metadataKeys(withPrefix: prefix) }
 
   func insertRecord(_ record: Record) throws {
     inserts += 1

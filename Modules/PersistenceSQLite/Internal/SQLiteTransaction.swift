@@ -4,6 +4,9 @@ import GRDBSQLite
 import Model
 import Persistence
 
+/// `SQLITE_TRANSIENT` (the importer cannot see the macro): SQLite copies the bound value.
+private nonisolated(unsafe) let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
 /// One read or write transaction on a GRDB connection. Hot paths use cached statements.
 final class SQLiteTransaction: StoreWriter {
   let db: Database
@@ -168,6 +171,33 @@ final class SQLiteTransaction: StoreWriter {
         return nil
       }
       return Self.text(handle, 0)
+    }
+  }
+
+  func metadataKeys(withPrefix prefix: String) throws -> [String] {
+    // The keys in [prefix, prefix + U+10FFFF…): a range on the primary key. Keys sort by
+    // their bytes (BINARY collation), and no UTF-8 text continues a prefix with 0xF4 0x90.
+    let statement = try db.cachedStatement(sql: "SELECT key FROM forager_metadata WHERE key >= ? AND key < ? ORDER BY key")
+    let handle = statement.sqliteStatement
+    sqlite3_reset(handle)
+    defer {
+      sqlite3_reset(handle)
+      sqlite3_clear_bindings(handle)
+    }
+    var upper = Array(prefix.utf8)
+    upper.append(contentsOf: [0xF4, 0x90])
+    _ = prefix.withCString { sqlite3_bind_text(handle, 1, $0, -1, sqliteTransient) }
+    _ = upper.withUnsafeBufferPointer { bytes in
+      bytes.withMemoryRebound(to: CChar.self) { sqlite3_bind_text(handle, 2, $0.baseAddress, Int32($0.count), sqliteTransient) }
+    }
+    var keys: [String] = []
+    while true {
+      let code = sqlite3_step(handle)
+      guard code == SQLITE_ROW else {
+        guard code == SQLITE_DONE else { throw failure(code, statement) }
+        return keys
+      }
+      if let key = Self.text(handle, 0) { keys.append(key) }
     }
   }
 

@@ -23,11 +23,45 @@ final class Merger {
     let id: UUID
   }
 
-  init(writer: any StoreWriter, replica: String, clock: HybridLogicalClock, now: Date) {
+  init(writer: any StoreWriter, replica: String, clock: HybridLogicalClock, now: Date) throws {
     self.writer = writer
     self.replica = replica
     self.clock = clock
     self.now = now
+    withRedirect = try ReplicaKeys.records(withPrefix: ReplicaKeys.redirectPrefix, in: writer)
+    withDangling = try ReplicaKeys.records(withPrefix: ReplicaKeys.danglingPrefix, in: writer)
+    withRepaired = try ReplicaKeys.records(withPrefix: ReplicaKeys.repairedPrefix, in: writer)
+  }
+
+  /// The records that have a redirect, remembered relationships or repaired values, read
+  /// by one range scan per family when the merger starts: most records have none, and
+  /// looking each one up costs a statement. The merger's own writes keep them exact.
+  private var withRedirect: Set<RecordKey>
+  private var withDangling: Set<RecordKey>
+  private var withRepaired: Set<RecordKey>
+
+  func repairedValues(_ kind: EntityKind, _ id: UUID) throws -> [String: RepairedValue] {
+    guard withRepaired.contains(RecordKey(kind: kind, id: id)) else { return [:] }
+    return try writer.repairedValues(kind, id)
+  }
+
+  func setRepairedValues(_ values: [String: RepairedValue], _ kind: EntityKind, _ id: UUID) throws {
+    let key = RecordKey(kind: kind, id: id)
+    if values.isEmpty && !withRepaired.contains(key) { return }
+    try writer.setRepairedValues(values, kind, id)
+    if values.isEmpty { withRepaired.remove(key) } else { withRepaired.insert(key) }
+  }
+
+  func danglingReferences(to kind: EntityKind, _ id: UUID) throws -> [DanglingReference] {
+    guard withDangling.contains(RecordKey(kind: kind, id: id)) else { return [] }
+    return try writer.danglingReferences(to: kind, id)
+  }
+
+  func setDanglingReferences(_ references: [DanglingReference], to kind: EntityKind, _ id: UUID) throws {
+    let key = RecordKey(kind: kind, id: id)
+    if references.isEmpty && !withDangling.contains(key) { return }
+    try writer.setDanglingReferences(references, to: kind, id)
+    if references.isEmpty { withDangling.remove(key) } else { withDangling.insert(key) }
   }
 
   // MARK: Stamps and redirects, cached
@@ -56,6 +90,7 @@ final class Merger {
   func redirect(_ kind: EntityKind, _ id: UUID) throws -> UUID? {
     let key = RecordKey(kind: kind, id: id)
     if let cached = redirectCache[key] { return cached }
+    guard withRedirect.contains(key) else { return nil }
     let keeper = try writer.redirect(kind, id)
     redirectCache[key] = .some(keeper)
     return keeper
@@ -64,6 +99,7 @@ final class Merger {
   func setRedirect(_ keeper: UUID, _ kind: EntityKind, _ id: UUID) throws {
     try writer.setRedirect(keeper, kind, id)
     redirectCache[RecordKey(kind: kind, id: id)] = .some(keeper)
+    withRedirect.insert(RecordKey(kind: kind, id: id))
   }
 
   /// Follows redirects from `id` to the end of the chain (see `StoreReader.redirectEnd`).
@@ -139,7 +175,7 @@ final class Merger {
       stamps[name] = value.stamp
       if fields[name] != value.value { written[name] = RepairedValue(value: value.value, stamp: value.stamp) }
     }
-    if !written.isEmpty { try writer.setRepairedValues(written, kind, change.id) }
+    if !written.isEmpty { try setRepairedValues(written, kind, change.id) }
     var meta = RecordMetadata(
       id: change.id, createdAt: change.createdAt, updatedAt: change.updatedAt, ownerID: change.ownerID,
       sharingScope: change.sharingScope
@@ -215,9 +251,9 @@ final class Merger {
       guard wins else { continue }
       stamps[name] = value.stamp
       if incomingValue != value.value {
-        var repaired = try writer.repairedValues(kind, id)
+        var repaired = try repairedValues(kind, id)
         repaired[name] = RepairedValue(value: value.value, stamp: value.stamp)
-        try writer.setRepairedValues(repaired, kind, id)
+        try setRepairedValues(repaired, kind, id)
       }
       if record[name] != incomingValue {
         record[name] = incomingValue
@@ -357,8 +393,8 @@ final class Merger {
     // of the name wins when its key was written later.
     let group = Set(kind.schema.identityFields)
     let groupFromLoser = kind.schema.semanticKeyField.map(newer) ?? false
-    var keeperWritten = try writer.repairedValues(kind, keeperID)
-    let loserWritten = try writer.repairedValues(kind, loser.id)
+    var keeperWritten = try repairedValues(kind, keeperID)
+    let loserWritten = try repairedValues(kind, loser.id)
     for field in kind.schema.fields {
       let take = group.contains(field.name) ? groupFromLoser : newer(field.name)
       if take {
@@ -375,7 +411,7 @@ final class Merger {
         }
       }
     }
-    try writer.setRepairedValues(keeperWritten, kind, keeperID)
+    try setRepairedValues(keeperWritten, kind, keeperID)
     keeper.meta.createdAt = min(keeper.meta.createdAt, loser.meta.createdAt)
     keeper.meta.updatedAt = max(keeper.meta.updatedAt, loser.meta.updatedAt)
     try setStamps(keeperStamps, kind, keeperID)
@@ -506,41 +542,41 @@ final class Merger {
   /// repair) replaces it without a new stamp, so the replica exports what was written.
   private func keepWrittenValue(_ value: FieldValue? = nil, of record: Record, _ field: String) throws {
     let stamp = try stamps(record.kind, record.id)[field]
-    var repaired = try writer.repairedValues(record.kind, record.id)
+    var repaired = try repairedValues(record.kind, record.id)
     guard repaired[field]?.stamp != stamp else { return }
     repaired[field] = RepairedValue(value: value ?? record[field], stamp: stamp)
-    try writer.setRepairedValues(repaired, record.kind, record.id)
+    try setRepairedValues(repaired, record.kind, record.id)
   }
 
   private func remember(_ record: Record, field: String, target: RecordKey, removedRecord: Bool) throws {
     // Kept under the end of the target's redirect chain: the record whose redirect, if one
     // is ever learned, says where the relationship should have gone.
     let target = RecordKey(kind: target.kind, id: try redirectEnd(target.kind, target.id))
-    var list = try writer.danglingReferences(to: target.kind, target.id)
+    var list = try danglingReferences(to: target.kind, target.id)
     let stamp = try stamps(record.kind, record.id)[field]
     let entry = DanglingReference(kind: record.kind, id: record.id, field: field, removedRecord: removedRecord, stamp: stamp)
     guard !list.contains(entry) else { return }
     list.append(entry)
-    try writer.setDanglingReferences(list, to: target.kind, target.id)
+    try setDanglingReferences(list, to: target.kind, target.id)
   }
 
   /// Hands the relationships remembered under a merged record to its keeper.
   private func moveDangling(_ kind: EntityKind, from loser: UUID, to keeper: UUID) throws {
-    let moving = try writer.danglingReferences(to: kind, loser)
+    let moving = try danglingReferences(to: kind, loser)
     guard !moving.isEmpty else { return }
-    var list = try writer.danglingReferences(to: kind, keeper)
+    var list = try danglingReferences(to: kind, keeper)
     list.append(contentsOf: moving.filter { !list.contains($0) })
-    try writer.setDanglingReferences(list, to: kind, keeper)
-    try writer.setDanglingReferences([], to: kind, loser)
+    try setDanglingReferences(list, to: kind, keeper)
+    try setDanglingReferences([], to: kind, loser)
   }
 
   /// A redirect for a record this replica had treated as plainly deleted: restores the
   /// relationships the repair cleared, now pointing at the keeper, and brings back
   /// records the repair removed (unless a user deleted them too).
   private func restoreDangling(_ kind: EntityKind, from loser: UUID, to keeper: UUID) throws {
-    let list = try writer.danglingReferences(to: kind, loser)
+    let list = try danglingReferences(to: kind, loser)
     guard !list.isEmpty else { return }
-    try writer.setDanglingReferences([], to: kind, loser)
+    try setDanglingReferences([], to: kind, loser)
     for entry in list {
       guard var record = try writer.record(entry.kind, id: entry.id), let field = entry.kind.schema.field(named: entry.field),
         try stamps(entry.kind, entry.id)[entry.field] == entry.stamp

@@ -16,15 +16,34 @@ enum ReplicaKeys {
   /// The identifier of the cloud the token and the pushed position refer to.
   static let cloud = "sync.cloud"
 
+  static let redirectPrefix = "sync.redirect/"
+  static let danglingPrefix = "sync.dangling/"
+  static let repairedPrefix = "sync.repaired/"
+
   static func stamps(_ kind: EntityKind, _ id: UUID) -> String { key("sync.stamps/", kind, id) }
-  static func redirect(_ kind: EntityKind, _ id: UUID) -> String { key("sync.redirect/", kind, id) }
+  static func redirect(_ kind: EntityKind, _ id: UUID) -> String { key(redirectPrefix, kind, id) }
   /// References this replica cleared (or whose records it removed) because the record
   /// they named was deleted with no known redirect; kept so that a redirect learned
   /// later restores them, whatever order the delete and the merge arrived in.
   /// The values a repair replaced in a record's fields, by field: what the user wrote,
   /// which is what this replica pushes for that field (other replicas repair it the same way).
-  static func repaired(_ kind: EntityKind, _ id: UUID) -> String { key("sync.repaired/", kind, id) }
-  static func dangling(_ kind: EntityKind, _ id: UUID) -> String { key("sync.dangling/", kind, id) }
+  static func repaired(_ kind: EntityKind, _ id: UUID) -> String { key(repairedPrefix, kind, id) }
+  static func dangling(_ kind: EntityKind, _ id: UUID) -> String { key(danglingPrefix, kind, id) }
+
+  /// The records that have a key of one family (`prefix` + kind + "/" + id), by one
+  /// range read of the metadata keys.
+  static func records(withPrefix prefix: String, in reader: any StoreReader) throws -> Set<Merger.RecordKey> {
+    var records = Set<Merger.RecordKey>()
+    for key in try reader.metadataKeys(withPrefix: prefix) {
+      let rest = key.utf8.dropFirst(prefix.utf8.count)
+      guard let slash = rest.firstIndex(of: UInt8(ascii: "/")),
+        let kind = EntityKind(rawValue: String(decoding: rest[..<slash], as: UTF8.self)),
+        let id = UUID(uuidString: String(decoding: rest[rest.index(after: slash)...], as: UTF8.self))
+      else { continue }
+      records.insert(Merger.RecordKey(kind: kind, id: id))
+    }
+    return records
+  }
 
   /// `prefix` + kind + "/" + lowercase id, built without interpolation (sync builds
   /// several keys for every record it touches).
@@ -71,6 +90,18 @@ extension ReplicaKeys {
       current = keeper
     }
     return current
+  }
+}
+
+/// The records with a redirect or repaired values, for a read transaction that would
+/// otherwise look up both for every record it exports.
+struct SparseRecords {
+  let withRedirect: Set<Merger.RecordKey>
+  let withRepaired: Set<Merger.RecordKey>
+
+  init(_ reader: any StoreReader) throws {
+    withRedirect = try ReplicaKeys.records(withPrefix: ReplicaKeys.redirectPrefix, in: reader)
+    withRepaired = try ReplicaKeys.records(withPrefix: ReplicaKeys.repairedPrefix, in: reader)
   }
 }
 
