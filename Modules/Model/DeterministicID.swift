@@ -37,9 +37,42 @@ public enum DeterministicID {
 
 extension UUID {
   /// The keeper order of DESIGN.md §2: ids compare by their lowercase string form, which
-  /// is the same on every replica and platform.
+  /// is the same on every replica and platform. That form spells each byte as two hex
+  /// digits, in order, and digits sort before letters, so comparing the bytes gives the
+  /// same order without building the strings.
   public static func keeperOrder(_ lhs: UUID, _ rhs: UUID) -> Bool {
-    lhs.lowercaseText < rhs.lowercaseText
+    withUnsafeBytes(of: lhs.uuid) { left in
+      withUnsafeBytes(of: rhs.uuid) { right in left.lexicographicallyPrecedes(right) }
+    }
+  }
+
+  /// Parses the 8-4-4-4-12 hex form (either case) without Foundation's `sscanf`-based
+  /// parser; nil for anything else.
+  public init?(hyphenatedHex text: String) {
+    var text = text
+    guard let parsed = text.withUTF8({ UUID(hyphenatedHex: $0) }) else { return nil }
+    self = parsed
+  }
+
+  /// ``init(hyphenatedHex:)`` on UTF-8 bytes, such as a SQLite text column's.
+  public init?(hyphenatedHex text: UnsafeBufferPointer<UInt8>) {
+    guard text.count == 36 else { return nil }
+    var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    let valid = withUnsafeMutableBytes(of: &uuid) { bytes -> Bool in
+      var index = 0
+      for byte in 0..<16 {
+        if index == 8 || index == 13 || index == 18 || index == 23 {
+          guard text[index] == UInt8(ascii: "-") else { return false }
+          index += 1
+        }
+        guard let high = hexValue(text[index]), let low = hexValue(text[index + 1]) else { return false }
+        bytes[byte] = high << 4 | low
+        index += 2
+      }
+      return true
+    }
+    guard valid else { return nil }
+    self.init(uuid: uuid)
   }
 
   /// `uuidString.lowercased()`, written straight from the bytes: the form stores keep ids
@@ -65,3 +98,12 @@ extension UUID {
 }
 
 private let lowercaseHexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+private func hexValue(_ character: UInt8) -> UInt8? {
+  switch character {
+  case UInt8(ascii: "0")...UInt8(ascii: "9"): character - UInt8(ascii: "0")
+  case UInt8(ascii: "a")...UInt8(ascii: "f"): character - UInt8(ascii: "a") + 10
+  case UInt8(ascii: "A")...UInt8(ascii: "F"): character - UInt8(ascii: "A") + 10
+  default: nil
+  }
+}

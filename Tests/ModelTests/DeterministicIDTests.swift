@@ -26,6 +26,30 @@ struct DeterministicIDTests {
     #expect(!UUID.keeperOrder(small, small))
   }
 
+  @Test func theKeeperOrderIsTheOrderOfTheLowercaseStrings() {
+    var random = SeededGenerator(seed: 99)
+    var ids = (0..<300).map { _ in random.uuid() }
+    // Ids that differ in one nibble, digit against letter, at either end.
+    ids += ["00000000-0000-0000-0000-000000000009", "00000000-0000-0000-0000-00000000000a", "90000000-0000-0000-0000-000000000000",
+      "a0000000-0000-0000-0000-000000000000"].compactMap(UUID.init(uuidString:))
+    for (left, right) in zip(ids, ids.shuffled(using: &random)) {
+      #expect(UUID.keeperOrder(left, right) == (left.uuidString.lowercased() < right.uuidString.lowercased()))
+    }
+    #expect(ids.sorted(by: UUID.keeperOrder) == ids.sorted { $0.uuidString.lowercased() < $1.uuidString.lowercased() })
+  }
+
+  @Test func hyphenatedHexParsesEitherCaseAndNothingElse() {
+    var random = SeededGenerator(seed: 7)
+    for id in (0..<100).map({ _ in random.uuid() }) {
+      #expect(UUID(hyphenatedHex: id.uuidString) == id)
+      #expect(UUID(hyphenatedHex: id.lowercaseText) == id)
+    }
+    for bad in ["", "6ba7b810-9dad-11d1-80b4-00c04fd430c", "6ba7b810-9dad-11d1-80b4-00c04fd430c8x", "6ba7b8109dad-11d1-80b4-00c04fd430c8-",
+      "6ba7b810-9dad-11d1-80b4-00c04fd430cg", "{6ba7b810-9dad-11d1-80b4-00c04fd430c}"] {
+      #expect(UUID(hyphenatedHex: bad) == nil, "\(bad)")
+    }
+  }
+
   @Test func lowercaseTextIsTheLowercaseUUIDString() {
     var ids = (0..<200).map { _ in UUID() }
     ids.append(UUID(uuidString: "00000000-0000-0000-0000-000000000000")!)

@@ -238,20 +238,10 @@ extension UUID {
   /// Ids are stored as lowercase text, the same form the keeper order compares.
   var storageText: String { lowercaseText }
 
-  private static func nibble(_ character: UInt8) -> UInt8? {
-    switch character {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): character - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): character - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): character - UInt8(ascii: "A") + 10
-    default: nil
-    }
-  }
-
   /// Parses the 36-character form ids are stored in (either case) without Foundation's
   /// `sscanf`-based parser; anything else is left to `UUID(uuidString:)`.
   init?(storageText text: String) {
-    var text = text
-    if let parsed = text.withUTF8({ UUID.parse36($0) }) {
+    if let parsed = UUID(hyphenatedHex: text) {
       self = parsed
       return
     }
@@ -263,30 +253,10 @@ extension UUID {
   init?(storageColumn statement: SQLiteStatement, _ column: Int32) {
     guard let text = sqlite3_column_text(statement, column) else { return nil }
     let count = Int(sqlite3_column_bytes(statement, column))
-    if let parsed = UUID.parse36(UnsafeBufferPointer(start: text, count: count)) {
+    if let parsed = UUID(hyphenatedHex: UnsafeBufferPointer(start: text, count: count)) {
       self = parsed
       return
     }
     self.init(storageText: String(cString: text))
-  }
-
-  /// 8-4-4-4-12 hex digits (either case), or nil.
-  private static func parse36(_ text: UnsafeBufferPointer<UInt8>) -> UUID? {
-    guard text.count == 36 else { return nil }
-    var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    let valid = withUnsafeMutableBytes(of: &uuid) { bytes -> Bool in
-      var index = 0
-      for byte in 0..<16 {
-        if index == 8 || index == 13 || index == 18 || index == 23 {
-          guard text[index] == UInt8(ascii: "-") else { return false }
-          index += 1
-        }
-        guard let high = nibble(text[index]), let low = nibble(text[index + 1]) else { return false }
-        bytes[byte] = high << 4 | low
-        index += 2
-      }
-      return true
-    }
-    return valid ? UUID(uuid: uuid) : nil
   }
 }

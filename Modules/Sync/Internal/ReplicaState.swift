@@ -38,7 +38,7 @@ enum ReplicaKeys {
       let rest = key.utf8.dropFirst(prefix.utf8.count)
       guard let slash = rest.firstIndex(of: UInt8(ascii: "/")),
         let kind = EntityKind(rawValue: String(decoding: rest[..<slash], as: UTF8.self)),
-        let id = UUID(uuidString: String(decoding: rest[rest.index(after: slash)...], as: UTF8.self))
+        let id = UUID(hyphenatedHex: String(decoding: rest[rest.index(after: slash)...], as: UTF8.self))
       else { continue }
       records.insert(Merger.RecordKey(kind: kind, id: id))
     }
@@ -71,7 +71,7 @@ extension StoreReader {
   }
 
   func redirect(_ kind: EntityKind, _ id: UUID) throws -> UUID? {
-    try metadata(forKey: ReplicaKeys.redirect(kind, id)).flatMap(UUID.init(uuidString:))
+    try metadata(forKey: ReplicaKeys.redirect(kind, id)).flatMap { UUID(hyphenatedHex: $0) ?? UUID(uuidString: $0) }
   }
 
   /// Follows redirects from `id` to the end of the chain.
