@@ -59,6 +59,25 @@ public protocol StoreReader {
   /// The keys of the metadata table that start with `prefix`, in byte order: one range
   /// read, for callers that would otherwise look up many keys that mostly do not exist.
   func metadataKeys(withPrefix prefix: String) throws -> [String]
+  /// The records of one kind with these ids, live or tombstoned, in no particular order;
+  /// ids without a record are left out. One read for a page of ids.
+  func records(_ kind: EntityKind, ids: [UUID]) throws -> [Record]
+  /// The values of these metadata keys; keys without a value are left out.
+  func metadata(forKeys keys: [String]) throws -> [String: String]
+}
+
+extension StoreReader {
+  /// One ``record(_:id:)`` per id (backends override it with one read).
+  public func records(_ kind: EntityKind, ids: [UUID]) throws -> [Record] {
+    try ids.compactMap { try record(kind, id: $0) }
+  }
+
+  /// One ``metadata(forKey:)`` per key (backends override it with one read).
+  public func metadata(forKeys keys: [String]) throws -> [String: String] {
+    var values: [String: String] = [:]
+    for key in keys { values[key] = try metadata(forKey: key) }
+    return values
+  }
 }
 
 extension StoreReader {

@@ -131,22 +131,30 @@ public final class SyncEngine: Sendable {
       while true {
         let page = try writer.changes(after: after, limit: 1_000)
         guard let last = page.last else { break }
-        for change in page where change.origin != .sync {
+        let own = page.filter { $0.origin != .sync }
+        // The page's records and stamps in two reads; stamps written once per record, at
+        // the end of the page (stamping writes nothing else, so the records stay as read).
+        let read = try PageRead(Set(own.map { Merger.RecordKey(kind: $0.kind, id: $0.id) }), in: writer)
+        var stamped: [Merger.RecordKey: [String: Stamp]] = [:]
+        for change in own {
+          let key = Merger.RecordKey(kind: change.kind, id: change.id)
           let reading = clock.tick(physical: change.timestamp.millisecondsSince1970)
           let stamp = Stamp(time: reading.time, counter: reading.counter, replica: replica)
-          var stamps = try writer.stamps(change.kind, change.id)
+          var stamps = stamped[key] ?? read.stamps[key] ?? [:]
           if change.origin != .derived {
             for field in Self.withIdentityGroup(change.fields, change.kind) { stamps[field] = stamp }
           }
-          let record = try writer.record(change.kind, id: change.id)
-          if let record, !record.meta.isLive, change.operation == .delete || stamps[RecordChange.deletedField] == nil {
+          if let record = read.records[key], !record.meta.isLive,
+            change.operation == .delete || stamps[RecordChange.deletedField] == nil
+          {
             stamps[RecordChange.deletedField] = stamp
           }
-          if withRedirect.contains(Merger.RecordKey(kind: change.kind, id: change.id)), stamps[RecordChange.redirectField] == nil {
+          if withRedirect.contains(key), stamps[RecordChange.redirectField] == nil {
             stamps[RecordChange.redirectField] = stamp
           }
-          try writer.setStamps(stamps, change.kind, change.id)
+          stamped[key] = stamps
         }
+        for (key, stamps) in stamped { try writer.setStamps(stamps, key.kind, key.id) }
         after = last.sequence
       }
       try writer.setSyncInteger(after, ReplicaKeys.stamped)
@@ -184,8 +192,9 @@ public final class SyncEngine: Sendable {
           last = after
         }
         let sparse = try SparseRecords(reader)
+        let read = try PageRead(Set(order), in: reader)
         let changes = try order.compactMap { key in
-          try Self.recordChange(key, fields: fields[key] ?? [], replica: replica, in: reader, sparse: sparse)
+          try Self.recordChange(key, fields: fields[key] ?? [], read: read, sparse: sparse, in: reader)
         }
         let batch = ChangeBatch(id: "\(replica):\(pushed + 1)-\(last)", replica: replica, schemaVersion: schemaVersion, changes: changes)
         return (batch, last)
@@ -212,10 +221,10 @@ public final class SyncEngine: Sendable {
   /// The exported state of one record: its changed fields' current values and stamps,
   /// plus the deletion and redirect facts.
   static func recordChange(
-    _ key: Merger.RecordKey, fields: Set<String>, replica: String, in reader: any StoreReader, sparse: SparseRecords
+    _ key: Merger.RecordKey, fields: Set<String>, read: PageRead, sparse: SparseRecords, in reader: any StoreReader
   ) throws -> RecordChange? {
-    guard let record = try reader.record(key.kind, id: key.id) else { return nil }
-    let stamps = try reader.stamps(key.kind, key.id)
+    guard let record = read.records[key] else { return nil }
+    let stamps = read.stamps[key] ?? [:]
     let repaired = sparse.withRepaired.contains(key) ? try reader.repairedValues(key.kind, key.id) : [:]
     var values: [String: StampedValue] = [:]
     for field in fields {

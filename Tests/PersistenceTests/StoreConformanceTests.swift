@@ -293,6 +293,27 @@ struct StoreConformanceTests {
   }
 
   @Test(arguments: TestBackend.allCases)
+  func recordsAndMetadataAreReadForManyIdsAndKeysAtOnce(_ backend: TestBackend) throws {
+    let store = try backend.makeStore()
+    let produce = Fixtures.category("Produce"), dairy = Fixtures.category("Dairy"), gone = Fixtures.category("Gone")
+    try store.write { writer in
+      for record in [produce, dairy, gone] { try writer.insertRecord(record) }
+      try writer.tombstoneRecord(.category, id: gone.id, at: Fixtures.epoch)
+      try writer.setMetadata("1", forKey: "a")
+      try writer.setMetadata("two \"quoted\" \\ value", forKey: "b \"odd\" \\ key\n")
+    }
+    try store.read { (reader) throws in
+      let found = try reader.records(.category, ids: [dairy.id, UUID(), gone.id, produce.id, dairy.id])
+      #expect(Set(found.map(\.id)) == [produce.id, dairy.id, gone.id])
+      #expect(found.first { $0.id == gone.id }?.meta.isLive == false)
+      #expect(try reader.records(.category, ids: []) == [])
+      #expect(try reader.records(.tag, ids: [produce.id]) == [])
+      #expect(try reader.metadata(forKeys: ["a", "missing", "b \"odd\" \\ key\n"]) == ["a": "1", "b \"odd\" \\ key\n": "two \"quoted\" \\ value"])
+      #expect(try reader.metadata(forKeys: []) == [:])
+    }
+  }
+
+  @Test(arguments: TestBackend.allCases)
   func changesCarryTheStoreClockAndAnOriginSwitchedForPartOfATransaction(_ backend: TestBackend) throws {
     let clock = TickingClock()
     let store = try backend.makeStore(clock: clock.now)

@@ -174,6 +174,65 @@ final class SQLiteTransaction: StoreWriter {
     }
   }
 
+  /// One SELECT for the whole page: the ids are bound as one JSON array and read back by
+  /// `json_each`, so the statement is the same (and cached) whatever their number.
+  func records(_ kind: EntityKind, ids: [UUID]) throws -> [Record] {
+    guard !ids.isEmpty else { return [] }
+    let layout = TableLayout.of(kind)
+    let sql = "SELECT \(layout.selectColumns) FROM \(layout.table.quotedDatabaseIdentifier) WHERE id IN (SELECT value FROM json_each(?))"
+    return try select(sql, Self.jsonArray(ids.lazy.map(\.storageText)), layout)
+  }
+
+  func metadata(forKeys keys: [String]) throws -> [String: String] {
+    guard !keys.isEmpty else { return [:] }
+    let statement = try db.cachedStatement(sql: "SELECT key, value FROM forager_metadata WHERE key IN (SELECT value FROM json_each(?))")
+    let handle = statement.sqliteStatement
+    sqlite3_reset(handle)
+    let array = Self.jsonArray(keys)
+    return try array.withCString { text in
+      sqlite3_bind_text(handle, 1, text, -1, nil)
+      defer {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+      }
+      var values: [String: String] = [:]
+      values.reserveCapacity(keys.count)
+      while true {
+        let code = sqlite3_step(handle)
+        guard code == SQLITE_ROW else {
+          guard code == SQLITE_DONE else { throw failure(code, statement) }
+          return values
+        }
+        if let key = Self.text(handle, 0), let value = Self.text(handle, 1) { values[key] = value }
+      }
+    }
+  }
+
+  /// A JSON array of strings, escaped as JSON requires.
+  private static func jsonArray(_ strings: some Sequence<String>) -> String {
+    var bytes: [UInt8] = [UInt8(ascii: "[")]
+    var first = true
+    for string in strings {
+      if !first { bytes.append(UInt8(ascii: ",")) }
+      first = false
+      bytes.append(UInt8(ascii: "\""))
+      for byte in string.utf8 {
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+          bytes.append(UInt8(ascii: "\\"))
+          bytes.append(byte)
+        case 0..<0x20:
+          bytes.append(contentsOf: Array(String(format: "\\u%04x", byte).utf8))
+        default:
+          bytes.append(byte)
+        }
+      }
+      bytes.append(UInt8(ascii: "\""))
+    }
+    bytes.append(UInt8(ascii: "]"))
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
   func metadataKeys(withPrefix prefix: String) throws -> [String] {
     // The keys in [prefix, prefix + U+10FFFF…): a range on the primary key. Keys sort by
     // their bytes (BINARY collation), and no UTF-8 text continues a prefix with 0xF4 0x90.

@@ -93,6 +93,26 @@ extension ReplicaKeys {
   }
 }
 
+/// The records of a page of record keys and their stamps, read with one query per kind
+/// and one for all the stamps instead of two reads per record.
+struct PageRead {
+  private(set) var records: [Merger.RecordKey: Record] = [:]
+  private(set) var stamps: [Merger.RecordKey: [String: Stamp]] = [:]
+
+  init(_ keys: Set<Merger.RecordKey>, in reader: any StoreReader) throws {
+    var byKind: [EntityKind: [UUID]] = [:]
+    for key in keys { byKind[key.kind, default: []].append(key.id) }
+    for (kind, ids) in byKind {
+      for record in try reader.records(kind, ids: ids) { records[Merger.RecordKey(kind: kind, id: record.id)] = record }
+    }
+    let stampKeys = keys.map { (ReplicaKeys.stamps($0.kind, $0.id), $0) }
+    let values = try reader.metadata(forKeys: stampKeys.map(\.0))
+    for (text, key) in stampKeys {
+      if let value = values[text] { stamps[key] = StampCoding.decode(value) }
+    }
+  }
+}
+
 /// The records with a redirect or repaired values, for a read transaction that would
 /// otherwise look up both for every record it exports.
 struct SparseRecords {
