@@ -31,6 +31,40 @@ final class Merger {
     withRedirect = try ReplicaKeys.records(withPrefix: ReplicaKeys.redirectPrefix, in: writer)
     withDangling = try ReplicaKeys.records(withPrefix: ReplicaKeys.danglingPrefix, in: writer)
     withRepaired = try ReplicaKeys.records(withPrefix: ReplicaKeys.repairedPrefix, in: writer)
+    withPendingFolds = try ReplicaKeys.records(withPrefix: ReplicaKeys.pendingFoldPrefix, in: writer)
+  }
+
+  /// Keepers that losers were merged into before the keeper arrived on this replica.
+  private var withPendingFolds: Set<RecordKey>
+
+  /// Remembers that `loser` was merged into `keeper` while the keeper was absent, so its
+  /// values are folded in when the keeper arrives (as every replica that had the keeper
+  /// folded them at the merge).
+  private func rememberPendingFold(_ kind: EntityKind, _ loser: UUID, into keeper: UUID) throws {
+    let key = RecordKey(kind: kind, id: keeper)
+    var losers = withPendingFolds.contains(key) ? try pendingFolds(kind, keeper) : []
+    guard !losers.contains(loser) else { return }
+    losers.append(loser)
+    try writer.setMetadata(losers.map(\.lowercaseText).joined(separator: "\n"), forKey: ReplicaKeys.pendingFolds(kind, keeper))
+    withPendingFolds.insert(key)
+  }
+
+  private func pendingFolds(_ kind: EntityKind, _ keeper: UUID) throws -> [UUID] {
+    guard let text = try writer.metadata(forKey: ReplicaKeys.pendingFolds(kind, keeper)) else { return [] }
+    return text.split(separator: "\n").compactMap { UUID(hyphenatedHex: String($0)) }
+  }
+
+  /// Folds the losers merged into `id` before it arrived (see ``rememberPendingFold``).
+  private func foldPending(_ kind: EntityKind, into id: UUID) throws {
+    let key = RecordKey(kind: kind, id: id)
+    guard withPendingFolds.contains(key) else { return }
+    let losers = try pendingFolds(kind, id)
+    try writer.setMetadata(nil, forKey: ReplicaKeys.pendingFolds(kind, id))
+    withPendingFolds.remove(key)
+    for loser in losers {
+      guard let stored = try writer.record(kind, id: loser) else { continue }
+      try merge(loser: stored, into: id, alreadyDeleted: !stored.meta.isLive)
+    }
   }
 
   /// The records that have a redirect, remembered relationships or repaired values, read
@@ -166,6 +200,11 @@ final class Merger {
   }
 
   private func insertNew(_ change: RecordChange, regular: [String: StampedValue], stamps: [String: Stamp]) throws {
+    try insertArrived(change, regular: regular, stamps: stamps)
+    try foldPending(change.kind, into: change.id)
+  }
+
+  private func insertArrived(_ change: RecordChange, regular: [String: StampedValue], stamps: [String: Stamp]) throws {
     let kind = change.kind
     var fields: [String: FieldValue] = [:]
     var stamps = stamps
@@ -378,8 +417,9 @@ final class Merger {
     let stored = try writer.record(kind, id: keeperID)
     guard var keeper = keeperPending ?? stored else {
       // The keeper has not arrived yet: what a repair cleared for the loser waits under
-      // the keeper and is restored when it arrives.
+      // the keeper and is restored when it arrives, and the loser's values are folded in then.
       try moveDangling(kind, from: loser.id, to: keeperID)
+      try rememberPendingFold(kind, loser.id, into: keeperID)
       return nil
     }
     var keeperStamps = try stamps(kind, keeperID)

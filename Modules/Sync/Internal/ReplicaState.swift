@@ -19,6 +19,7 @@ enum ReplicaKeys {
   static let redirectPrefix = "sync.redirect/"
   static let danglingPrefix = "sync.dangling/"
   static let repairedPrefix = "sync.repaired/"
+  static let pendingFoldPrefix = "sync.folds/"
 
   static func stamps(_ kind: EntityKind, _ id: UUID) -> String { key("sync.stamps/", kind, id) }
   static func redirect(_ kind: EntityKind, _ id: UUID) -> String { key(redirectPrefix, kind, id) }
@@ -29,6 +30,9 @@ enum ReplicaKeys {
   /// which is what this replica pushes for that field (other replicas repair it the same way).
   static func repaired(_ kind: EntityKind, _ id: UUID) -> String { key(repairedPrefix, kind, id) }
   static func dangling(_ kind: EntityKind, _ id: UUID) -> String { key(danglingPrefix, kind, id) }
+  /// Records merged into this one before it arrived here, whose values are folded into it
+  /// when it does (lowercase ids, one per line).
+  static func pendingFolds(_ kind: EntityKind, _ id: UUID) -> String { key(pendingFoldPrefix, kind, id) }
 
   /// The records that have a key of one family (`prefix` + kind + "/" + id), by one
   /// range read of the metadata keys.
