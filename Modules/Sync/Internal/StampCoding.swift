@@ -5,7 +5,7 @@ import Foundation
 /// Written compactly, each distinct stamp once with the fields it stamps:
 /// `@1700000000123.3.a1b2c3=aliases,displayName;1700000000999.0.a1b2c3=@deleted`
 /// (groups by stamp, fields sorted). Most records are stamped by one write, so this is one
-/// group: a tenth of the JSON that earlier versions wrote
+/// group: about a sixth of the JSON that earlier versions wrote
 /// (`{"field":{"counter":0,"replica":"…","time":0}}`, keys sorted) and that is still read,
 /// and still written when a field name or replica contains one of `=,;`.
 enum StampCoding {
