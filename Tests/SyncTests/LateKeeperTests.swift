@@ -65,4 +65,36 @@ struct LateKeeperTests {
     try early.sync("early")
     #expect(try early["early"].library.categories.find("produce")?.sortOrder == 28)
   }
+
+  @Test(arguments: TestBackend.allCases)
+  func aRecordRenamedOntoAnotherKeyIsStoredWithTheNameItsStampsDescribe(_ backend: TestBackend) throws {
+    let world = try SyncWorld(backend, devices: ["phone"])
+    let keeper = Self.keeper, renamed = Self.loser
+    func category(_ id: UUID, _ name: String, time: Int64) -> RecordChange {
+      let stamp = Stamp(time: time, counter: 0, replica: "b")
+      return RecordChange(
+        kind: .category, id: id, createdAt: Fixtures.epoch, updatedAt: Fixtures.epoch, ownerID: "local", sharingScope: .private,
+        fields: [
+          "displayName": StampedValue(value: .text(name), stamp: stamp),
+          "normalizedName": StampedValue(value: .text(name.lowercased()), stamp: stamp),
+          "sortOrder": StampedValue(value: .integer(0), stamp: stamp),
+        ]
+      )
+    }
+    _ = try world.cloud.push(ChangeBatch(id: "b:1-2", replica: "b", schemaVersion: 3, changes: [
+      category(keeper, "Veg", time: 1_000), category(renamed, "Snacks", time: 1_000),
+    ]))
+    try world.sync("phone")
+    // "Snacks" is renamed "VEG" elsewhere: the phone merges it into the smaller "Veg".
+    _ = try world.cloud.push(ChangeBatch(id: "b:3-3", replica: "b", schemaVersion: 3, changes: [category(renamed, "VEG", time: 2_000)]))
+    try world.sync("phone")
+    let store = world["phone"].store
+    let (kept, merged) = try store.read { (reader) throws in (try reader.record(.category, id: keeper), try reader.record(.category, id: renamed)) }
+    #expect(kept?["displayName"] == .text("VEG"))
+    // The merged record's tombstone holds the name its stamps are for, so folding it
+    // again (a redirect or a union learned later) cannot bring back "Snacks".
+    #expect(merged?.meta.isLive == false)
+    #expect(merged?["displayName"] == .text("VEG"))
+    #expect(merged?["normalizedName"] == .text("veg"))
+  }
 }

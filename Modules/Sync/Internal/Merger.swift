@@ -317,8 +317,13 @@ final class Merger {
     if record.meta.isLive {
       switch try resolveDuplicates(of: record) {
       case .loserOf(let keeper):
-        // The new key belongs to a smaller record: this one is merged into it.
-        try merge(loser: record, into: keeper.id)
+        // The new key belongs to a smaller record: this one is merged into it. It is
+        // stored as a tombstone with the values just merged in, so that its stored values
+        // match its stamps when it is folded again (a redirect learned later, a union).
+        let live = record
+        record.meta.deletedAt = now
+        try writer.withOrigin(.derived) { try writer.updateRecord(record) }
+        try merge(loser: live, into: keeper.id, alreadyDeleted: true)
         return
       case .unique(let folded):
         record = folded
