@@ -155,22 +155,37 @@ final class SQLiteTransaction: StoreWriter {
   /// Sync reads several keys for every record it touches: bound and stepped on the
   /// SQLite statement itself.
   func metadata(forKey key: String) throws -> String? {
-    let statement = try db.cachedStatement(sql: "SELECT value FROM forager_metadata WHERE key = ?")
+    try textRows("SELECT value FROM forager_metadata WHERE key = ?", binding: [Array(key.utf8)]) { Self.text($0, 0) }.first
+  }
+
+  /// Steps a cached statement with its parameters bound to these UTF-8 texts (copied) and
+  /// returns what `row` makes of each row it gives a value for.
+  private func textRows<T>(_ sql: String, binding texts: [[UInt8]], _ row: (SQLiteStatement) -> T?) throws -> [T] {
+    let statement = try db.cachedStatement(sql: sql)
     let handle = statement.sqliteStatement
     sqlite3_reset(handle)
-    return try key.withCString { text in
-      sqlite3_bind_text(handle, 1, text, -1, nil)
-      // The text is bound without a copy: unbind it before it goes away.
-      defer {
-        sqlite3_reset(handle)
-        sqlite3_clear_bindings(handle)
+    defer {
+      sqlite3_reset(handle)
+      sqlite3_clear_bindings(handle)
+    }
+    for (index, text) in texts.enumerated() {
+      guard !text.isEmpty else {
+        // An empty buffer has no address, and a null pointer would bind NULL, not ''.
+        sqlite3_bind_text(handle, Int32(index + 1), "", 0, sqliteTransient)
+        continue
       }
+      _ = text.withUnsafeBufferPointer { bytes in
+        bytes.withMemoryRebound(to: CChar.self) { sqlite3_bind_text(handle, Int32(index + 1), $0.baseAddress, Int32($0.count), sqliteTransient) }
+      }
+    }
+    var values: [T] = []
+    while true {
       let code = sqlite3_step(handle)
       guard code == SQLITE_ROW else {
         guard code == SQLITE_DONE else { throw failure(code, statement) }
-        return nil
+        return values
       }
-      return Self.text(handle, 0)
+      if let value = row(handle) { values.append(value) }
     }
   }
 
@@ -185,27 +200,14 @@ final class SQLiteTransaction: StoreWriter {
 
   func metadata(forKeys keys: [String]) throws -> [String: String] {
     guard !keys.isEmpty else { return [:] }
-    let statement = try db.cachedStatement(sql: "SELECT key, value FROM forager_metadata WHERE key IN (SELECT value FROM json_each(?))")
-    let handle = statement.sqliteStatement
-    sqlite3_reset(handle)
-    let array = Self.jsonArray(keys)
-    return try array.withCString { text in
-      sqlite3_bind_text(handle, 1, text, -1, nil)
-      defer {
-        sqlite3_reset(handle)
-        sqlite3_clear_bindings(handle)
-      }
-      var values: [String: String] = [:]
-      values.reserveCapacity(keys.count)
-      while true {
-        let code = sqlite3_step(handle)
-        guard code == SQLITE_ROW else {
-          guard code == SQLITE_DONE else { throw failure(code, statement) }
-          return values
-        }
-        if let key = Self.text(handle, 0), let value = Self.text(handle, 1) { values[key] = value }
-      }
+    let pairs = try textRows(
+      "SELECT key, value FROM forager_metadata WHERE key IN (SELECT value FROM json_each(?))",
+      binding: [Array(Self.jsonArray(keys).utf8)]
+    ) { handle -> (String, String)? in
+      guard let key = Self.text(handle, 0), let value = Self.text(handle, 1) else { return nil }
+      return (key, value)
     }
+    return Dictionary(pairs) { first, _ in first }
   }
 
   /// A JSON array of strings, escaped as JSON requires.
@@ -236,28 +238,10 @@ final class SQLiteTransaction: StoreWriter {
   func metadataKeys(withPrefix prefix: String) throws -> [String] {
     // The keys in [prefix, prefix + U+10FFFF…): a range on the primary key. Keys sort by
     // their bytes (BINARY collation), and no UTF-8 text continues a prefix with 0xF4 0x90.
-    let statement = try db.cachedStatement(sql: "SELECT key FROM forager_metadata WHERE key >= ? AND key < ? ORDER BY key")
-    let handle = statement.sqliteStatement
-    sqlite3_reset(handle)
-    defer {
-      sqlite3_reset(handle)
-      sqlite3_clear_bindings(handle)
-    }
-    var upper = Array(prefix.utf8)
-    upper.append(contentsOf: [0xF4, 0x90])
-    _ = prefix.withCString { sqlite3_bind_text(handle, 1, $0, -1, sqliteTransient) }
-    _ = upper.withUnsafeBufferPointer { bytes in
-      bytes.withMemoryRebound(to: CChar.self) { sqlite3_bind_text(handle, 2, $0.baseAddress, Int32($0.count), sqliteTransient) }
-    }
-    var keys: [String] = []
-    while true {
-      let code = sqlite3_step(handle)
-      guard code == SQLITE_ROW else {
-        guard code == SQLITE_DONE else { throw failure(code, statement) }
-        return keys
-      }
-      if let key = Self.text(handle, 0) { keys.append(key) }
-    }
+    let lower = Array(prefix.utf8)
+    return try textRows(
+      "SELECT key FROM forager_metadata WHERE key >= ? AND key < ? ORDER BY key", binding: [lower, lower + [0xF4, 0x90]]
+    ) { Self.text($0, 0) }
   }
 
   /// The element side tables present in this file, read once per transaction and only
