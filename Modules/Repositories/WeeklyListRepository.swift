@@ -77,12 +77,8 @@ public struct WeeklyListRepository {
   /// without a leading amount is returned as it is, with no quantity.
   static func splitAmount(_ text: String) -> (name: String, quantity: String?) {
     let line = IngredientLine.parse(text)
-    guard let quantity = line.quantity, !line.name.isEmpty else { return (text, nil) }
-    let amount = [quantity] + (line.quantityUpperBound.map { [$0] } ?? [])
-    var written = amount.map(format).joined(separator: "-")
-    if let unit = line.unit { written += " " + unit }
-    if let notes = line.notes { written += " (\(notes))" }
-    return (line.name, written)
+    guard line.quantity != nil, !line.name.isEmpty else { return (text, nil) }
+    return (line.name, amountText(line.quantity, upTo: line.quantityUpperBound, unit: line.unit, notes: line.notes))
   }
 
   /// Adds one item per ingredient line of a recipe.
@@ -91,13 +87,23 @@ public struct WeeklyListRepository {
       let list = try require(listNameOrID, in: writer)
       let details = try RecipeRepository(context: context.bound(to: writer)).details(recipeNameOrID)
       return try details.lines.map { line in
-        let quantity = [line.ingredient.quantity.map(Self.format), line.ingredient.unit].compactMap { $0 }.joined(separator: " ")
         return try insertItem(
-          line.template?.displayName ?? line.ingredient.rawLine, quantity: quantity.isEmpty ? nil : quantity,
+          line.template?.displayName ?? line.ingredient.rawLine,
+          quantity: Self.amountText(line.ingredient.quantity, unit: line.ingredient.unit),
           source: .recipe, list: list, template: line.template?.id, recipe: details.recipe.id, in: writer
         )
       }
     }
+  }
+
+  /// An amount as a list shows it — "2", "1-2 l", "0.5 cup", "2 (large)" — or nil when
+  /// there is none.
+  static func amountText(_ quantity: Double?, upTo upperBound: Double? = nil, unit: String?, notes: String? = nil) -> String? {
+    var parts: [String] = []
+    if let quantity { parts.append(([quantity] + (upperBound.map { [$0] } ?? [])).map(format).joined(separator: "-")) }
+    if let unit { parts.append(unit) }
+    if let notes { parts.append("(\(notes))") }
+    return parts.isEmpty ? nil : parts.joined(separator: " ")
   }
 
   static func format(_ quantity: Double) -> String {
