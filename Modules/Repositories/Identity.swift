@@ -33,10 +33,8 @@ public enum Identity {
   /// "2024-12-30" → ("2025-W01", 2024-12-30, 2025-01-05).
   public static func weekSpan(of dateOrWeek: String) throws -> (week: String, monday: CivilDate, sunday: CivilDate) {
     let week = try PlannedMealRepository.isoWeek(dateOrWeek)
-    let first = week.monday, last = CivilCalendar.adding(days: 6, to: week.monday)
-    guard let monday = CivilDate(year: first.year, month: first.month, day: first.day),
-      let sunday = CivilDate(year: last.year, month: last.month, day: last.day)
-    else {
+    let days = PlannedMealRepository.days(of: week)
+    guard days.count == 7, let monday = days.first, let sunday = days.last else {
       throw RepositoryError.invalidValue(field: "date", value: dateOrWeek, reason: "its week leaves the years 1–9999")
     }
     return (week.description, monday, sunday)

@@ -87,12 +87,7 @@ public struct PlannedMealRepository {
   /// The planned meals of the ISO week given as "YYYY-Www" or as any date in it.
   public func week(_ weekOrDate: String) throws -> Week {
     let week = try Self.isoWeek(weekOrDate)
-    var day = week.monday
-    var dates: [CivilDate] = []
-    for _ in 0..<7 {
-      if let date = CivilDate(year: day.year, month: day.month, day: day.day) { dates.append(date) }
-      day = CivilCalendar.adding(days: 1, to: day)
-    }
+    let dates = Self.days(of: week)
     return try context.read { reader in
       let filters = dates.map { RecordFilter.equals("date", .text($0.description)) }
       let meals = try reader.entities(PlannedMeal.self, RecordQuery(.plannedMeal, filters: [.anyOf(filters)], sort: [SortKey("date")]))
@@ -122,6 +117,15 @@ public struct PlannedMealRepository {
 
   static func slotKey(_ date: CivilDate, _ type: MealType) -> String {
     SemanticKey.slotKey(year: date.year, month: date.month, day: date.day, mealType: type.rawValue)
+  }
+
+  /// The week's days, Monday first, that are valid civil dates (all seven except at the
+  /// edges of the years 1–9999).
+  static func days(of week: ISOWeek) -> [CivilDate] {
+    (0..<7).compactMap { offset in
+      let day = CivilCalendar.adding(days: offset, to: week.monday)
+      return CivilDate(year: day.year, month: day.month, day: day.day)
+    }
   }
 
   static func isoWeek(_ text: String) throws(RepositoryError) -> ISOWeek {
