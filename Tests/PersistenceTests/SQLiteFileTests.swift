@@ -60,6 +60,29 @@ struct SQLiteFileTests {
     #expect(try SQLiteInspector.indexes(path).contains("category_sortOrder"))
   }
 
+  @Test func referenceIndexesHoldOnlyRowsWithAReferenceAndOldFullOnesAreRebuilt() throws {
+    let path = try TemporaryDirectory.make().appendingPathComponent("r.sqlite").path
+    let book = UUID()
+    do {
+      let store = try SQLiteStore(path: path)
+      try store.write { writer in
+        try writer.insertRecord(Fixtures.recipe("Without a book"))
+        var withBook = Fixtures.recipe("From a book")
+        withBook["book"] = .reference(book)
+        try writer.insertRecord(withBook)
+      }
+    }
+    #expect(try SQLiteInspector.indexSQL(path, "recipe_book")?.hasSuffix(#"WHERE "book" IS NOT NULL"#) == true)
+    // A file from before: the same index over every row, recipes without a book included.
+    try SQLiteInspector.execute(path, #"DROP INDEX recipe_book; CREATE INDEX recipe_book ON recipe(book)"#)
+    let store = try SQLiteStore(path: path)
+    #expect(try SQLiteInspector.indexSQL(path, "recipe_book")?.hasSuffix(#"WHERE "book" IS NOT NULL"#) == true)
+    let found = try store.read { try $0.fetch(RecordQuery(.recipe, filters: [.references("book", book)])) }
+    #expect(found.map { $0["displayName"] } == [FieldValue.text("From a book")])
+    let plan = try SQLiteInspector.queryPlan(path, "SELECT id FROM recipe WHERE book = 'x' AND deletedAt IS NULL")
+    #expect(plan.contains { $0.contains("USING INDEX recipe_book") }, "\(plan)")
+  }
+
   @Test func aFileFromANewerForagerIsRefusedUntouched() throws {
     let path = try TemporaryDirectory.make().appendingPathComponent("new.sqlite").path
     _ = try SQLiteStore(path: path)

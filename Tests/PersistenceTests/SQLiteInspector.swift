@@ -17,6 +17,20 @@ enum SQLiteInspector {
     }
   }
 
+  /// The `CREATE INDEX` statement the file holds for the index `name`, nil when absent.
+  static func indexSQL(_ path: String, _ name: String) throws -> String? {
+    try DatabaseQueue(path: path).read {
+      try String.fetchOne($0, sql: "SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?", arguments: [name])
+    }
+  }
+
+  /// The details of `EXPLAIN QUERY PLAN` for `sql`, one line per step.
+  static func queryPlan(_ path: String, _ sql: String) throws -> [String] {
+    try DatabaseQueue(path: path).read { db in
+      try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN \(sql)").map { $0["detail"] as String? ?? "" }
+    }
+  }
+
   static func execute(_ path: String, _ sql: String) throws {
     try DatabaseQueue(path: path).writeWithoutTransaction { try $0.execute(sql: sql) }
   }

@@ -82,7 +82,18 @@ enum SchemaBuilder {
     for field in layout.schema.fields {
       let name = "\(table)_\(field.name)".quotedDatabaseIdentifier, column = field.name.quotedDatabaseIdentifier
       if case .reference = field.type {
-        try db.execute(sql: "CREATE INDEX IF NOT EXISTS \(name) ON \(table.quotedDatabaseIdentifier)(\(column))")
+        // Over rows that hold a reference: a recipe without a book, an item without a
+        // template, adds nothing to look up, and every insert of one would otherwise
+        // write the index's last pages. `WHERE column = ?` (or `IN`) implies NOT NULL, so
+        // every lookup by reference still uses it. Files written before indexes were
+        // partial have the full index under the same name; it is rebuilt once.
+        let sql = "CREATE INDEX IF NOT EXISTS \(name) ON \(table.quotedDatabaseIdentifier)(\(column)) WHERE \(column) IS NOT NULL"
+        if let existing = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?", arguments: ["\(table)_\(field.name)"]),
+          !existing.contains(" WHERE ")
+        {
+          try db.execute(sql: "DROP INDEX \(name)")
+        }
+        try db.execute(sql: sql)
       } else if field.isIndexed {
         // Over live rows, like the listings that sort by it: otherwise SQLite prefers the
         // partial unique-key index for their `deletedAt IS NULL` and sorts every row.
