@@ -81,23 +81,24 @@ extension UUID {
   public var lowercaseText: String {
     withUnsafeBytes(of: uuid) { bytes in
       String(unsafeUninitializedCapacity: 36) { buffer in
+        // Digits by arithmetic, not from a table: no global to reach, no bounds to check.
+        @inline(__always) func digit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? nibble &+ 48 : nibble &+ 87 }
         var count = 0
-        for (index, byte) in bytes.enumerated() {
+        for index in 0..<16 {
           if index == 4 || index == 6 || index == 8 || index == 10 {
             buffer[count] = UInt8(ascii: "-")
-            count += 1
+            count &+= 1
           }
-          buffer[count] = lowercaseHexDigits[Int(byte >> 4)]
-          buffer[count + 1] = lowercaseHexDigits[Int(byte & 0x0F)]
-          count += 2
+          let byte = bytes[index]
+          buffer[count] = digit(byte >> 4)
+          buffer[count &+ 1] = digit(byte & 0x0F)
+          count &+= 2
         }
         return count
       }
     }
   }
 }
-
-private let lowercaseHexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
 private func hexValue(_ character: UInt8) -> UInt8? {
   switch character {

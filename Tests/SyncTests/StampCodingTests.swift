@@ -21,6 +21,9 @@ import Testing
         == "@-5.0.z=@deleted;1700000000123.3.a1b2=canonicalName,displayName;9223372036854775807.-2147483648.=aliases"
     )
     #expect(StampCoding.encode([:]) == "@")
+    let once = Stamp(time: 1_700_000_000_123, counter: 0, replica: "a1b2")
+    #expect(StampCoding.encode(["usageCount": once, "aliases": once, "lastUsed": once]) == "@1700000000123.0.a1b2=aliases,lastUsed,usageCount")
+    #expect(StampCoding.encode(["x": Stamp(time: Int64.min, counter: -1, replica: "r")]) == "@-9223372036854775808.-1.r=x")
   }
 
   @Test func readsBackWhatItWrites() {

@@ -10,41 +10,56 @@ import Foundation
 /// and still written when a field name or replica contains one of `=,;`.
 enum StampCoding {
   static func encode(_ stamps: [String: Stamp]) -> String {
-    guard stamps.keys.allSatisfy(isPlainField), stamps.values.allSatisfy({ isPlainReplica($0.replica) }) else {
-      return encodeJSON(stamps)
-    }
-    // By stamp, then field: each run of one stamp is a group.
-    let entries = stamps.sorted { $0.value == $1.value ? $0.key < $1.key : $0.value < $1.value }
-    var bytes: [UInt8] = [UInt8(ascii: "@")]
-    bytes.reserveCapacity(64 + stamps.count * 24)
-    var previous: Stamp?
-    for (field, stamp) in entries {
-      if stamp == previous {
-        bytes.append(UInt8(ascii: ","))
+    // The fields gathered under their stamps (a record has one or a few distinct ones),
+    // the groups ordered by stamp and each group's fields by name.
+    var groups: [(stamp: Stamp, fields: [String])] = []
+    for (field, stamp) in stamps {
+      guard isPlainField(field) else { return encodeJSON(stamps) }
+      if let index = groups.firstIndex(where: { $0.stamp == stamp }) {
+        groups[index].fields.append(field)
       } else {
-        if previous != nil { bytes.append(UInt8(ascii: ";")) }
-        appendDecimal(stamp.time, to: &bytes)
-        bytes.append(UInt8(ascii: "."))
-        appendDecimal(Int64(stamp.counter), to: &bytes)
-        bytes.append(UInt8(ascii: "."))
-        bytes.append(contentsOf: stamp.replica.utf8)
-        bytes.append(UInt8(ascii: "="))
-        previous = stamp
+        guard isPlainReplica(stamp.replica) else { return encodeJSON(stamps) }
+        groups.append((stamp, [field]))
       }
-      bytes.append(contentsOf: field.utf8)
+    }
+    groups.sort { $0.stamp < $1.stamp }
+    var bytes: [UInt8] = [UInt8(ascii: "@")]
+    bytes.reserveCapacity(64 + stamps.count * 16)
+    for (index, group) in groups.enumerated() {
+      if index > 0 { bytes.append(UInt8(ascii: ";")) }
+      append(group.stamp, to: &bytes)
+      for (position, field) in group.fields.sorted().enumerated() {
+        if position > 0 { bytes.append(UInt8(ascii: ",")) }
+        bytes.append(contentsOf: field.utf8)
+      }
     }
     return String(decoding: bytes, as: UTF8.self)
   }
 
+  /// `time.counter.replica=`, a group's head.
+  private static func append(_ stamp: Stamp, to bytes: inout [UInt8]) {
+    appendDecimal(stamp.time, to: &bytes)
+    bytes.append(UInt8(ascii: "."))
+    appendDecimal(Int64(stamp.counter), to: &bytes)
+    bytes.append(UInt8(ascii: "."))
+    bytes.append(contentsOf: stamp.replica.utf8)
+    bytes.append(UInt8(ascii: "="))
+  }
+
+  /// The digits are formed right to left in a buffer on the stack and appended at once.
   private static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
     if value < 0 { bytes.append(UInt8(ascii: "-")) }
     var magnitude = value.magnitude
-    let start = bytes.count
-    repeat {
-      bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-      magnitude /= 10
-    } while magnitude > 0
-    bytes[start...].reverse()
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes; UInt64.max has 20 digits
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      var start = buffer.count
+      repeat {
+        start -= 1
+        buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+      } while magnitude > 0
+      bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
+    }
   }
 
   static func decode(_ text: String) -> [String: Stamp] {
@@ -72,6 +87,8 @@ enum StampCoding {
     return text.withUTF8 { bytes -> [String: Stamp]? in
       var index = 1
       let end = bytes.count
+      // One field per separator, and one more: room for all of them at once.
+      stamps.reserveCapacity(bytes.reduce(1) { $0 + ($1 == UInt8(ascii: ",") || $1 == UInt8(ascii: ";") ? 1 : 0) })
       func integer(until terminator: UInt8) -> Int64? {
         var negative = false, value: Int64 = 0, digits = 0
         if index < end, bytes[index] == UInt8(ascii: "-") {
