@@ -16,7 +16,27 @@ public enum EntityKind: String, CaseIterable, Sendable, Codable, Hashable, Compa
   case groceryListItem
 
   /// The schema that describes this kind's fields, relationships and identity.
-  public var schema: EntitySchema { EntitySchema.registry[self] ?? EntitySchema.missing(self) }
+  public var schema: EntitySchema { EntitySchema.byOrdinal[ordinal] }
+
+  /// The case's position in ``allCases``. Kinds key the dictionaries and sets of every
+  /// hot path (schemas, sync's records by kind and id): hashing this number instead of
+  /// the raw value, as a `RawRepresentable` would by default, skips a string hash each time.
+  var ordinal: Int {
+    switch self {
+    case .category: 0
+    case .tag: 1
+    case .ingredientTemplate: 2
+    case .book: 3
+    case .recipe: 4
+    case .recipeIngredient: 5
+    case .plannedMeal: 6
+    case .mealPlan: 7
+    case .weeklyList: 8
+    case .groceryListItem: 9
+    }
+  }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
 
   /// Parses a kind from user input: the raw value or a friendly spelling
   /// ("category", "ingredient-template", "ingredient template", "template", "meal").

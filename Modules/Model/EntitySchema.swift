@@ -137,6 +137,9 @@ public struct EntitySchema: Sendable, Hashable {
     uniqueKeysWithValues: allEntityTypes.map { ($0.kind, $0.schema) }
   )
 
+  /// The schemas in the order of ``EntityKind/allCases``, for ``EntityKind/schema``.
+  static let byOrdinal: [EntitySchema] = EntityKind.allCases.map { registry[$0] ?? missing($0) }
+
   /// The entity types Forager knows. Adding a kind means adding its type here.
   public static let allEntityTypes: [any Entity.Type] = [
     Category.self, Tag.self, IngredientTemplate.self, Book.self, Recipe.self,

@@ -8,6 +8,9 @@ struct SchemaTests {
     #expect(Set(EntitySchema.registry.keys) == Set(EntityKind.allCases))
     for kind in EntityKind.allCases {
       #expect(kind.schema.kind == kind)
+    }
+    for kind in EntityKind.allCases {
+      #expect(kind.schema.kind == kind)
       #expect(kind.schema.field(named: kind.schema.displayField) != nil || kind.schema.displayField == "slotKey")
     }
   }
