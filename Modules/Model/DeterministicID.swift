@@ -79,23 +79,29 @@ extension UUID {
   /// in and sync names records by, built often enough that Foundation's two passes show
   /// in profiles.
   public var lowercaseText: String {
-    withUnsafeBytes(of: uuid) { bytes in
-      String(unsafeUninitializedCapacity: 36) { buffer in
-        // Digits by arithmetic, not from a table: no global to reach, no bounds to check.
-        @inline(__always) func digit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? nibble &+ 48 : nibble &+ 87 }
-        var count = 0
-        for index in 0..<16 {
-          if index == 4 || index == 6 || index == 8 || index == 10 {
-            buffer[count] = UInt8(ascii: "-")
-            count &+= 1
-          }
-          let byte = bytes[index]
-          buffer[count] = digit(byte >> 4)
-          buffer[count &+ 1] = digit(byte & 0x0F)
-          count &+= 2
+    String(unsafeUninitializedCapacity: 36) { writeLowercaseText(into: $0, at: 0) }
+  }
+
+  /// Writes ``lowercaseText`` (36 bytes of UTF-8) into `buffer` from `offset`, for
+  /// callers that build a longer text around an id without an intermediate string.
+  /// - Returns: the offset after the id.
+  public func writeLowercaseText(into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int {
+    precondition(offset >= 0 && buffer.count - offset >= 36, "no room for an id's 36 characters")
+    return withUnsafeBytes(of: uuid) { bytes in
+      // Digits by arithmetic, not from a table: no global to reach, no bounds to check.
+      @inline(__always) func digit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? nibble &+ 48 : nibble &+ 87 }
+      var count = offset
+      for index in 0..<16 {
+        if index == 4 || index == 6 || index == 8 || index == 10 {
+          buffer[count] = UInt8(ascii: "-")
+          count &+= 1
         }
-        return count
+        let byte = bytes[index]
+        buffer[count] = digit(byte >> 4)
+        buffer[count &+ 1] = digit(byte & 0x0F)
+        count &+= 2
       }
+      return count
     }
   }
 }

@@ -213,10 +213,19 @@ public final class SyncEngine: Sendable {
   /// Changed fields plus, when any of them is part of the kind's identity (the key and
   /// what it is computed from), the whole identity group, which travels as one unit.
   static func withIdentityGroup(_ fields: [String], _ kind: EntityKind) -> [String] {
-    let group = kind.schema.identityFields
-    guard !group.isEmpty, fields.contains(where: group.contains) else { return fields }
-    return Array(Set(fields).union(group)).sorted()
+    // Groups have one to three fields: a scan compares small strings, no hashing.
+    guard let group = identityGroups[kind], fields.contains(where: group.contains) else { return fields }
+    return fields + group.filter { !fields.contains($0) }
   }
+
+  /// Each kind's identity fields (kinds without a semantic key have none), made once:
+  /// every stamped and every pushed change asks.
+  private static let identityGroups: [EntityKind: [String]] = Dictionary(
+    uniqueKeysWithValues: EntityKind.allCases.compactMap { kind in
+      let fields = kind.schema.identityFields
+      return fields.isEmpty ? nil : (kind, fields)
+    }
+  )
 
   /// The exported state of one record: its changed fields' current values and stamps,
   /// plus the deletion and redirect facts.

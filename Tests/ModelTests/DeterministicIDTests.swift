@@ -57,5 +57,12 @@ struct DeterministicIDTests {
     for id in ids {
       #expect(id.lowercaseText == id.uuidString.lowercased())
     }
+    // Written into a longer text: at the offset, nothing before it touched.
+    let id = ids[0]
+    let text = String(unsafeUninitializedCapacity: 40) { buffer in
+      for index in 0..<4 { buffer[index] = UInt8(ascii: "x") }
+      return id.writeLowercaseText(into: buffer, at: 4)
+    }
+    #expect(text == "xxxx" + id.uuidString.lowercased())
   }
 }

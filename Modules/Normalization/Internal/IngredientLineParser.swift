@@ -447,11 +447,17 @@ struct IngredientLineParser<Char: LineCharacter> {
   }
 
   private static func trimmingPunctuation(_ text: String) -> String {
-    let edges: Set<Character> = [".", ",", ";", ":", "-", "*", "•", "·", " "]
     var result = Substring(text)
-    while let first = result.first, edges.contains(first) { result = result.dropFirst() }
-    while let last = result.last, edges.contains(last) { result = result.dropLast() }
-    return String(result)
+    while let first = result.first, isPunctuationEdge(first) { result = result.dropFirst() }
+    while let last = result.last, isPunctuationEdge(last) { result = result.dropLast() }
+    return result.startIndex == text.startIndex && result.endIndex == text.endIndex ? text : String(result)
+  }
+
+  private static func isPunctuationEdge(_ character: Character) -> Bool {
+    switch character {
+    case ".", ",", ";", ":", "-", "*", "•", "·", " ": true
+    default: false
+    }
   }
 }
 

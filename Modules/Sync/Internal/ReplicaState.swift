@@ -52,12 +52,13 @@ enum ReplicaKeys {
   /// `prefix` + kind + "/" + lowercase id, built without interpolation (sync builds
   /// several keys for every record it touches).
   private static func key(_ prefix: String, _ kind: EntityKind, _ id: UUID) -> String {
-    var key = prefix
-    key.reserveCapacity(prefix.utf8.count + kind.rawValue.utf8.count + 37)
-    key += kind.rawValue
-    key += "/"
-    key += id.lowercaseText
-    return key
+    let kindName = kind.rawValue
+    return String(unsafeUninitializedCapacity: prefix.utf8.count + kindName.utf8.count + 37) { buffer in
+      var end = buffer.initialize(fromContentsOf: prefix.utf8)
+      end += UnsafeMutableBufferPointer(rebasing: buffer[end...]).initialize(fromContentsOf: kindName.utf8)
+      buffer[end] = UInt8(ascii: "/")
+      return id.writeLowercaseText(into: buffer, at: end + 1)
+    }
   }
 }
 
