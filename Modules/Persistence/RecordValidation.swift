@@ -7,11 +7,11 @@ extension Record {
   /// - Throws: ``StoreError/invalidRecord(kind:id:field:reason:)``.
   public func validateAgainstSchema() throws(StoreError) {
     let schema = kind.schema
-    for name in fields.keys where schema.field(named: name) == nil {
-      throw StoreError.invalidRecord(kind: kind, id: id, field: name, reason: "is not in the \(kind.rawValue) schema")
-    }
+    var known = 0  // of `fields`' names, how many the schema has
     for field in schema.fields {
-      let value = self[field.name]
+      let stored = fields[field.name]
+      if stored != nil { known += 1 }
+      let value = stored ?? .null
       if value.isNull {
         if !field.isOptional && !Self.defaultsWhenNull(field.type) {
           throw StoreError.invalidRecord(kind: kind, id: id, field: field.name, reason: "is required")
@@ -21,6 +21,9 @@ extension Record {
       if let reason = Self.typeMismatch(value, field.type) {
         throw StoreError.invalidRecord(kind: kind, id: id, field: field.name, reason: reason)
       }
+    }
+    if known != fields.count, let name = fields.keys.sorted().first(where: { schema.field(named: $0) == nil }) {
+      throw StoreError.invalidRecord(kind: kind, id: id, field: name, reason: "is not in the \(kind.rawValue) schema")
     }
   }
 

@@ -209,10 +209,14 @@ final class Merger {
     var fields: [String: FieldValue] = [:]
     var stamps = stamps
     var written: [String: RepairedValue] = [:]
-    for (name, value) in regular where kind.schema.field(named: name) != nil {
-      fields[name] = try redirected(value.value, kind.schema.field(named: name)?.type)
+    let schema = kind.schema
+    fields.reserveCapacity(regular.count)
+    for (name, value) in regular {
+      guard let field = schema.field(named: name) else { continue }
+      let stored = try redirected(value.value, field.type)
+      fields[name] = stored
       stamps[name] = value.stamp
-      if fields[name] != value.value { written[name] = RepairedValue(value: value.value, stamp: value.stamp) }
+      if stored != value.value { written[name] = RepairedValue(value: value.value, stamp: value.stamp) }
     }
     if !written.isEmpty { try setRepairedValues(written, kind, change.id) }
     var meta = RecordMetadata(
