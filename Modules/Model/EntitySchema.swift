@@ -148,6 +148,12 @@ public struct EntitySchema: Sendable, Hashable {
 
   /// All fields of all kinds that point at `kind`, as (owning kind, field) pairs.
   public static func references(to kind: EntityKind) -> [(kind: EntityKind, field: FieldDescriptor)] {
+    referencesByOrdinal[kind.ordinal]
+  }
+
+  /// ``references(to:)`` of every kind, in the order of ``EntityKind/allCases``: merges
+  /// and repairs ask for each record they touch.
+  private static let referencesByOrdinal: [[(kind: EntityKind, field: FieldDescriptor)]] = EntityKind.allCases.map { kind in
     EntityKind.allCases.flatMap { owner in
       owner.schema.relationships
         .filter { $0.type.referencedKind == kind }

@@ -62,6 +62,9 @@ public protocol StoreReader {
   /// The records of one kind with these ids, live or tombstoned, in no particular order;
   /// ids without a record are left out. One read for a page of ids.
   func records(_ kind: EntityKind, ids: [UUID]) throws -> [Record]
+  /// Which of these ids name a tombstone of this kind (ids without a record are left
+  /// out): what ``records(_:ids:)`` would say of their liveness, without reading them.
+  func tombstoned(_ kind: EntityKind, among ids: [UUID]) throws -> Set<UUID>
   /// The values of these metadata keys; keys without a value are left out.
   func metadata(forKeys keys: [String]) throws -> [String: String]
 }
@@ -70,6 +73,11 @@ extension StoreReader {
   /// One ``record(_:id:)`` per id (backends override it with one read).
   public func records(_ kind: EntityKind, ids: [UUID]) throws -> [Record] {
     try ids.compactMap { try record(kind, id: $0) }
+  }
+
+  /// The tombstones among ``records(_:ids:)`` (backends override it with a read of ids only).
+  public func tombstoned(_ kind: EntityKind, among ids: [UUID]) throws -> Set<UUID> {
+    Set(try records(kind, ids: ids).lazy.filter { !$0.meta.isLive }.map(\.id))
   }
 
   /// One ``metadata(forKey:)`` per key (backends override it with one read).

@@ -132,9 +132,10 @@ public final class SyncEngine: Sendable {
         let page = try writer.changes(after: after, limit: 1_000)
         guard let last = page.last else { break }
         let own = page.filter { $0.origin != .sync }
-        // The page's records and stamps in two reads; stamps written once per record, at
-        // the end of the page (stamping writes nothing else, so the records stay as read).
-        let read = try PageRead(Set(own.map { Merger.RecordKey(kind: $0.kind, id: $0.id) }), in: writer)
+        // Which of the page's records are tombstones, and their stamps, in two reads;
+        // stamps written once per record, at the end of the page (stamping writes nothing
+        // else, so the records stay as read).
+        let read = try PageRead(Set(own.map { Merger.RecordKey(kind: $0.kind, id: $0.id) }), in: writer, wholeRecords: false)
         var stamped: [Merger.RecordKey: [String: Stamp]] = [:]
         for change in own {
           let key = Merger.RecordKey(kind: change.kind, id: change.id)
@@ -144,9 +145,7 @@ public final class SyncEngine: Sendable {
           if change.origin != .derived {
             for field in Self.withIdentityGroup(change.fields, change.kind) { stamps[field] = stamp }
           }
-          if let record = read.records[key], !record.meta.isLive,
-            change.operation == .delete || stamps[RecordChange.deletedField] == nil
-          {
+          if read.tombstones.contains(key), change.operation == .delete || stamps[RecordChange.deletedField] == nil {
             stamps[RecordChange.deletedField] = stamp
           }
           if withRedirect.contains(key), stamps[RecordChange.redirectField] == nil {

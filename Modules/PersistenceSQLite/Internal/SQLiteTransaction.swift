@@ -229,6 +229,15 @@ final class SQLiteTransaction: StoreWriter {
     return try select(sql, Self.jsonArray(ids.lazy.map(\.storageText)), layout)
   }
 
+  func tombstoned(_ kind: EntityKind, among ids: [UUID]) throws -> Set<UUID> {
+    guard !ids.isEmpty else { return [] }
+    let table = TableLayout.of(kind).table.quotedDatabaseIdentifier
+    return Set(try textRows(
+      "SELECT id FROM \(table) WHERE deletedAt IS NOT NULL AND id IN (SELECT value FROM json_each(?))",
+      binding: [Array(Self.jsonArray(ids.lazy.map(\.storageText)).utf8)]
+    ) { UUID(storageColumn: $0, 0) })
+  }
+
   func metadata(forKeys keys: [String]) throws -> [String: String] {
     guard !keys.isEmpty else { return [:] }
     let pairs = try textRows(

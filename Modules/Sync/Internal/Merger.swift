@@ -232,7 +232,7 @@ final class Merger {
       try record.validateAgainstSchema()
     } catch {
       counts.errors += 1
-      notes.append((.error, "skipped \(kind.rawValue) \(change.id.uuidString.lowercased()): \(error)"))
+      notes.append((.error, "skipped \(kind.rawValue) \(change.id.lowercaseText): \(error)"))
       return
     }
     try setStamps(stamps, kind, change.id)
@@ -405,7 +405,7 @@ final class Merger {
     let keeperID = try keeperPending?.id ?? redirectEnd(kind, keeperID)
     guard keeperID != loser.id else { return nil }
     counts.merges += 1
-    notes.append((.merge, "\(kind.rawValue) '\(loser.displayText)' \(loser.id.uuidString.lowercased()) merged into \(keeperID.uuidString.lowercased())"))
+    notes.append((.merge, "\(kind.rawValue) '\(loser.displayText)' \(loser.id.lowercaseText) merged into \(keeperID.lowercaseText)"))
 
     // A redirect learned from another replica is kept as it came (its stamp travels with
     // that value); one derived here points at the keeper.

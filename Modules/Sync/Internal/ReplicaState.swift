@@ -101,14 +101,27 @@ extension ReplicaKeys {
 /// The records of a page of record keys and their stamps, read with one query per kind
 /// and one for all the stamps instead of two reads per record.
 struct PageRead {
+  /// The records themselves, when read whole.
   private(set) var records: [Merger.RecordKey: Record] = [:]
+  /// The tombstones among the keys, in either mode.
+  private(set) var tombstones: Set<Merger.RecordKey> = []
   private(set) var stamps: [Merger.RecordKey: [String: Stamp]] = [:]
 
-  init(_ keys: Set<Merger.RecordKey>, in reader: any StoreReader) throws {
+  /// - Parameter wholeRecords: read the records' values, or (stamping needs no more)
+  ///   only which of them are tombstones.
+  init(_ keys: Set<Merger.RecordKey>, in reader: any StoreReader, wholeRecords: Bool = true) throws {
     var byKind: [EntityKind: [UUID]] = [:]
     for key in keys { byKind[key.kind, default: []].append(key.id) }
     for (kind, ids) in byKind {
-      for record in try reader.records(kind, ids: ids) { records[Merger.RecordKey(kind: kind, id: record.id)] = record }
+      if wholeRecords {
+        for record in try reader.records(kind, ids: ids) {
+          let key = Merger.RecordKey(kind: kind, id: record.id)
+          records[key] = record
+          if !record.meta.isLive { tombstones.insert(key) }
+        }
+      } else {
+        for id in try reader.tombstoned(kind, among: ids) { tombstones.insert(Merger.RecordKey(kind: kind, id: id)) }
+      }
     }
     let stampKeys = keys.map { (ReplicaKeys.stamps($0.kind, $0.id), $0) }
     let values = try reader.metadata(forKeys: stampKeys.map(\.0))
