@@ -46,7 +46,9 @@ func tableDump(_ path: String) throws -> [String] {
     for object in objects {
       lines.append("\(object["type"] as String? ?? "") \(object["name"] as String? ?? "") \(object["sql"] as String? ?? "")")
       guard object["type"] as String? == "table", let name = object["name"] as String? else { continue }
-      for row in try Row.fetchAll(db, sql: "SELECT * FROM \(name.quotedDatabaseIdentifier) ORDER BY rowid") {
+      // A WITHOUT ROWID table (the metadata) in the order of its key, the others by rowid.
+      let order = (object["sql"] as String? ?? "").contains("WITHOUT ROWID") ? "1" : "rowid"
+      for row in try Row.fetchAll(db, sql: "SELECT * FROM \(name.quotedDatabaseIdentifier) ORDER BY \(order)") {
         lines.append("\(name): \(row.description)")
       }
     }

@@ -83,6 +83,28 @@ struct SQLiteFileTests {
     #expect(plan.contains { $0.contains("USING INDEX recipe_book") }, "\(plan)")
   }
 
+  @Test func theMetadataTableIsKeyedByItsKeyAlsoInAFileWrittenBeforeItWas() throws {
+    let path = try TemporaryDirectory.make().appendingPathComponent("m.sqlite").path
+    do {
+      let store = try SQLiteStore(path: path)
+      try store.write { try $0.setMetadata("kept", forKey: "sync.replica") }
+    }
+    #expect(try SQLiteInspector.tableSQL(path, "forager_metadata")?.hasSuffix("WITHOUT ROWID") == true)
+    // A file from before: the same table with a rowid and an index on the key.
+    try SQLiteInspector.execute(path, """
+      CREATE TABLE old (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
+      INSERT INTO old SELECT key, value FROM forager_metadata;
+      DROP TABLE forager_metadata;
+      ALTER TABLE old RENAME TO forager_metadata;
+      """)
+    #expect(try SQLiteInspector.tableSQL(path, "forager_metadata")?.contains("WITHOUT ROWID") == false)
+    let store = try SQLiteStore(path: path)
+    #expect(try SQLiteInspector.tableSQL(path, "forager_metadata")?.hasSuffix("WITHOUT ROWID") == true)
+    #expect(try store.read { try $0.metadata(forKey: "sync.replica") } == "kept")
+    try store.write { try $0.setMetadata("replaced", forKey: "sync.replica") }
+    #expect(try store.read { try $0.metadata(forKey: "sync.replica") } == "replaced")
+  }
+
   @Test func aFileFromANewerForagerIsRefusedUntouched() throws {
     let path = try TemporaryDirectory.make().appendingPathComponent("new.sqlite").path
     _ = try SQLiteStore(path: path)

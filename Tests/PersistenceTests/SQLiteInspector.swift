@@ -24,6 +24,13 @@ enum SQLiteInspector {
     }
   }
 
+  /// The `CREATE TABLE` statement the file holds for the table `name`, nil when absent.
+  static func tableSQL(_ path: String, _ name: String) throws -> String? {
+    try DatabaseQueue(path: path).read {
+      try String.fetchOne($0, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", arguments: [name])
+    }
+  }
+
   /// The details of `EXPLAIN QUERY PLAN` for `sql`, one line per step.
   static func queryPlan(_ path: String, _ sql: String) throws -> [String] {
     try DatabaseQueue(path: path).read { db in

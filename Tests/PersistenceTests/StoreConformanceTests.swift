@@ -293,6 +293,21 @@ struct StoreConformanceTests {
   }
 
   @Test(arguments: TestBackend.allCases)
+  func textIsStoredAsWrittenEmptyTextIncluded(_ backend: TestBackend) throws {
+    let store = try backend.makeStore()
+    var recipe = Fixtures.recipe("Pâte à choux ✓", ingredients: ["", "½ cup milk", "a \"quoted\" \\ line\n"])
+    recipe["recipeDescription"] = .text("")
+    recipe["notes"] = .text(String(repeating: "long note ", count: 200))
+    try store.write { try $0.insertRecord(recipe) }
+    try store.write { try $0.setMetadata("", forKey: "empty") }
+    try store.read { (reader) throws in
+      #expect(try reader.record(.recipe, id: recipe.id) == recipe)
+      #expect(try reader.record(.recipe, id: recipe.id)?["recipeDescription"] == .text(""))
+      #expect(try reader.metadata(forKey: "empty") == "")
+    }
+  }
+
+  @Test(arguments: TestBackend.allCases)
   func recordsAndMetadataAreReadForManyIdsAndKeysAtOnce(_ backend: TestBackend) throws {
     let store = try backend.makeStore()
     let produce = Fixtures.category("Produce"), dairy = Fixtures.category("Dairy"), gone = Fixtures.category("Gone")

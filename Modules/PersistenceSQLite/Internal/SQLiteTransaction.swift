@@ -346,9 +346,18 @@ final class SQLiteTransaction: StoreWriter {
 
   func setMetadata(_ value: String?, forKey key: String) throws {
     if let value {
-      try run(db.cachedStatement(sql: "INSERT OR REPLACE INTO forager_metadata (key, value) VALUES (?, ?)"), [
-        key.databaseValue, value.databaseValue,
-      ])
+      // An upsert changes the value in place; REPLACE would delete and re-insert the row
+      // and its key's index entry. Sync sets a record's stamps each time it changes.
+      let statement: Statement
+      if let metadataStatement {
+        statement = metadataStatement
+      } else {
+        statement = try db.cachedStatement(
+          sql: "INSERT INTO forager_metadata (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"
+        )
+        metadataStatement = statement
+      }
+      try run(statement, [key.databaseValue, value.databaseValue])
     } else {
       try run(db.cachedStatement(sql: "DELETE FROM forager_metadata WHERE key = ?"), [key.databaseValue])
     }
@@ -370,6 +379,8 @@ final class SQLiteTransaction: StoreWriter {
 
   /// The change-log INSERT, looked up once per transaction (a recipe writes 21 entries).
   private var changeStatement: Statement?
+  /// The metadata upsert, likewise (sync sets stamps for every record it writes).
+  private var metadataStatement: Statement?
 
   func appendChange(_ record: Record, _ operation: ChangeOperation, fields: [String]) throws {
     let statement: Statement
@@ -414,8 +425,28 @@ final class SQLiteTransaction: StoreWriter {
   }
 
   /// Binds values to a reset statement's parameters 1…n (text and blobs are copied).
+  /// Text is bound from the string's own UTF-8 with its length: GRDB's binding first
+  /// copies each string into a new C string, an allocation per value.
   private func bind(_ values: [DatabaseValue], to handle: SQLiteStatement) {
-    for (index, value) in values.enumerated() { _ = value.bind(to: handle, at: Int32(index + 1)) }
+    for (index, value) in values.enumerated() {
+      let position = Int32(index + 1)
+      switch value.storage {
+      case .null: sqlite3_bind_null(handle, position)
+      case .int64(let number): sqlite3_bind_int64(handle, position, number)
+      case .double(let number): sqlite3_bind_double(handle, position, number)
+      case .string(var text):
+        text.withUTF8 { bytes in
+          if let start = bytes.baseAddress, !bytes.isEmpty {
+            _ = start.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+              sqlite3_bind_text(handle, position, $0, Int32(bytes.count), sqliteTransient)
+            }
+          } else {
+            sqlite3_bind_text(handle, position, "", 0, sqliteTransient)  // empty text, not NULL
+          }
+        }
+      case .blob: _ = value.bind(to: handle, at: position)
+      }
+    }
   }
 
   /// The error of a statement that failed with `code`, with SQLite's message.

@@ -42,7 +42,23 @@ enum SchemaBuilder {
         kind TEXT NOT NULL, id TEXT NOT NULL, operation TEXT NOT NULL,
         fields TEXT NOT NULL, origin TEXT NOT NULL, timestamp REAL NOT NULL)
       """)
-    try db.execute(sql: "CREATE TABLE IF NOT EXISTS forager_metadata (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)")
+    // Keyed by text and read and written by key only: WITHOUT ROWID keeps each row in the
+    // key's own b-tree, one search and one write per access instead of an index and a
+    // table (sync reads and writes a record's stamps here for every record it touches).
+    // Files from before are rebuilt once.
+    let metadata = "forager_metadata (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID"
+    if let existing = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'forager_metadata'") {
+      if !existing.uppercased().contains("WITHOUT ROWID") {
+        try db.execute(sql: """
+          CREATE TABLE forager_metadata_rebuilt \(metadata.dropFirst("forager_metadata".count));
+          INSERT INTO forager_metadata_rebuilt (key, value) SELECT key, value FROM forager_metadata;
+          DROP TABLE forager_metadata;
+          ALTER TABLE forager_metadata_rebuilt RENAME TO forager_metadata;
+          """)
+      }
+    } else {
+      try db.execute(sql: "CREATE TABLE \(metadata)")
+    }
     for kind in EntityKind.allCases {
       try createOrExtendTable(db, TableLayout.of(kind))
       if uniqueConstraints { try createUniqueIndex(db, TableLayout.of(kind)) }
