@@ -16,7 +16,8 @@ public struct Record: Sendable, Hashable {
   public init(kind: EntityKind, meta: RecordMetadata, fields: [String: FieldValue]) {
     self.kind = kind
     self.meta = meta
-    self.fields = fields.filter { !$0.value.isNull }
+    // Filtering builds a new dictionary, every key hashed again: only when there is a null.
+    self.fields = fields.values.contains(where: \.isNull) ? fields.filter { !$0.value.isNull } : fields
   }
 
   public var id: UUID { meta.id }

@@ -44,7 +44,10 @@ struct TableLayout: Sendable {
     let select = "SELECT \(selectColumns) FROM \(table.quotedDatabaseIdentifier) WHERE"
     selectByIDSQL = "\(select) id = ?"
     selectByKeySQL = schema.semanticKeyField.map { "\(select) \($0.quotedDatabaseIdentifier) = ? ORDER BY id" }
-    selectLiveByKeySQL = schema.semanticKeyField.map { "\(select) \($0.quotedDatabaseIdentifier) = ? AND deletedAt IS NULL ORDER BY id" }
+    // A unique kind has at most one live record per key (its unique index over live rows
+    // says so), and ordering that one row still cost SQLite a sorter for every lookup.
+    let liveOrder = schema.identity.isUnique ? "" : " ORDER BY id"
+    selectLiveByKeySQL = schema.semanticKeyField.map { "\(select) \($0.quotedDatabaseIdentifier) = ? AND deletedAt IS NULL\(liveOrder)" }
   }
 
   /// Partial UPDATE texts of one table, by set of columns (tables of at most 64 columns).

@@ -5,10 +5,11 @@ import Persistence
 import PersistenceSQLite
 import Repositories
 
-/// The SELECT a hand-written reader of one kind's key would prepare.
+/// The SELECT a hand-written reader of a unique kind's key would prepare: at most one
+/// live row has the key, so nothing to order.
 private func keyLookupSQL(_ db: RawDatabase, table: String, key: String) throws -> RawStatement {
   let columns = try db.columns(of: table).map { "\"\($0)\"" }.joined(separator: ", ")
-  return try db.prepare("SELECT \(columns) FROM \"\(table)\" WHERE \"\(key)\" = ? AND deletedAt IS NULL ORDER BY id")
+  return try db.prepare("SELECT \(columns) FROM \"\(table)\" WHERE \"\(key)\" = ? AND deletedAt IS NULL")
 }
 
 /// One raw indexed lookup: bind, step through the rows, read their columns.
