@@ -13,11 +13,16 @@ public struct Record: Sendable, Hashable {
   /// are equal however they were built.
   public private(set) var fields: [String: FieldValue]
 
-  public init(kind: EntityKind, meta: RecordMetadata, fields: [String: FieldValue]) {
+  public init(kind: EntityKind, meta: RecordMetadata, fields: consuming [String: FieldValue]) {
     self.kind = kind
     self.meta = meta
-    // Filtering builds a new dictionary, every key hashed again: only when there is a null.
-    self.fields = fields.values.contains(where: \.isNull) ? fields.filter { !$0.value.isNull } : fields
+    // The nulls removed in place (the dictionary is the caller's to give): filtering
+    // would build a new one and hash every key again, for the one or two optional fields
+    // a typed entity leaves empty.
+    var nulls: [String] = []
+    fields.forEach { name, value in if value.isNull { nulls.append(name) } }
+    for name in nulls { fields.removeValue(forKey: name) }
+    self.fields = fields
   }
 
   public var id: UUID { meta.id }

@@ -335,8 +335,19 @@ struct IngredientLineParser<Char: LineCharacter> {
     return (Char.string(chars[start..<index]), index)
   }
 
+  /// The spelling a unit is looked up by: lowercase, without dots ("Tbsp." → "tbsp").
+  /// ASCII (nearly every unit) by its bytes; `lowercased()` and a `Character` filter cost
+  /// more than the lookup.
   private static func spellingKey(_ raw: String) -> String {
-    raw.lowercased().filter { $0 != "." }
+    guard raw.utf8.allSatisfy({ $0 < 0x80 }) else { return raw.lowercased().filter { $0 != "." } }
+    return String(unsafeUninitializedCapacity: raw.utf8.count) { buffer in
+      var count = 0
+      for byte in raw.utf8 where byte != UInt8(ascii: ".") {
+        buffer[count] = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+        count += 1
+      }
+      return count
+    }
   }
 
   // MARK: - Name
