@@ -177,22 +177,3 @@ package struct SQLiteMergeSet {
     )
   }
 }
-
-extension SQLiteTransaction {
-  /// ``updateRecord(_:)`` for a caller that has just read the stored record (`old`): the
-  /// same validation, write and change-log entry, without reading it again.
-  func updateRecord(_ record: Record, replacing old: Record) throws {
-    try record.validateAgainstSchema()
-    guard old != record else { return }
-    let layout = TableLayout.of(record.kind)
-    var arguments = Array(layout.arguments(for: record).dropFirst())
-    arguments.append(record.id.storageText.databaseValue)
-    do {
-      try db.cachedStatement(sql: layout.updateSQL).execute(arguments: StatementArguments(arguments))
-    } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
-      throw try constraintError(for: record, error, inserting: false)
-    }
-    let deleted = old.meta.isLive && !record.meta.isLive
-    try appendChange(record, deleted ? .delete : .update, fields: record.changedFields(comparedTo: old))
-  }
-}

@@ -316,6 +316,19 @@ final class SQLiteTransaction: StoreWriter {
     guard let old = try self.record(record.kind, id: record.id) else {
       throw StoreError.notFound(kind: record.kind, id: record.id)
     }
+    try write(record, over: old)
+  }
+
+  /// ``updateRecord(_:)`` for a caller that has just read the stored record (`old`), such
+  /// as the dedup step's keepers: the same validation, write and change-log entry,
+  /// without reading it again.
+  func updateRecord(_ record: Record, replacing old: Record) throws {
+    try record.validateAgainstSchema()
+    try write(record, over: old)
+  }
+
+  /// The UPDATE of the columns that differ from the stored `old`, and its change-log entry.
+  private func write(_ record: Record, over old: Record) throws {
     guard old != record else { return }
     lastRead = nil
     let fields = record.changedFields(comparedTo: old)
