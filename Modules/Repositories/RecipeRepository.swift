@@ -48,9 +48,12 @@ public struct RecipeRepository {
         template.usageCount += 1
         template.lastUsed = context.now()
         try writer.save(template, at: context.now())
-        // Lines are named after their recipe and position, like the recipe's own
-        // name-based id, so a seeded recipe's lines are the same records everywhere.
-        let lineID = DeterministicID.uuidV5(namespace: recipe.id, name: "line:\(order)")
+        // Lines are named after their recipe and position. A seeded recipe's lines get
+        // name-based ids, the same records on every device and every version; a recipe
+        // made here, with a random id, gives its lines ids next to its own, so the line
+        // index takes them on one page (DeterministicID.child(of:at:)).
+        let lineID = (seedKey == nil ? DeterministicID.child(of: recipe.id, at: order) : nil)
+          ?? DeterministicID.uuidV5(namespace: recipe.id, name: "line:\(order)")
         try writer.insert(RecipeIngredient(
           meta: context.newMeta(id: lineID), recipe: recipe.id, template: template.id, rawLine: entry.raw,
           quantity: entry.line.quantity, unit: entry.line.unit, notes: entry.line.notes, sortOrder: Int64(order)

@@ -50,6 +50,18 @@ struct DeterministicIDTests {
     }
   }
 
+  @Test func childIdsShareTheirParentsPrefixAndSortByPosition() throws {
+    let parent = try #require(UUID(uuidString: "4F0C7A2E-9A43-4C55-8F3B-2B1D3C4E5F60"))
+    let children = try (0..<300).map { try #require(DeterministicID.child(of: parent, at: $0)) }
+    #expect(children[0].lowercaseText == "4f0c7a2e-9a43-4c55-8f3b-2b1d3c4e0000")
+    #expect(children[258].lowercaseText == "4f0c7a2e-9a43-4c55-8f3b-2b1d3c4e0102")
+    #expect(Set(children).count == children.count)
+    #expect(children == children.sorted(by: UUID.keeperOrder))
+    #expect(DeterministicID.child(of: parent, at: 65_535)?.lowercaseText == "4f0c7a2e-9a43-4c55-8f3b-2b1d3c4effff")
+    #expect(DeterministicID.child(of: parent, at: 65_536) == nil)
+    #expect(DeterministicID.child(of: parent, at: -1) == nil)
+  }
+
   @Test func lowercaseTextIsTheLowercaseUUIDString() {
     var ids = (0..<200).map { _ in UUID() }
     ids.append(UUID(uuidString: "00000000-0000-0000-0000-000000000000")!)

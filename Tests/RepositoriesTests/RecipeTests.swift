@@ -13,6 +13,20 @@ struct RecipeTests {
   }
 
   @Test(arguments: TestBackend.allCases)
+  func linesAreNamedAfterTheirRecipeNextToItOrByNameWhenSeeded(_ backend: TestBackend) throws {
+    let library = try makeLibrary(backend)
+    let lines = ["2 eggs", "1 cup rice", "Salt"]
+    let made = try created(library.recipes.create(RecipeDraft(name: "Egg Fried Rice", ingredients: lines)))
+    let madeLines = try library.recipes.details(made.id.uuidString).lines.map(\.ingredient)
+    #expect(madeLines.map(\.id) == (0..<3).map { DeterministicID.child(of: made.id, at: $0) })
+    // A seeded recipe is made on every device, by every version: its lines keep the
+    // name-based ids all of them derive.
+    let seeded = try created(library.recipes.create(RecipeDraft(name: "Seeded Rice", ingredients: lines), seedKey: "rice"))
+    let seededLines = try library.recipes.details(seeded.id.uuidString).lines.map(\.ingredient)
+    #expect(seededLines.map(\.id) == (0..<3).map { DeterministicID.uuidV5(namespace: seeded.id, name: "line:\($0)") })
+  }
+
+  @Test(arguments: TestBackend.allCases)
   func creatingResolvesLinesToTemplatesTagsAndBook(_ backend: TestBackend) throws {
     let library = try makeLibrary(backend)
     let recipe = try created(library.recipes.create(RecipeDraft(

@@ -266,7 +266,7 @@ enum StoreScenarios {
             bumpTemplate.bind(4, templateID)
             try bumpTemplate.run()
             try logChange("ingredientTemplate", templateID, "update", #"["lastUsed","usageCount"]"#, now)
-            let lineID = DeterministicID.uuidV5(namespace: recipeID, name: "line:\(order)")
+            guard let lineID = DeterministicID.child(of: recipeID, at: order) else { throw BenchError("line \(order)") }
             insertLine.bindMetadata(id: lineID, at: now)
             insertLine.bind("recipe", recipeText)
             insertLine.bind("template", templateID)
