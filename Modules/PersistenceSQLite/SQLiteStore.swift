@@ -110,15 +110,9 @@ public final class SQLiteStore: Store {
     let handle = statement.sqliteStatement
     sqlite3_reset(handle)
     let code = sqlite3_step(handle)
-    guard code == SQLITE_DONE else {
-      let extended = sqlite3_extended_errcode(db.sqliteConnection)
-      let message = sqlite3_errmsg(db.sqliteConnection).map { String(cString: $0) }
-      sqlite3_reset(handle)
-      throw DatabaseError(
-        resultCode: ResultCode(rawValue: extended & 0xFF == code & 0xFF ? extended : code), message: message, sql: statement.sql
-      )
-    }
+    let error = code == SQLITE_DONE ? nil : SQLiteTransaction.failure(code, statement, in: db)
     sqlite3_reset(handle)
+    if let error { throw error }
   }
 
   static func describe(_ error: any Error) -> String {

@@ -200,14 +200,7 @@ final class SQLiteTransaction: StoreWriter {
       sqlite3_clear_bindings(handle)
     }
     for (index, text) in texts.enumerated() {
-      guard !text.isEmpty else {
-        // An empty buffer has no address, and a null pointer would bind NULL, not ''.
-        sqlite3_bind_text(handle, Int32(index + 1), "", 0, sqliteTransient)
-        continue
-      }
-      _ = text.withUnsafeBufferPointer { bytes in
-        bytes.withMemoryRebound(to: CChar.self) { sqlite3_bind_text(handle, Int32(index + 1), $0.baseAddress, Int32($0.count), sqliteTransient) }
-      }
+      text.withUnsafeBufferPointer { Self.bindText($0, to: handle, at: Int32(index + 1)) }
     }
     var values: [T] = []
     while true {
@@ -361,15 +354,10 @@ final class SQLiteTransaction: StoreWriter {
     if let value {
       // An upsert changes the value in place; REPLACE would delete and re-insert the row
       // and its key's index entry. Sync sets a record's stamps each time it changes.
-      let statement: Statement
-      if let metadataStatement {
-        statement = metadataStatement
-      } else {
-        statement = try db.cachedStatement(
-          sql: "INSERT INTO forager_metadata (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"
-        )
-        metadataStatement = statement
-      }
+      let statement = try statement(
+        &metadataStatement,
+        "INSERT INTO forager_metadata (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"
+      )
       try run(statement, [key.databaseValue, value.databaseValue])
     } else {
       try run(db.cachedStatement(sql: "DELETE FROM forager_metadata WHERE key = ?"), [key.databaseValue])
@@ -395,16 +383,19 @@ final class SQLiteTransaction: StoreWriter {
   /// The metadata upsert, likewise (sync sets stamps for every record it writes).
   private var metadataStatement: Statement?
 
+  /// The statement kept in `slot`, looked up in the connection's cache the first time:
+  /// that lookup hashes the whole SQL text.
+  private func statement(_ slot: inout Statement?, _ sql: String) throws -> Statement {
+    if let slot { return slot }
+    let statement = try db.cachedStatement(sql: sql)
+    slot = statement
+    return statement
+  }
+
   func appendChange(_ record: Record, _ operation: ChangeOperation, fields: [String]) throws {
-    let statement: Statement
-    if let changeStatement {
-      statement = changeStatement
-    } else {
-      statement = try db.cachedStatement(
-        sql: "INSERT INTO forager_changes (kind, id, operation, fields, origin, timestamp) VALUES (?, ?, ?, ?, ?, ?)"
-      )
-      changeStatement = statement
-    }
+    let statement = try statement(
+      &changeStatement, "INSERT INTO forager_changes (kind, id, operation, fields, origin, timestamp) VALUES (?, ?, ?, ?, ?, ?)"
+    )
     try run(
       statement,
       [
@@ -447,23 +438,32 @@ final class SQLiteTransaction: StoreWriter {
       case .null: sqlite3_bind_null(handle, position)
       case .int64(let number): sqlite3_bind_int64(handle, position, number)
       case .double(let number): sqlite3_bind_double(handle, position, number)
-      case .string(var text):
-        text.withUTF8 { bytes in
-          if let start = bytes.baseAddress, !bytes.isEmpty {
-            _ = start.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-              sqlite3_bind_text(handle, position, $0, Int32(bytes.count), sqliteTransient)
-            }
-          } else {
-            sqlite3_bind_text(handle, position, "", 0, sqliteTransient)  // empty text, not NULL
-          }
-        }
+      case .string(var text): text.withUTF8 { Self.bindText($0, to: handle, at: position) }
       case .blob: _ = value.bind(to: handle, at: position)
       }
     }
   }
 
+  /// Binds UTF-8 bytes (copied) as text. An empty buffer may have no address, and a null
+  /// pointer would bind NULL, not the empty text.
+  private static func bindText(_ bytes: UnsafeBufferPointer<UInt8>, to handle: SQLiteStatement, at position: Int32) {
+    guard let start = bytes.baseAddress, !bytes.isEmpty else {
+      sqlite3_bind_text(handle, position, "", 0, sqliteTransient)
+      return
+    }
+    start.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+      _ = sqlite3_bind_text(handle, position, $0, Int32(bytes.count), sqliteTransient)
+    }
+  }
+
   /// The error of a statement that failed with `code`, with SQLite's message.
   private func failure(_ code: Int32, _ statement: Statement) -> DatabaseError {
+    Self.failure(code, statement, in: db)
+  }
+
+  /// The error of a statement stepped on `db` that failed with `code`, with SQLite's
+  /// message; read before the statement is reset.
+  static func failure(_ code: Int32, _ statement: Statement, in db: Database) -> DatabaseError {
     let extended = sqlite3_extended_errcode(db.sqliteConnection)
     let message = sqlite3_errmsg(db.sqliteConnection).map { String(cString: $0) }
     return DatabaseError(

@@ -46,23 +46,28 @@ enum SchemaBuilder {
     // key's own b-tree, one search and one write per access instead of an index and a
     // table (sync reads and writes a record's stamps here for every record it touches).
     // Files from before are rebuilt once.
-    let metadata = "forager_metadata (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID"
-    if let existing = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'forager_metadata'") {
+    let metadata = "(key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID"
+    if let existing = try storedSQL(db, type: "table", name: "forager_metadata") {
       if !existing.uppercased().contains("WITHOUT ROWID") {
         try db.execute(sql: """
-          CREATE TABLE forager_metadata_rebuilt \(metadata.dropFirst("forager_metadata".count));
+          CREATE TABLE forager_metadata_rebuilt \(metadata);
           INSERT INTO forager_metadata_rebuilt (key, value) SELECT key, value FROM forager_metadata;
           DROP TABLE forager_metadata;
           ALTER TABLE forager_metadata_rebuilt RENAME TO forager_metadata;
           """)
       }
     } else {
-      try db.execute(sql: "CREATE TABLE \(metadata)")
+      try db.execute(sql: "CREATE TABLE forager_metadata \(metadata)")
     }
     for kind in EntityKind.allCases {
       try createOrExtendTable(db, TableLayout.of(kind))
       if uniqueConstraints { try createUniqueIndex(db, TableLayout.of(kind)) }
     }
+  }
+
+  /// The statement that created the table or index `name`, as the file holds it.
+  private static func storedSQL(_ db: Database, type: String, name: String) throws -> String? {
+    try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE type = ? AND name = ?", arguments: [type, name])
   }
 
   /// Adds the unique index over live rows of a unique kind's semantic key (schema v3).
@@ -104,9 +109,7 @@ enum SchemaBuilder {
         // every lookup by reference still uses it. Files written before indexes were
         // partial have the full index under the same name; it is rebuilt once.
         let sql = "CREATE INDEX IF NOT EXISTS \(name) ON \(table.quotedDatabaseIdentifier)(\(column)) WHERE \(column) IS NOT NULL"
-        if let existing = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?", arguments: ["\(table)_\(field.name)"]),
-          !existing.contains(" WHERE ")
-        {
+        if let existing = try storedSQL(db, type: "index", name: "\(table)_\(field.name)"), !existing.contains(" WHERE ") {
           try db.execute(sql: "DROP INDEX \(name)")
         }
         try db.execute(sql: sql)
