@@ -96,8 +96,8 @@ struct RelationshipRepairTests {
 
   /// A phone that planned a meal with a recipe that was then deleted: the phone's repair
   /// removed the meal.
-  static func phoneWithARemovedMeal() throws -> SyncWorld {
-    let world = try SyncWorld(.memory, devices: ["phone"])
+  static func phoneWithARemovedMeal(pullPageSize: Int = 64) throws -> SyncWorld {
+    let world = try SyncWorld(.memory, devices: ["phone"], pullPageSize: pullPageSize)
     let slot: [String: FieldValue] = ["date": .text("2024-12-15"), "mealType": .text("lunch"), "slotKey": .text("2024-12-15-lunch")]
     _ = try world.cloud.push(ChangeBatch(id: "other:1-3", replica: "other", schemaVersion: 3, changes: [
       recipe(loser, "Soup", time: base),
@@ -138,6 +138,36 @@ struct RelationshipRepairTests {
     let stored = try world["phone"].store.read { try $0.record(.plannedMeal, id: meal) }
     #expect(stored?.meta.isLive == true)
     #expect(stored?["recipe"] == .reference(Self.keeper))
+    #expect(try world.invariantViolations() == [])
+  }
+
+  /// The re-plan can arrive before the recipe it names: the other device pushes each
+  /// record at its first change, so a meal planned before the recipe was created goes out
+  /// first, and the recipe may land in a later pull page or a later sync. The meal comes
+  /// back at once, as a record arriving with a relationship to a record not here yet
+  /// stays live: only a deleted record keeps it removed.
+  @Test(arguments: [1, 64])
+  func aRemovedRecordComesBackWhenItsNewRecordArrivesLater(pullPageSize: Int) throws {
+    let world = try Self.phoneWithARemovedMeal(pullPageSize: pullPageSize)
+    let meal = Self.meal, base = Self.base
+    _ = try world.cloud.push(ChangeBatch(id: "other:6", replica: "other", schemaVersion: 3, changes: [
+      Self.change(.plannedMeal, meal, ["recipe": .reference(Self.keeper)], time: base + 5)
+    ]))
+    _ = try world.cloud.push(ChangeBatch(id: "other:7", replica: "other", schemaVersion: 3, changes: [
+      Self.recipe(Self.keeper, "Stew", time: base + 4)
+    ]))
+    try world.sync("phone")
+    let stored = try world["phone"].store.read { try $0.record(.plannedMeal, id: meal) }
+    #expect(stored?.meta.isLive == true)
+    #expect(stored?["recipe"] == .reference(Self.keeper))
+    #expect(try world.invariantViolations() == [])
+
+    // The recipe it names deleted afterwards: the repair removes the meal again.
+    _ = try world.cloud.push(ChangeBatch(id: "other:8", replica: "other", schemaVersion: 3, changes: [
+      Self.change(.recipe, Self.keeper, [RecordChange.deletedField: .timestamp(Fixtures.epoch)], time: base + 6)
+    ]))
+    try world.sync("phone")
+    #expect(try world["phone"].store.read { try $0.record(.plannedMeal, id: meal)?.meta.isLive } == false)
     #expect(try world.invariantViolations() == [])
   }
 }

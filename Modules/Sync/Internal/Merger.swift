@@ -663,13 +663,19 @@ extension Merger {
   /// write points it at a live record again (it was never deleted by a user).
   static let repairedMarker = "@repaired"
 
-  /// Whether a record deleted only by a repair may come back: every required or
-  /// cascading relationship of it points at a live record.
+  /// Whether a record deleted only by a repair may come back: no required or cascading
+  /// relationship of it points at a deleted record. A record not stored here yet counts
+  /// as live, as it does for a record arriving with a relationship to it: it is on its
+  /// way (another device pushes a record at its first change, so a meal re-planned with a
+  /// new recipe can arrive pages or syncs before that recipe), and should it arrive
+  /// deleted, the repair removes this record again.
   func revivable(_ record: Record) throws -> Bool {
     guard !record.meta.isLive, try stamps(record.kind, record.id)[Self.repairedMarker] != nil else { return false }
     for field in record.kind.schema.relationships where field.deleteRule != .nullify {
       guard let kind = field.type.referencedKind else { continue }
-      for id in record[field.name].referenceIDs where try writer.liveRecord(kind, id: id) == nil { return false }
+      for id in record[field.name].referenceIDs {
+        if let target = try writer.record(kind, id: id), !target.meta.isLive { return false }
+      }
       if record[field.name].isNull && !field.isOptional { return false }
     }
     return true
