@@ -63,6 +63,7 @@ public final class SyncEngine: Sendable {
       try joinCloud()
       try stampOutbox()
       try pull(into: &report, interruptAfter: interruptAfterPulledPages)
+      try settleWaiting()
       try stampOutbox()
       try push(into: &report)
       let replica = try replicaID()
@@ -158,6 +159,18 @@ public final class SyncEngine: Sendable {
       }
       try writer.setSyncInteger(after, ReplicaKeys.stamped)
       try writer.setMetadata(clock.encoded, forKey: ReplicaKeys.clock)
+    }
+  }
+
+  /// Settles relationships and folds that wait for records this device created itself
+  /// (see `Merger.settleWaiting`), in one transaction with the repairs that follow.
+  private func settleWaiting() throws {
+    try store.write(origin: .sync) { writer in
+      let merger = try Merger(writer: writer, replica: try writer.ensureReplicaID(), clock: try writer.replicaClock(), now: store.clock())
+      guard merger.hasWaiting else { return }
+      try merger.settleWaiting()
+      try merger.repairReferences()
+      for (kind, detail) in merger.notes { monitor.record(kind, "\(deviceName): \(detail)") }
     }
   }
 

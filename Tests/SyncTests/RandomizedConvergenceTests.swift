@@ -21,12 +21,27 @@ struct RandomizedConvergenceTests {
 
   static var operations: Int { ProcessInfo.processInfo.environment["FORAGER_SIM_OPS"].flatMap(Int.init) ?? 1_500 }
 
+  /// 3–5 devices on one of the two backends, with random pull page and push batch sizes,
+  /// all drawn from the seed's generator.
+  static func world(seed: UInt64, _ random: inout SeededGenerator) throws -> SyncWorld {
+    let backend: TestBackend = seed % 2 == 0 ? .sqlite : .memory
+    let deviceCount = 3 + Int(random.next() % 3)
+    return try SyncWorld(backend, devices: (0..<deviceCount).map { "D\($0)" }, pullPageSize: 1 + Int(random.next() % 8), pushBatchSize: 1 + Int(random.next() % 50))
+  }
+
+  /// Goes online, offline, or syncs (sometimes interrupted after one pulled page).
+  static func toggleOrSync(_ device: SyncWorld.Device, _ world: SyncWorld, interrupt: Bool, sync: Bool) throws {
+    if !sync {
+      if world.offline.contains(device.name) { world.offline.remove(device.name) } else { world.offline.insert(device.name) }
+    } else if !world.offline.contains(device.name) {
+      do { try device.engine.sync(interruptAfterPulledPages: interrupt ? 1 : nil) } catch is SyncInterrupted {}
+    }
+  }
+
   @Test(arguments: seeds)
   func devicesConvergeAfterRandomWork(seed: UInt64) throws {
-    let backend: TestBackend = seed % 2 == 0 ? .sqlite : .memory
     var random = SeededGenerator(seed: seed)
-    let deviceCount = 3 + Int(random.next() % 3)
-    let world = try SyncWorld(backend, devices: (0..<deviceCount).map { "D\($0)" }, pullPageSize: 1 + Int(random.next() % 8), pushBatchSize: 1 + Int(random.next() % 50))
+    let world = try Self.world(seed: seed, &random)
     var created: Set<UUID> = []
     var userDeleted: Set<UUID> = []
     let names = ["Produce", "Dairy", "Bakery", "Pantry", "Frozen", "Veg", "Fruit", "Snacks"]
@@ -77,6 +92,84 @@ struct RandomizedConvergenceTests {
         // Refused user operations (collisions, unknown names) are part of the workload.
       }
     }
+    try Self.checkConvergence(world, seed: seed, created: created, userDeleted: userDeleted)
+  }
+
+  /// The same schedule with every kind of user operation the repositories offer:
+  /// ingredient renames, aliases, categories and deletes, recipe tags, books, renames and
+  /// merges, unplanned meals, tag renames and deletes, list items added from recipes,
+  /// checked and removed. Seeds as above; its own test, so that the seeds of the first
+  /// one keep replaying the schedules their fixes were found with.
+  @Test(arguments: seeds)
+  func devicesConvergeAfterWiderRandomWork(seed: UInt64) throws {
+    var random = SeededGenerator(seed: seed)
+    let world = try Self.world(seed: seed, &random)
+    var created: Set<UUID> = []
+    var userDeleted: Set<UUID> = []
+    let names = ["Produce", "Dairy", "Bakery", "Pantry", "Frozen", "Veg"]
+    let foods = ["tomato", "basil", "egg", "milk", "rice", "onion", "garlic", "lemon"]
+    let recipes = ["Soup", "Pasta", "Salad", "Curry", "Tacos"]
+    let tags = ["quick", "vegan", "Quick", "family"]
+    let books = ["Salt Fat Acid Heat", "Jerusalem"]
+    let dates = ["2024-12-13", "2024-12-14"]
+    let meals = ["lunch", "dinner"]
+    func pick<T>(_ items: [T]) -> T { items[Int(random.next() % UInt64(items.count))] }
+
+    for _ in 0..<Self.operations {
+      let device = pick(world.devices)
+      let library = device.library
+      do {
+        switch random.next() % 24 {
+        case 0, 1: created.insert(try library.categories.getOrCreate(pick(names)).id)
+        case 2: _ = try library.categories.rename(pick(names), to: pick(names))
+        case 3: userDeleted.insert(try library.categories.delete(pick(names)).id)
+        case 4, 5: _ = try library.ingredients.getOrCreate(pick(foods), category: pick(names))
+        case 6: _ = try library.ingredients.rename(pick(foods), to: pick(foods))
+        case 7: _ = try library.ingredients.delete(pick(foods))
+        case 8: _ = try library.ingredients.addAlias(pick(["toms", "eggs", "basilico", "paddy"]), to: pick(foods))
+        case 9: _ = try library.ingredients.setCategory(pick(names), for: pick(foods))
+        case 10, 11:
+          let draft = RecipeDraft(
+            name: pick(recipes), ingredients: [pick(foods), "2 \(pick(foods))"], tags: [pick(tags)],
+            book: random.next() % 3 == 0 ? pick(books) : nil
+          )
+          if case .created(let recipe) = try library.recipes.create(draft, allowSimilar: random.next() % 4 == 0) {
+            created.insert(recipe.id)
+          }
+        case 12: _ = try library.meals.plan(date: pick(dates), mealType: pick(meals), recipe: pick(recipes))
+        case 13: _ = try library.meals.unplan(date: pick(dates), mealType: pick(meals))
+        case 14: userDeleted.insert(try library.recipes.delete(pick(recipes)).id)
+        case 15: _ = try library.recipes.merge(pick(recipes), into: pick(recipes))
+        case 16: _ = try library.recipes.rename(pick(recipes), to: pick(recipes))
+        case 17:
+          let tag = pick(tags)
+          _ = try library.recipes.update(pick(recipes), [random.next() % 2 == 0 ? .addTags([tag]) : .removeTags([tag])])
+        case 18: _ = try library.tags.getOrCreate(pick(tags))
+        case 19: _ = try library.tags.rename(pick(tags), to: pick(tags))
+        case 20: _ = try library.tags.delete(pick(tags))
+        case 21:
+          if try library.lists.all().isEmpty { _ = try library.lists.create("Groceries", week: "2024-W50") }
+          guard let list = try library.lists.all().first?.id.uuidString else { break }
+          switch random.next() % 4 {
+          case 0: _ = try library.lists.addItem(pick(foods), quantity: "1", to: list)
+          case 1: _ = try library.lists.addRecipe(pick(recipes), to: list)
+          case 2: _ = try library.lists.check(pick(foods), on: list)
+          default: _ = try library.lists.removeItem(pick(foods), from: list)
+          }
+        default:
+          try Self.toggleOrSync(device, world, interrupt: random.next() % 3 == 0, sync: random.next() % 2 == 0)
+        }
+      } catch is RepositoryError {
+        // Refused user operations (collisions, unknown names) are part of the workload.
+      }
+    }
+    try Self.checkConvergence(world, seed: seed, created: created, userDeleted: userDeleted)
+  }
+
+  /// After every device is back online and synced until nothing changes: the invariants
+  /// hold on every device, and every record a user created is live, was deleted by a
+  /// user, or was merged into a live record.
+  static func checkConvergence(_ world: SyncWorld, seed: UInt64, created: Set<UUID>, userDeleted: Set<UUID>) throws {
     world.offline = []
     try world.syncUntilQuiet(maxRounds: 12)
     let problems = try world.invariantViolations()
@@ -105,7 +198,7 @@ struct RandomizedConvergenceTests {
           for kind in kinds {
             guard let record = try reader.record(kind, id: id) else { continue }
             if record.meta.isLive { continue }
-            let chain = try Self.redirectEnd(kind, id, reader)
+            let chain = try redirectEnd(kind, id, reader)
             let end = try reader.record(kind, id: chain)
             // Deleted by a user on another device under a different name, or merged into a
             // live keeper, or cascaded by a deletion: all are supersessions, never silent loss.

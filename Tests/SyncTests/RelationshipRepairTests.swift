@@ -170,4 +170,38 @@ struct RelationshipRepairTests {
     #expect(try world["phone"].store.read { try $0.record(.plannedMeal, id: meal)?.meta.isLive } == false)
     #expect(try world.invariantViolations() == [])
   }
+
+  /// A merge whose keeper this device then creates itself: the same name gives the same
+  /// name-based id, so the keeper never arrives. The recipe line a repair removed while the
+  /// keeper was missing comes back at the next sync, as it would on the keeper's arrival
+  /// (randomized seed 85 of the wider workload: every other device had the line).
+  @Test func aClearedRelationshipFollowsAMergeWhoseKeeperIsCreatedHere() throws {
+    let world = try SyncWorld(.memory, devices: ["phone"])
+    let keeper = DeterministicID.make(kind: .ingredientTemplate, semanticKey: "garlic")
+    let loser = UUID(uuidString: "ffffffff-0000-4000-8000-000000000001")!
+    let recipe = UUID(uuidString: "00000000-0000-4000-8000-0000000000c0")!
+    let line = UUID(uuidString: "00000000-0000-4000-8000-0000000000c1")!
+    var template = Self.garlic(category: Self.keeper, time: Self.base).fields.mapValues(\.value)
+    template["category"] = nil
+    _ = try world.cloud.push(ChangeBatch(id: "other:1-4", replica: "other", schemaVersion: 3, changes: [
+      Self.change(.ingredientTemplate, loser, template, time: Self.base),
+      Self.recipe(recipe, "Soup", time: Self.base),
+      Self.change(.recipeIngredient, line, [
+        "recipe": .reference(recipe), "template": .reference(loser), "rawLine": .text("garlic"), "sortOrder": .integer(0),
+      ], time: Self.base + 1),
+      Self.change(.ingredientTemplate, loser, [
+        RecordChange.deletedField: .timestamp(Fixtures.epoch), RecordChange.redirectField: .reference(keeper),
+      ], time: Self.base + 2),
+    ]))
+    try world.sync("phone")
+    let stored = { try world["phone"].store.read { try $0.record(.recipeIngredient, id: line) } }
+    #expect(try stored()?.meta.isLive == false)
+
+    let created = try world["phone"].library.ingredients.getOrCreate("garlic")
+    #expect(created.id == keeper)
+    try world.sync("phone")
+    #expect(try stored()?.meta.isLive == true)
+    #expect(try stored()?["template"] == .reference(keeper))
+    #expect(try world.invariantViolations() == [])
+  }
 }

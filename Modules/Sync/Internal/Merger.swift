@@ -67,6 +67,23 @@ final class Merger {
     }
   }
 
+  /// Whether relationships or folds wait for records that are stored here now.
+  var hasWaiting: Bool { !withDangling.isEmpty || !withPendingFolds.isEmpty }
+
+  /// Settles what waits for a record that this replica now stores live without having
+  /// received it: relationships a repair cleared while it was missing, and losers merged
+  /// into it before it existed here. A record's arrival settles them (`insertNew`); a
+  /// record this device created itself under the same name-based id (a template named
+  /// "garlic" created here while another device's "garlic" was on its way) never arrives,
+  /// so without this its relationships would stay cleared here and nowhere else.
+  func settleWaiting() throws {
+    for key in withDangling.union(withPendingFolds) {
+      guard try writer.liveRecord(key.kind, id: key.id) != nil else { continue }
+      try restoreDangling(key.kind, from: key.id, to: key.id)
+      try foldPending(key.kind, into: key.id)
+    }
+  }
+
   /// The records that have a redirect, remembered relationships or repaired values, read
   /// by one range scan per family when the merger starts: most records have none, and
   /// looking each one up costs a statement. The merger's own writes keep them exact.
