@@ -53,7 +53,7 @@ public final class SyncEngine: Sendable {
     public init() {}
   }
 
-  /// Stamps, pulls, then pushes.
+  /// Stamps, pulls, settles what waits for records created here, then pushes.
   /// - Parameter interruptAfterPulledPages: test seam: stop with ``SyncInterrupted``
   ///   after this many committed pull pages, as a crash or lost connection would.
   @discardableResult

@@ -212,7 +212,14 @@ final class Merger {
   private func union(_ kind: EntityKind, _ first: UUID, _ second: UUID) throws {
     guard first != second else { return }
     let (keeper, loser) = UUID.keeperOrder(first, second) ? (first, second) : (second, first)
-    guard let record = try writer.record(kind, id: loser) else { return }
+    guard let record = try writer.record(kind, id: loser) else {
+      // The loser has not arrived yet: its redirect is recorded now, so it is merged into
+      // the keeper when it arrives (as any record arriving already merged away), and the
+      // merge is then logged and pushed like this replica's other merges. Skipping it left
+      // this replica alone with the merge it had derived from a redirect since replaced.
+      if try redirect(kind, loser) == nil { try setRedirect(keeper, kind, loser) }
+      return
+    }
     try merge(loser: record, into: keeper, alreadyDeleted: !record.meta.isLive)
   }
 
