@@ -29,70 +29,84 @@ struct RandomizedConvergenceTests {
     return try SyncWorld(backend, devices: (0..<deviceCount).map { "D\($0)" }, pullPageSize: 1 + Int(random.next() % 8), pushBatchSize: 1 + Int(random.next() % 50))
   }
 
-  /// Goes online, offline, or syncs (sometimes interrupted after one pulled page).
-  static func toggleOrSync(_ device: SyncWorld.Device, _ world: SyncWorld, interrupt: Bool, sync: Bool) throws {
-    if !sync {
-      if world.offline.contains(device.name) { world.offline.remove(device.name) } else { world.offline.insert(device.name) }
-    } else if !world.offline.contains(device.name) {
-      do { try device.engine.sync(interruptAfterPulledPages: interrupt ? 1 : nil) } catch is SyncInterrupted {}
+  /// One seed's run: what its steps draw, and the records users created and deleted.
+  struct Schedule {
+    var random: SeededGenerator
+    var created: Set<UUID> = []
+    var userDeleted: Set<UUID> = []
+
+    mutating func next() -> UInt64 { random.next() }
+    mutating func pick<T>(_ items: [T]) -> T { items[Int(random.next() % UInt64(items.count))] }
+  }
+
+  /// Runs a seed: its world, `operations` steps each on a random device (a user operation
+  /// the repositories refuse is part of the workload), then the convergence check.
+  static func run(seed: UInt64, step: (SyncWorld.Device, SyncWorld, inout Schedule) throws -> Void) throws {
+    var schedule = Schedule(random: SeededGenerator(seed: seed))
+    let world = try Self.world(seed: seed, &schedule.random)
+    for _ in 0..<operations {
+      let device = schedule.pick(world.devices)
+      do {
+        try step(device, world, &schedule)
+      } catch is RepositoryError {
+        // Refused user operations (collisions, unknown names) are part of the workload.
+      }
     }
+    try checkConvergence(world, seed: seed, created: schedule.created, userDeleted: schedule.userDeleted)
+  }
+
+  /// Takes the device offline or back online.
+  static func toggleOffline(_ device: SyncWorld.Device, _ world: SyncWorld) {
+    if world.offline.contains(device.name) { world.offline.remove(device.name) } else { world.offline.insert(device.name) }
+  }
+
+  /// Syncs the device when it is online, interrupted after one pulled page when
+  /// `interrupt` (drawn only then) says so.
+  static func syncIfOnline(_ device: SyncWorld.Device, _ world: SyncWorld, interrupt: () -> Bool) throws {
+    guard !world.offline.contains(device.name) else { return }
+    do { try device.engine.sync(interruptAfterPulledPages: interrupt() ? 1 : nil) } catch is SyncInterrupted {}
   }
 
   @Test(arguments: seeds)
   func devicesConvergeAfterRandomWork(seed: UInt64) throws {
-    var random = SeededGenerator(seed: seed)
-    let world = try Self.world(seed: seed, &random)
-    var created: Set<UUID> = []
-    var userDeleted: Set<UUID> = []
     let names = ["Produce", "Dairy", "Bakery", "Pantry", "Frozen", "Veg", "Fruit", "Snacks"]
     let foods = ["tomato", "basil", "egg", "milk", "rice", "onion", "garlic", "apple", "lemon", "pepper"]
     let recipes = ["Soup", "Pasta", "Salad", "Curry", "Tacos"]
     let dates = ["2024-12-13", "2024-12-14", "2024-12-15"]
     let meals = ["lunch", "dinner"]
-    func pick<T>(_ items: [T]) -> T { items[Int(random.next() % UInt64(items.count))] }
-
-    for _ in 0..<Self.operations {
-      let device = pick(world.devices)
+    try Self.run(seed: seed) { device, world, s in
       let library = device.library
-      do {
-        switch random.next() % 14 {
-        case 0, 1:
-          created.insert(try library.categories.getOrCreate(pick(names)).id)
-        case 2:
-          _ = try library.categories.rename(pick(names), to: pick(names))
-        case 3:
-          userDeleted.insert(try library.categories.delete(pick(names)).id)
-        case 4, 5:
-          _ = try library.ingredients.getOrCreate(pick(foods), category: pick(names))
-        case 6:
-          if case .created(let recipe) = try library.recipes.create(RecipeDraft(name: pick(recipes), ingredients: [pick(foods), "2 \(pick(foods))"]), allowSimilar: random.next() % 4 == 0) {
-            created.insert(recipe.id)
-          }
-        case 7:
-          _ = try library.meals.plan(date: pick(dates), mealType: pick(meals), recipe: pick(recipes))
-        case 8:
-          userDeleted.insert(try library.recipes.delete(pick(recipes)).id)
-        case 9:
-          if try library.lists.all().isEmpty { _ = try library.lists.create("Groceries", week: "2024-W50") }
-          if let list = try library.lists.all().first { _ = try library.lists.addItem(pick(foods), quantity: "1", to: list.id.uuidString) }
-        case 10:
-          _ = try library.recipes.update(pick(recipes), [.cuisine(pick(["Italian", "French", "Thai"]))])
-        case 11:
-          let name = device.name
-          if world.offline.contains(name) { world.offline.remove(name) } else { world.offline.insert(name) }
-        case 12:
-          if !world.offline.contains(device.name) {
-            let interrupt: Int? = random.next() % 3 == 0 ? 1 : nil
-            do { try device.engine.sync(interruptAfterPulledPages: interrupt) } catch is SyncInterrupted {}
-          }
-        default:
-          _ = try library.tags.getOrCreate(pick(["quick", "vegan", "Quick"]))
+      switch s.next() % 14 {
+      case 0, 1:
+        s.created.insert(try library.categories.getOrCreate(s.pick(names)).id)
+      case 2:
+        _ = try library.categories.rename(s.pick(names), to: s.pick(names))
+      case 3:
+        s.userDeleted.insert(try library.categories.delete(s.pick(names)).id)
+      case 4, 5:
+        _ = try library.ingredients.getOrCreate(s.pick(foods), category: s.pick(names))
+      case 6:
+        let draft = RecipeDraft(name: s.pick(recipes), ingredients: [s.pick(foods), "2 \(s.pick(foods))"])
+        if case .created(let recipe) = try library.recipes.create(draft, allowSimilar: s.next() % 4 == 0) {
+          s.created.insert(recipe.id)
         }
-      } catch is RepositoryError {
-        // Refused user operations (collisions, unknown names) are part of the workload.
+      case 7:
+        _ = try library.meals.plan(date: s.pick(dates), mealType: s.pick(meals), recipe: s.pick(recipes))
+      case 8:
+        s.userDeleted.insert(try library.recipes.delete(s.pick(recipes)).id)
+      case 9:
+        if try library.lists.all().isEmpty { _ = try library.lists.create("Groceries", week: "2024-W50") }
+        if let list = try library.lists.all().first { _ = try library.lists.addItem(s.pick(foods), quantity: "1", to: list.id.uuidString) }
+      case 10:
+        _ = try library.recipes.update(s.pick(recipes), [.cuisine(s.pick(["Italian", "French", "Thai"]))])
+      case 11:
+        Self.toggleOffline(device, world)
+      case 12:
+        try Self.syncIfOnline(device, world) { s.next() % 3 == 0 }
+      default:
+        _ = try library.tags.getOrCreate(s.pick(["quick", "vegan", "Quick"]))
       }
     }
-    try Self.checkConvergence(world, seed: seed, created: created, userDeleted: userDeleted)
   }
 
   /// The same schedule with every kind of user operation the repositories offer:
@@ -102,10 +116,6 @@ struct RandomizedConvergenceTests {
   /// one keep replaying the schedules their fixes were found with.
   @Test(arguments: seeds)
   func devicesConvergeAfterWiderRandomWork(seed: UInt64) throws {
-    var random = SeededGenerator(seed: seed)
-    let world = try Self.world(seed: seed, &random)
-    var created: Set<UUID> = []
-    var userDeleted: Set<UUID> = []
     let names = ["Produce", "Dairy", "Bakery", "Pantry", "Frozen", "Veg"]
     let foods = ["tomato", "basil", "egg", "milk", "rice", "onion", "garlic", "lemon"]
     let recipes = ["Soup", "Pasta", "Salad", "Curry", "Tacos"]
@@ -113,57 +123,55 @@ struct RandomizedConvergenceTests {
     let books = ["Salt Fat Acid Heat", "Jerusalem"]
     let dates = ["2024-12-13", "2024-12-14"]
     let meals = ["lunch", "dinner"]
-    func pick<T>(_ items: [T]) -> T { items[Int(random.next() % UInt64(items.count))] }
-
-    for _ in 0..<Self.operations {
-      let device = pick(world.devices)
+    try Self.run(seed: seed) { device, world, s in
       let library = device.library
-      do {
-        switch random.next() % 24 {
-        case 0, 1: created.insert(try library.categories.getOrCreate(pick(names)).id)
-        case 2: _ = try library.categories.rename(pick(names), to: pick(names))
-        case 3: userDeleted.insert(try library.categories.delete(pick(names)).id)
-        case 4, 5: _ = try library.ingredients.getOrCreate(pick(foods), category: pick(names))
-        case 6: _ = try library.ingredients.rename(pick(foods), to: pick(foods))
-        case 7: _ = try library.ingredients.delete(pick(foods))
-        case 8: _ = try library.ingredients.addAlias(pick(["toms", "eggs", "basilico", "paddy"]), to: pick(foods))
-        case 9: _ = try library.ingredients.setCategory(pick(names), for: pick(foods))
-        case 10, 11:
-          let draft = RecipeDraft(
-            name: pick(recipes), ingredients: [pick(foods), "2 \(pick(foods))"], tags: [pick(tags)],
-            book: random.next() % 3 == 0 ? pick(books) : nil
-          )
-          if case .created(let recipe) = try library.recipes.create(draft, allowSimilar: random.next() % 4 == 0) {
-            created.insert(recipe.id)
-          }
-        case 12: _ = try library.meals.plan(date: pick(dates), mealType: pick(meals), recipe: pick(recipes))
-        case 13: _ = try library.meals.unplan(date: pick(dates), mealType: pick(meals))
-        case 14: userDeleted.insert(try library.recipes.delete(pick(recipes)).id)
-        case 15: _ = try library.recipes.merge(pick(recipes), into: pick(recipes))
-        case 16: _ = try library.recipes.rename(pick(recipes), to: pick(recipes))
-        case 17:
-          let tag = pick(tags)
-          _ = try library.recipes.update(pick(recipes), [random.next() % 2 == 0 ? .addTags([tag]) : .removeTags([tag])])
-        case 18: _ = try library.tags.getOrCreate(pick(tags))
-        case 19: _ = try library.tags.rename(pick(tags), to: pick(tags))
-        case 20: _ = try library.tags.delete(pick(tags))
-        case 21:
-          if try library.lists.all().isEmpty { _ = try library.lists.create("Groceries", week: "2024-W50") }
-          guard let list = try library.lists.all().first?.id.uuidString else { break }
-          switch random.next() % 4 {
-          case 0: _ = try library.lists.addItem(pick(foods), quantity: "1", to: list)
-          case 1: _ = try library.lists.addRecipe(pick(recipes), to: list)
-          case 2: _ = try library.lists.check(pick(foods), on: list)
-          default: _ = try library.lists.removeItem(pick(foods), from: list)
-          }
-        default:
-          try Self.toggleOrSync(device, world, interrupt: random.next() % 3 == 0, sync: random.next() % 2 == 0)
+      switch s.next() % 24 {
+      case 0, 1: s.created.insert(try library.categories.getOrCreate(s.pick(names)).id)
+      case 2: _ = try library.categories.rename(s.pick(names), to: s.pick(names))
+      case 3: s.userDeleted.insert(try library.categories.delete(s.pick(names)).id)
+      case 4, 5: _ = try library.ingredients.getOrCreate(s.pick(foods), category: s.pick(names))
+      case 6: _ = try library.ingredients.rename(s.pick(foods), to: s.pick(foods))
+      case 7: _ = try library.ingredients.delete(s.pick(foods))
+      case 8: _ = try library.ingredients.addAlias(s.pick(["toms", "eggs", "basilico", "paddy"]), to: s.pick(foods))
+      case 9: _ = try library.ingredients.setCategory(s.pick(names), for: s.pick(foods))
+      case 10, 11:
+        let draft = RecipeDraft(
+          name: s.pick(recipes), ingredients: [s.pick(foods), "2 \(s.pick(foods))"], tags: [s.pick(tags)],
+          book: s.next() % 3 == 0 ? s.pick(books) : nil
+        )
+        if case .created(let recipe) = try library.recipes.create(draft, allowSimilar: s.next() % 4 == 0) {
+          s.created.insert(recipe.id)
         }
-      } catch is RepositoryError {
-        // Refused user operations (collisions, unknown names) are part of the workload.
+      case 12: _ = try library.meals.plan(date: s.pick(dates), mealType: s.pick(meals), recipe: s.pick(recipes))
+      case 13: _ = try library.meals.unplan(date: s.pick(dates), mealType: s.pick(meals))
+      case 14: s.userDeleted.insert(try library.recipes.delete(s.pick(recipes)).id)
+      case 15: _ = try library.recipes.merge(s.pick(recipes), into: s.pick(recipes))
+      case 16: _ = try library.recipes.rename(s.pick(recipes), to: s.pick(recipes))
+      case 17:
+        let tag = s.pick(tags)
+        _ = try library.recipes.update(s.pick(recipes), [s.next() % 2 == 0 ? .addTags([tag]) : .removeTags([tag])])
+      case 18: _ = try library.tags.getOrCreate(s.pick(tags))
+      case 19: _ = try library.tags.rename(s.pick(tags), to: s.pick(tags))
+      case 20: _ = try library.tags.delete(s.pick(tags))
+      case 21:
+        if try library.lists.all().isEmpty { _ = try library.lists.create("Groceries", week: "2024-W50") }
+        guard let list = try library.lists.all().first?.id.uuidString else { break }
+        switch s.next() % 4 {
+        case 0: _ = try library.lists.addItem(s.pick(foods), quantity: "1", to: list)
+        case 1: _ = try library.lists.addRecipe(s.pick(recipes), to: list)
+        case 2: _ = try library.lists.check(s.pick(foods), on: list)
+        default: _ = try library.lists.removeItem(s.pick(foods), from: list)
+        }
+      default:
+        // Both drawn before either is used, as the long runs of this schedule did.
+        let interrupt = s.next() % 3 == 0
+        if s.next() % 2 == 0 {
+          try Self.syncIfOnline(device, world) { interrupt }
+        } else {
+          Self.toggleOffline(device, world)
+        }
       }
     }
-    try Self.checkConvergence(world, seed: seed, created: created, userDeleted: userDeleted)
   }
 
   /// After every device is back online and synced until nothing changes: the invariants

@@ -24,12 +24,24 @@ struct RelationshipRepairTests {
     )
   }
 
+  /// An ingredient template as another replica pushes it.
+  static func ingredient(_ id: UUID, _ name: String, category: UUID? = nil, usageCount: Int64 = 0, time: Int64) -> RecordChange {
+    var fields: [String: FieldValue] = [
+      "displayName": .text(name), "canonicalName": .text(name), "aliases": .textList([]), "ingredientKind": .text("other"),
+      "isStaple": .bool(false), "usageCount": .integer(usageCount),
+    ]
+    fields["category"] = category.map(FieldValue.reference)
+    return change(.ingredientTemplate, id, fields, time: time)
+  }
+
   /// The template whose category the tests delete or merge.
   static func garlic(category: UUID, time: Int64) -> RecordChange {
-    change(.ingredientTemplate, template, [
-      "displayName": .text("garlic"), "canonicalName": .text("garlic"), "aliases": .textList([]), "ingredientKind": .text("other"),
-      "category": .reference(category), "isStaple": .bool(false), "usageCount": .integer(1),
-    ], time: time)
+    ingredient(template, "garlic", category: category, usageCount: 1, time: time)
+  }
+
+  /// A record's tombstone with its redirect: another replica merged it into `keeper`.
+  static func mergedAway(_ kind: EntityKind, _ id: UUID, into keeper: UUID, time: Int64) -> RecordChange {
+    change(kind, id, [RecordChange.redirectField: .reference(keeper), RecordChange.deletedField: .timestamp(Fixtures.epoch)], time: time)
   }
 
   static func category(_ id: UUID, _ name: String, time: Int64) -> RecordChange {
@@ -53,9 +65,7 @@ struct RelationshipRepairTests {
 
     // Then it learns the deletion was a merge into a record it has not seen yet.
     _ = try world.cloud.push(ChangeBatch(id: "other:4-5", replica: "other", schemaVersion: 3, changes: [
-      Self.change(.category, Self.loser, [
-        RecordChange.redirectField: .reference(Self.keeper), RecordChange.deletedField: .timestamp(Fixtures.epoch),
-      ], time: base + 3),
+      Self.mergedAway(.category, Self.loser, into: Self.keeper, time: base + 3),
       Self.category(Self.keeper, "Snacks", time: base + 4),
     ]))
     try world.sync("phone")
@@ -71,9 +81,7 @@ struct RelationshipRepairTests {
     _ = try world.cloud.push(ChangeBatch(id: "other:1-5", replica: "other", schemaVersion: 3, changes: [
       Self.category(Self.loser, "Fruit", time: base),
       Self.garlic(category: Self.loser, time: base + 1),
-      Self.change(.category, Self.loser, [
-        RecordChange.redirectField: .reference(Self.keeper), RecordChange.deletedField: .timestamp(Fixtures.epoch),
-      ], time: base + 3),
+      Self.mergedAway(.category, Self.loser, into: Self.keeper, time: base + 3),
       Self.category(Self.keeper, "Snacks", time: base + 4),
       Self.change(.category, Self.keeper, [RecordChange.deletedField: .timestamp(Fixtures.epoch)], time: base + 5),
     ]))
@@ -181,17 +189,13 @@ struct RelationshipRepairTests {
     let loser = UUID(uuidString: "ffffffff-0000-4000-8000-000000000001")!
     let recipe = UUID(uuidString: "00000000-0000-4000-8000-0000000000c0")!
     let line = UUID(uuidString: "00000000-0000-4000-8000-0000000000c1")!
-    var template = Self.garlic(category: Self.keeper, time: Self.base).fields.mapValues(\.value)
-    template["category"] = nil
     _ = try world.cloud.push(ChangeBatch(id: "other:1-4", replica: "other", schemaVersion: 3, changes: [
-      Self.change(.ingredientTemplate, loser, template, time: Self.base),
+      Self.ingredient(loser, "garlic", usageCount: 1, time: Self.base),
       Self.recipe(recipe, "Soup", time: Self.base),
       Self.change(.recipeIngredient, line, [
         "recipe": .reference(recipe), "template": .reference(loser), "rawLine": .text("garlic"), "sortOrder": .integer(0),
       ], time: Self.base + 1),
-      Self.change(.ingredientTemplate, loser, [
-        RecordChange.deletedField: .timestamp(Fixtures.epoch), RecordChange.redirectField: .reference(keeper),
-      ], time: Self.base + 2),
+      Self.mergedAway(.ingredientTemplate, loser, into: keeper, time: Self.base + 2),
     ]))
     try world.sync("phone")
     let stored = { try world["phone"].store.read { try $0.record(.recipeIngredient, id: line) } }
@@ -215,17 +219,8 @@ struct RelationshipRepairTests {
     let first = Self.keeper
     let second = UUID(uuidString: "00000000-0000-4000-8000-000000000005")!
     let merged = Self.loser
-    func template(_ id: UUID, _ name: String, time: Int64) -> RecordChange {
-      Self.change(.ingredientTemplate, id, [
-        "displayName": .text(name), "canonicalName": .text(name), "aliases": .textList([]), "ingredientKind": .text("other"),
-        "isStaple": .bool(false), "usageCount": .integer(0),
-      ], time: time)
-    }
-    func redirect(_ keeper: UUID, time: Int64) -> RecordChange {
-      Self.change(.ingredientTemplate, merged, [
-        RecordChange.deletedField: .timestamp(Fixtures.epoch), RecordChange.redirectField: .reference(keeper),
-      ], time: time)
-    }
+    func template(_ id: UUID, _ name: String, time: Int64) -> RecordChange { Self.ingredient(id, name, time: time) }
+    func redirect(_ keeper: UUID, time: Int64) -> RecordChange { Self.mergedAway(.ingredientTemplate, merged, into: keeper, time: time) }
     _ = try world.cloud.push(ChangeBatch(id: "other:1-3", replica: "other", schemaVersion: 3, changes: [
       template(first, "garlic", time: Self.base), template(merged, "garlick", time: Self.base), redirect(first, time: Self.base + 1),
     ]))

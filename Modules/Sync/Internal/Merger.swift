@@ -67,7 +67,7 @@ final class Merger {
     }
   }
 
-  /// Whether relationships or folds wait for records that are stored here now.
+  /// Whether any relationships or folds wait for a record (see ``settleWaiting()``).
   var hasWaiting: Bool { !withDangling.isEmpty || !withPendingFolds.isEmpty }
 
   /// Settles what waits for a record that this replica now stores live without having
@@ -215,8 +215,8 @@ final class Merger {
     guard let record = try writer.record(kind, id: loser) else {
       // The loser has not arrived yet: its redirect is recorded now, so it is merged into
       // the keeper when it arrives (as any record arriving already merged away), and the
-      // merge is then logged and pushed like this replica's other merges. Skipping it left
-      // this replica alone with the merge it had derived from a redirect since replaced.
+      // merge is then logged and pushed like this replica's other merges. Otherwise this
+      // replica alone would keep the merge it derived from a redirect since replaced.
       if try redirect(kind, loser) == nil { try setRedirect(keeper, kind, loser) }
       return
     }
