@@ -62,11 +62,6 @@ public struct StoreMigrator: Sendable {
   /// duplicates (as a device still on v2 would have it), so that the dedup step can then
   /// run — and be timed — on its own: ``migrate(_:)`` with target 2 on that file runs only it.
   package var stopsAfterStageA = false
-  /// Called inside the dedup step's transaction for every record merged into another.
-  /// The front end passes `SyncEngine.recordMerge`, so the next sync pushes a redirect
-  /// with the loser's tombstone and a device that still names the loser re-points to the
-  /// keeper instead of losing what referred to it. Nil: the merge is only in the store.
-  public var onMerge: (@Sendable (_ kind: EntityKind, _ loser: UUID, _ keeper: UUID, _ writer: any StoreWriter) throws -> Void)?
 
   /// - Parameter clock: the time recorded on migrated records that have no date of their
   ///   own, on tombstones and in the change log.
@@ -125,7 +120,6 @@ public struct StoreMigrator: Sendable {
     }
     var migrator = StoreMigrator(path: copy, clock: clock)
     migrator.failBeforeCommitting = failBeforeCommitting
-    migrator.onMerge = onMerge
     var options = options
     options.makeBackup = false
     var report = try migrator.run(options)
@@ -164,10 +158,10 @@ public struct StoreMigrator: Sendable {
     }
     report.dedup = try step(.dedup, queue, version: 2) { db, writer, now in
       let dedup = try Deduplicator(db: db, writer: writer, now: now).run()
-      if let onMerge {
-        for merge in dedup.merges {
-          for loser in merge.losers { try onMerge(merge.kind, loser.id, merge.keeper.id, writer) }
-        }
+      // Each merge waits in the store for the next sync, which replicates it as a merge
+      // edge: a device that still names the loser then lands on the keeper (PendingMerge).
+      for merge in dedup.merges {
+        for loser in merge.losers { try writer.recordMerge(merge.kind, loser: loser.id, into: merge.keeper.id, origin: .migration) }
       }
       return dedup
     }

@@ -21,7 +21,7 @@ public enum EntityKind: String, CaseIterable, Sendable, Codable, Hashable, Compa
   /// The case's position in ``allCases``. Kinds key the dictionaries and sets of every
   /// hot path (schemas, sync's records by kind and id): hashing this number instead of
   /// the raw value, as a `RawRepresentable` would by default, skips a string hash each time.
-  var ordinal: Int {
+  public var ordinal: Int {
     switch self {
     case .category: 0
     case .tag: 1

@@ -47,15 +47,39 @@ public struct FieldDescriptor: Sendable, Hashable {
   /// Lists are ordered or searched by this field, so a backend keeps an index on it
   /// (keys and to-one relationships are indexed anyway).
   public let isIndexed: Bool
+  /// The value a required field holds when no one has written it: what a new record gets
+  /// when its creator says nothing about the field (a template's kind, a list item's
+  /// done flag). Sync keeps such a value as no write at all, so any real write wins over
+  /// it (Docs/SYNC.md). Nil for optional fields and for fields every record must be
+  /// given (names, keys, required relationships).
+  public let defaultValue: FieldValue?
 
   /// - Parameter onDelete: defaults to `.nullify` for optional and to-many
   ///   relationships and `.deny` for required ones.
   /// - Parameter indexed: see ``isIndexed``.
-  public init(_ name: String, _ type: FieldType, optional: Bool = false, onDelete: DeleteRule? = nil, indexed: Bool = false) {
+  /// - Parameter default: the ``defaultValue`` of a required enumeration; required
+  ///   booleans, integers and lists default to false, 0 and empty.
+  public init(
+    _ name: String, _ type: FieldType, optional: Bool = false, onDelete: DeleteRule? = nil, indexed: Bool = false,
+    default defaultValue: FieldValue? = nil
+  ) {
     self.name = name
     self.type = type
     self.isOptional = optional
     self.isIndexed = indexed
+    if optional {
+      self.defaultValue = nil
+    } else if let defaultValue {
+      self.defaultValue = defaultValue
+    } else {
+      switch type {
+      case .bool: self.defaultValue = .bool(false)
+      case .integer: self.defaultValue = .integer(0)
+      case .textList: self.defaultValue = .textList([])
+      case .referenceList: self.defaultValue = .referenceList([])
+      default: self.defaultValue = nil
+      }
+    }
     if let onDelete {
       self.deleteRule = onDelete
     } else if case .reference = type, !optional {

@@ -23,11 +23,13 @@ public struct Library {
   ///   - ownerID: recorded as the owner of every record this library creates.
   ///   - origin: recorded on every change-log entry this library writes.
   ///   - now: the clock for timestamps; tests pass a fixed one.
+  ///   - ids: where the ids of recipes, lists, items and meal plans come from; tests and
+  ///     simulations pass ``IDSource/seeded(_:)`` so a seed replays exactly.
   public init(
     store: any Store, ownerID: String = RecordMetadata.localOwner, origin: ChangeOrigin = .local,
-    now: @escaping () -> Date = Date.init
+    now: @escaping () -> Date = Date.init, ids: IDSource = .random
   ) {
-    context = RepositoryContext(store: store, now: now, ownerID: ownerID, origin: origin, writer: nil)
+    context = RepositoryContext(store: store, now: now, ids: ids, ownerID: ownerID, origin: origin, writer: nil)
   }
 
   init(context: RepositoryContext) { self.context = context }

@@ -12,7 +12,7 @@ public struct MealPlanRepository {
     let cleaned = try NameRules.clean(name, for: .mealPlan)
     let weekID = try week.map { try PlannedMealRepository.isoWeek($0).description }
     return try context.write { writer in
-      let plan = MealPlan(meta: context.newMeta(id: UUID()), displayName: cleaned, weekIdentifier: weekID)
+      let plan = MealPlan(meta: context.newMeta(id: context.newID()), displayName: cleaned, weekIdentifier: weekID)
       try writer.insert(plan)
       return plan
     }

@@ -31,7 +31,7 @@ public struct RecipeRepository {
       if !similar.isEmpty && !allowSimilar { return .similarExists(similar) }
 
       let parsed = try draft.ingredients.enumerated().map { index, line in try Self.parse(line, number: index + 1) }
-      let id = try seedKey.map { try writer.freeDeterministicID(.recipe, key: "seed:" + $0) } ?? UUID()
+      let id = try seedKey.map { try writer.freeDeterministicID(.recipe, key: "seed:" + $0) } ?? context.newID()
       var recipe = Recipe(
         meta: context.newMeta(id: id), displayName: name, titleKey: titleKey,
         recipeIngredient: parsed.map(\.raw), normalizedIngredients: parsed.map(\.line.canonicalName),
@@ -229,6 +229,14 @@ public struct RecipeRepository {
       keeper = try Recipe(record: record)
       try writer.save(keeper, at: now)
       try Relationships.repoint(.recipe, from: other.id, to: keeper.id, in: writer, at: now)
+      // The merged recipe's own lines are deleted as the user's write: they do not join
+      // the kept recipe's lines on a device that learns of the merge later.
+      for line in try writer.fetch(RecordQuery(.recipeIngredient, filters: [.references("recipe", other.id)], sort: [])) {
+        try writer.tombstoneRecord(.recipeIngredient, id: line.id, at: now)
+      }
+      // Sync replicates the merge as an edge: a meal planned elsewhere with the merged
+      // recipe, before that device learns of the merge, lands on the kept one.
+      try writer.recordMerge(.recipe, loser: other.id, into: keeper.id, origin: context.origin)
       try DeleteRules.delete(.recipe, id: other.id, name: other.displayName, in: writer, at: now)
       return keeper
     }

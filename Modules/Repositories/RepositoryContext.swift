@@ -7,13 +7,16 @@ import Persistence
 final class RepositoryContext {
   let store: any Store
   let now: () -> Date
+  /// Where the ids of records without a name-based id come from.
+  let ids: IDSource
   let ownerID: String
   let origin: ChangeOrigin
   private let writer: (any StoreWriter)?
 
-  init(store: any Store, now: @escaping () -> Date, ownerID: String, origin: ChangeOrigin, writer: (any StoreWriter)?) {
+  init(store: any Store, now: @escaping () -> Date, ids: IDSource, ownerID: String, origin: ChangeOrigin, writer: (any StoreWriter)?) {
     self.store = store
     self.now = now
+    self.ids = ids
     self.ownerID = ownerID
     self.origin = origin
     self.writer = writer
@@ -34,8 +37,11 @@ final class RepositoryContext {
   var isBound: Bool { writer != nil }
 
   func bound(to writer: any StoreWriter) -> RepositoryContext {
-    RepositoryContext(store: store, now: now, ownerID: ownerID, origin: origin, writer: writer)
+    RepositoryContext(store: store, now: now, ids: ids, ownerID: ownerID, origin: origin, writer: writer)
   }
+
+  /// A new random id (from the injected source), for kinds without a name-based id.
+  func newID() -> UUID { ids.next() }
 
   /// Metadata for a record created now.
   func newMeta(id: UUID) -> RecordMetadata {

@@ -14,7 +14,7 @@ public struct WeeklyListRepository {
     let cleaned = try NameRules.clean(name, for: .weeklyList)
     let weekID = try week.map { try PlannedMealRepository.isoWeek($0).description } ?? currentWeek()
     return try context.write { writer in
-      let list = WeeklyList(meta: context.newMeta(id: UUID()), displayName: cleaned, weekIdentifier: weekID)
+      let list = WeeklyList(meta: context.newMeta(id: context.newID()), displayName: cleaned, weekIdentifier: weekID)
       try writer.insert(list)
       return list
     }
@@ -116,7 +116,7 @@ public struct WeeklyListRepository {
   ) throws -> GroceryListItem {
     let count = try writer.count(RecordQuery(.groceryListItem, filters: [.references("weeklyList", list.id)], includeDeleted: true))
     let item = GroceryListItem(
-      meta: context.newMeta(id: UUID()), displayName: name, quantity: quantity, source: source, sortOrder: Int64(count),
+      meta: context.newMeta(id: context.newID()), displayName: name, quantity: quantity, source: source, sortOrder: Int64(count),
       weeklyList: list.id, template: template, sourceRecipe: recipe
     )
     try writer.insert(item)

@@ -12,13 +12,20 @@ public struct StampedValue: Sendable, Hashable, Codable {
   }
 }
 
-/// The state of one record's changed fields, as a replica exports it.
+/// Registers of one record, as a replica sends them: each field's value as written with
+/// its stamp.
 ///
-/// Besides schema fields, `fields` may hold two pseudo-fields: ``RecordChange/deletedField``
-/// (the record was deleted; value: the deletion time) and ``RecordChange/redirectField``
-/// (the record was merged into another of its kind; value: the keeper's id).
+/// Besides schema fields, `fields` may hold pseudo-fields: ``RecordChange/existsField``
+/// (`true` written by a create, `false` by a delete) and one
+/// ``RecordChange/mergeFieldPrefix`` entry per merge edge (`@merge:<keeper id>`, value the
+/// keeper's id). Batches pushed by earlier versions carry ``RecordChange/deletedField`` and
+/// ``RecordChange/redirectField`` instead, which are still read.
 public struct RecordChange: Sendable, Hashable, Codable {
+  public static let existsField = "@exists"
+  public static let mergeFieldPrefix = "@merge:"
+  /// Earlier versions: the record was deleted (value: the deletion time).
   public static let deletedField = "@deleted"
+  /// Earlier versions: the record was merged into another (value: the keeper's id).
   public static let redirectField = "@redirect"
 
   public let kind: EntityKind

@@ -90,6 +90,13 @@ public enum ChangeBatchCoding {
     }
   }
 
+  /// A value's encoded bytes: a total order on values, for breaking ties between equal stamps.
+  static func valueBytes(_ value: FieldValue) -> [UInt8] {
+    var writer = Writer()
+    writer.value(value)
+    return writer.bytes
+  }
+
   private enum Tag: UInt8 {
     case null = 0, text, integer, real, bool, timestamp, reference, textList, referenceList
   }

@@ -2,14 +2,16 @@ public import Foundation
 public import Model
 public import Persistence
 
-/// Syncs one device's store with a cloud: stamps local changes, pulls and merges what
-/// other devices pushed, then pushes this device's outbox.
+/// Syncs one device's store with a cloud: writes this device's own changes into its
+/// replicated state, pulls and joins what other devices pushed, brings the tables up to
+/// date with the view of the state, then pushes this device's own writes.
 ///
-/// All sync state (replica id, clock, field stamps, redirects, outbox position, cloud
-/// token) lives in the device's own store and commits with the data, so an interrupted
-/// sync resumes where it stopped: nothing is lost and nothing applied twice changes
-/// anything. Pulls and pushes are paged, so a device that was offline for a year
-/// catches up without loading everything at once.
+/// All sync state (replica id, clock, the registers of every record, merge edges, outbox
+/// position, cloud token) lives in the device's own store and commits with the data, so
+/// an interrupted sync resumes where it stopped. Applying a batch is a join (Docs/SYNC.md),
+/// so a page applied twice, out of order or after a crash changes nothing. Pulls and
+/// pushes are paged, so a device that was offline for a year catches up without loading
+/// everything at once.
 ///
 /// ```swift
 /// let engine = SyncEngine(store: deviceStore, cloud: cloud, deviceName: "kitchen iPad")
@@ -26,10 +28,14 @@ public final class SyncEngine: Sendable {
   public let pushBatchSize: Int
   /// The schema version this device writes, published in the cloud's device registry.
   public let schemaVersion: Int
+  /// Where this device's replica id comes from the first time it syncs.
+  private let newReplicaID: @Sendable () -> String
 
+  /// - Parameter replicaIDs: the replica id a store gets when it first syncs; tests and
+  ///   simulations pass a seeded source so a seed replays exactly.
   public init(
     store: any Store, cloud: any CloudStore, deviceName: String, monitor: SyncMonitor = SyncMonitor(),
-    pullPageSize: Int = 64, pushBatchSize: Int = 500, schemaVersion: Int = 3
+    pullPageSize: Int = 64, pushBatchSize: Int = 500, schemaVersion: Int = 3, replicaIDs: IDSource = .random
   ) {
     self.store = store
     self.cloud = cloud
@@ -38,6 +44,7 @@ public final class SyncEngine: Sendable {
     self.pullPageSize = max(1, pullPageSize)
     self.pushBatchSize = max(1, pushBatchSize)
     self.schemaVersion = schemaVersion
+    self.newReplicaID = { replicaIDs.next().lowercaseText }
   }
 
   /// What one sync did.
@@ -53,7 +60,7 @@ public final class SyncEngine: Sendable {
     public init() {}
   }
 
-  /// Stamps, pulls, settles what waits for records created here, then pushes.
+  /// Stamps this device's changes, pulls and joins, then pushes.
   /// - Parameter interruptAfterPulledPages: test seam: stop with ``SyncInterrupted``
   ///   after this many committed pull pages, as a crash or lost connection would.
   @discardableResult
@@ -61,10 +68,8 @@ public final class SyncEngine: Sendable {
     var report = Report()
     do {
       try joinCloud()
-      try stampOutbox()
+      try stampOutbox(into: &report)
       try pull(into: &report, interruptAfter: interruptAfterPulledPages)
-      try settleWaiting()
-      try stampOutbox()
       try push(into: &report)
       let replica = try replicaID()
       try cloud.register(CloudDevice(replicaID: replica, name: deviceName, schemaVersion: schemaVersion, lastSeen: store.clock()))
@@ -78,30 +83,20 @@ public final class SyncEngine: Sendable {
     }
   }
 
-  /// Records a merge made outside sync — a migration's dedup step merging `loser` into
-  /// `keeper` — inside the caller's write transaction. The next sync pushes the redirect
-  /// with the loser's tombstone, so a replica that still names the loser re-points what
-  /// refers to it to the keeper instead of losing it.
-  public static func recordMerge(_ kind: EntityKind, loser: UUID, into keeper: UUID, in writer: any StoreWriter) throws {
-    guard loser != keeper else { return }
-    try writer.setRedirect(keeper, kind, loser)
-  }
-
   /// This device's replica id (created on first use).
   public func replicaID() throws -> String {
     if let id = try store.read({ try $0.metadata(forKey: ReplicaKeys.replicaID) }) { return id }
-    return try store.write(origin: .sync) { try $0.ensureReplicaID() }
+    return try store.write(origin: .sync) { try $0.ensureReplicaID(newReplicaID) }
   }
 
   /// How many local changes wait to be pushed.
   public func pendingChangeCount() throws -> Int {
     try store.read { reader in
-      let pushed = try reader.syncInteger(ReplicaKeys.pushed)
-      var count = 0, after = pushed
+      var count = 0, after = try reader.syncInteger(ReplicaKeys.pushed)
       while true {
         let page = try reader.changes(after: after, limit: 1_000)
         guard let last = page.last else { return count }
-        count += page.filter { $0.origin != .sync }.count
+        count += page.filter(\.isUserWrite).count
         after = last.sequence
       }
     }
@@ -120,151 +115,34 @@ public final class SyncEngine: Sendable {
 
   // MARK: Stamping
 
-  /// Gives every local change not yet stamped a stamp per changed field, in change-log
-  /// order, from the persisted hybrid clock. Runs before each pull, so a change made
-  /// before remote data arrived is stamped as older than that data's stamps.
-  func stampOutbox() throws {
-    try store.write(origin: .sync) { writer in
-      let replica = try writer.ensureReplicaID()
-      var clock = try writer.replicaClock()
-      var after = try writer.syncInteger(ReplicaKeys.stamped)
-      let withRedirect = try ReplicaKeys.records(withPrefix: ReplicaKeys.redirectPrefix, in: writer)
-      while true {
-        let page = try writer.changes(after: after, limit: 1_000)
-        guard let last = page.last else { break }
-        let own = page.filter { $0.origin != .sync }
-        // Which of the page's records are tombstones, and their stamps, in two reads;
-        // stamps written once per record, at the end of the page (stamping writes nothing
-        // else, so the records stay as read).
-        let read = try PageRead(Set(own.map { Merger.RecordKey(kind: $0.kind, id: $0.id) }), in: writer, wholeRecords: false)
-        var stamped: [Merger.RecordKey: [String: Stamp]] = [:]
-        for change in own {
-          let key = Merger.RecordKey(kind: change.kind, id: change.id)
-          let reading = clock.tick(physical: change.timestamp.millisecondsSince1970)
-          let stamp = Stamp(time: reading.time, counter: reading.counter, replica: replica)
-          var stamps = stamped[key] ?? read.stamps[key] ?? [:]
-          if change.origin != .derived {
-            for field in Self.withIdentityGroup(change.fields, change.kind) { stamps[field] = stamp }
-          }
-          if read.tombstones.contains(key), change.operation == .delete || stamps[RecordChange.deletedField] == nil {
-            stamps[RecordChange.deletedField] = stamp
-          }
-          if withRedirect.contains(key), stamps[RecordChange.redirectField] == nil {
-            stamps[RecordChange.redirectField] = stamp
-          }
-          stamped[key] = stamps
-        }
-        for (key, stamps) in stamped { try writer.setStamps(stamps, key.kind, key.id) }
-        after = last.sequence
-      }
-      try writer.setSyncInteger(after, ReplicaKeys.stamped)
-      try writer.setMetadata(clock.encoded, forKey: ReplicaKeys.clock)
+  /// Writes every local change not yet in the state into its registers (see `Stamper`),
+  /// and brings the tables up to date with the view for the records it touched. Runs
+  /// before each pull, so a change made before remote data arrived is stamped as older
+  /// than that data's stamps. A store written by an earlier version is converted first.
+  func stampOutbox(into report: inout Report) throws {
+    let counts = try store.write(origin: .sync) { writer -> (merges: Int, errors: Int) in
+      let replica = try writer.ensureReplicaID(newReplicaID)
+      let now = store.clock()
+      let states = try StateStore(writer)
+      var touched = try LegacyConversion.convertIfNeeded(writer, states)
+      var stamper = Stamper(replica: replica, clock: try writer.replicaClock(), now: now)
+      touched.formUnion(try stamper.stamp(writer, states))
+      let view = ViewUpdater(writer: writer, states: states, now: now) { stamper.next(at: now) }
+      try view.refresh(touched)
+      try finish(view, states, clock: stamper.clock, writer)
+      for key in stamper.merged.sorted() { try writer.setMetadata("", forKey: ReplicaKeys.push(key)) }
+      return (view.merges, view.errors)
     }
+    report.merges += counts.merges
+    report.errors += counts.errors
   }
 
-  /// Settles relationships and folds that wait for records this device created itself
-  /// (see `Merger.settleWaiting`), in one transaction with the repairs that follow.
-  private func settleWaiting() throws {
-    try store.write(origin: .sync) { writer in
-      let merger = try Merger(writer: writer, replica: try writer.ensureReplicaID(), clock: try writer.replicaClock(), now: store.clock())
-      guard merger.hasWaiting else { return }
-      try merger.settleWaiting()
-      try merger.repairReferences()
-      for (kind, detail) in merger.notes { monitor.record(kind, "\(deviceName): \(detail)") }
-    }
-  }
-
-  // MARK: Pushing
-
-  private func push(into report: inout Report) throws {
-    while true {
-      let batch: (batch: ChangeBatch, last: Int64)? = try store.read { reader in
-        let replica = try reader.metadata(forKey: ReplicaKeys.replicaID) ?? ""
-        let pushed = try reader.syncInteger(ReplicaKeys.pushed)
-        let stamped = try reader.syncInteger(ReplicaKeys.stamped)
-        guard pushed < stamped else { return nil }
-        var order: [Merger.RecordKey] = []
-        var fields: [Merger.RecordKey: Set<String>] = [:]
-        var after = pushed, last = pushed
-        while order.count < pushBatchSize && after < stamped {
-          let page = try reader.changes(after: after, limit: min(1_000, Int(stamped - after)))
-          guard let end = page.last else { break }
-          for change in page {
-            last = change.sequence
-            guard change.origin != .sync else { continue }
-            let key = Merger.RecordKey(kind: change.kind, id: change.id)
-            if fields[key] == nil {
-              order.append(key)
-              fields[key] = []
-            }
-            if change.origin != .derived { fields[key]?.formUnion(Self.withIdentityGroup(change.fields, change.kind)) }
-            if order.count >= pushBatchSize { break }
-          }
-          after = order.count >= pushBatchSize ? last : end.sequence
-          last = after
-        }
-        let sparse = try SparseRecords(reader)
-        let read = try PageRead(Set(order), in: reader)
-        let changes = try order.compactMap { key in
-          try Self.recordChange(key, fields: fields[key] ?? [], read: read, sparse: sparse, in: reader)
-        }
-        let batch = ChangeBatch(id: "\(replica):\(pushed + 1)-\(last)", replica: replica, schemaVersion: schemaVersion, changes: changes)
-        return (batch, last)
-      }
-      guard let batch else { return }
-      if !batch.batch.changes.isEmpty {
-        _ = try cloud.push(batch.batch)
-        report.pushedBatches += 1
-        report.exported += batch.batch.changes.count
-        monitor.record(.export, "\(deviceName): pushed \(batch.batch.changes.count) record changes", count: batch.batch.changes.count)
-      }
-      try store.write(origin: .sync) { try $0.setSyncInteger(batch.last, ReplicaKeys.pushed) }
-    }
-  }
-
-  /// Changed fields plus, when any of them is part of the kind's identity (the key and
-  /// what it is computed from), the whole identity group, which travels as one unit.
-  static func withIdentityGroup(_ fields: [String], _ kind: EntityKind) -> [String] {
-    // Groups have one to three fields: a scan compares small strings, no hashing.
-    guard let group = identityGroups[kind], fields.contains(where: group.contains) else { return fields }
-    return fields + group.filter { !fields.contains($0) }
-  }
-
-  /// Each kind's identity fields (kinds without a semantic key have none), made once:
-  /// every stamped and every pushed change asks.
-  private static let identityGroups: [EntityKind: [String]] = Dictionary(
-    uniqueKeysWithValues: EntityKind.allCases.compactMap { kind in
-      let fields = kind.schema.identityFields
-      return fields.isEmpty ? nil : (kind, fields)
-    }
-  )
-
-  /// The exported state of one record: its changed fields' current values and stamps,
-  /// plus the deletion and redirect facts.
-  static func recordChange(
-    _ key: Merger.RecordKey, fields: Set<String>, read: PageRead, sparse: SparseRecords, in reader: any StoreReader
-  ) throws -> RecordChange? {
-    guard let record = read.records[key] else { return nil }
-    let stamps = read.stamps[key] ?? [:]
-    let repaired = sparse.withRepaired.contains(key) ? try reader.repairedValues(key.kind, key.id) : [:]
-    var values: [String: StampedValue] = [:]
-    for field in fields {
-      // The value as written (before any re-point or repair this replica derived), so
-      // every replica that receives it derives the same result from it.
-      guard let stamp = stamps[field], key.kind.schema.field(named: field) != nil else { continue }
-      values[field] = StampedValue(value: RepairedValue.written(record, field, stamp: stamp, repaired: repaired), stamp: stamp)
-    }
-    if let deletedAt = record.meta.deletedAt, let stamp = stamps[RecordChange.deletedField] {
-      values[RecordChange.deletedField] = StampedValue(value: .timestamp(deletedAt), stamp: stamp)
-    }
-    if sparse.withRedirect.contains(key), let keeper = try reader.redirect(key.kind, key.id), let stamp = stamps[RecordChange.redirectField] {
-      values[RecordChange.redirectField] = StampedValue(value: .reference(keeper), stamp: stamp)
-    }
-    guard !values.isEmpty else { return nil }
-    return RecordChange(
-      kind: key.kind, id: key.id, createdAt: record.meta.createdAt, updatedAt: record.meta.updatedAt,
-      ownerID: record.meta.ownerID, sharingScope: record.meta.sharingScope, fields: values
-    )
+  /// Writes the states back, marks the edges the view made for pushing, keeps the clock.
+  private func finish(_ view: ViewUpdater, _ states: StateStore, clock: HybridLogicalClock, _ writer: any StoreWriter) throws {
+    try states.flush()
+    for key in view.newEdges.sorted() { try writer.setMetadata("", forKey: ReplicaKeys.push(key)) }
+    try writer.setMetadata(clock.encoded, forKey: ReplicaKeys.clock)
+    for (kind, detail) in view.notes { monitor.record(kind, "\(deviceName): \(detail)") }
   }
 
   // MARK: Pulling
@@ -276,16 +154,20 @@ public final class SyncEngine: Sendable {
       let entries = try cloud.pull(after: token, limit: pullPageSize)
       guard let last = entries.last else { return }
       let counts = try store.write(origin: .sync) { writer -> SyncCounts in
-        let replica = try writer.ensureReplicaID()
-        let merger = try Merger(writer: writer, replica: replica, clock: try writer.replicaClock(), now: store.clock())
-        for entry in entries where entry.batch.replica != replica {
-          for change in entry.batch.changes { try merger.apply(change) }
-        }
-        try merger.repairReferences()
-        try writer.setMetadata(merger.clock.encoded, forKey: ReplicaKeys.clock)
+        let replica = try writer.ensureReplicaID(newReplicaID)
+        let now = store.clock()
+        let states = try StateStore(writer)
+        var joiner = Joiner(states: states, replica: replica, clock: try writer.replicaClock())
+        let changes = entries.lazy.filter { $0.batch.replica != replica }.flatMap(\.batch.changes)
+        try states.preload(changes.map { RecordKey(kind: $0.kind, id: $0.id) })
+        for change in changes { try joiner.apply(change) }
+        var stamper = Stamper(replica: replica, clock: joiner.clock, now: now)
+        let view = ViewUpdater(writer: writer, states: states, now: now) { stamper.next(at: now) }
+        try view.refresh(joiner.touched)
+        try finish(view, states, clock: stamper.clock, writer)
         try writer.setSyncInteger(last.sequence, ReplicaKeys.token)
-        for (kind, detail) in merger.notes { monitor.record(kind, "\(deviceName): \(detail)") }
-        return merger.counts
+        for note in joiner.notes { monitor.record(.conflict, "\(deviceName): \(note)") }
+        return SyncCounts(imports: joiner.imports, conflicts: joiner.conflicts, merges: joiner.merges + view.merges, errors: view.errors)
       }
       report.pulledBatches += entries.count
       report.imported += counts.imports
@@ -297,10 +179,130 @@ public final class SyncEngine: Sendable {
       if let interruptAfter, pages >= interruptAfter { throw SyncInterrupted() }
     }
   }
+
+  // MARK: Pushing
+
+  /// Pushes this device's own writes: per record changed since the pushed position, the
+  /// registers of the fields its local changes named whose stamp is still this device's
+  /// (a value another device's later write replaced is not sent back), its existence and
+  /// the merge edges it made; then the edges the view derived.
+  private func push(into report: inout Report) throws {
+    while let (batch, last) = try nextOutboxBatch() {
+      try send(batch, into: &report)
+      try store.write(origin: .sync) { try $0.setSyncInteger(last, ReplicaKeys.pushed) }
+    }
+    while let (batch, markers) = try nextEdgeBatch() {
+      try send(batch, into: &report)
+      try store.write(origin: .sync) { writer in
+        for key in markers { try writer.setMetadata(nil, forKey: ReplicaKeys.push(key)) }
+      }
+    }
+  }
+
+  private func send(_ batch: ChangeBatch, into report: inout Report) throws {
+    guard !batch.changes.isEmpty else { return }
+    _ = try cloud.push(batch)
+    report.pushedBatches += 1
+    report.exported += batch.changes.count
+    monitor.record(.export, "\(deviceName): pushed \(batch.changes.count) record changes", count: batch.changes.count)
+  }
+
+  /// The next batch of the change-log outbox and the position it reaches, or nil.
+  private func nextOutboxBatch() throws -> (ChangeBatch, Int64)? {
+    try store.read { reader in
+      let replica = try reader.metadata(forKey: ReplicaKeys.replicaID) ?? ""
+      let pushed = try reader.syncInteger(ReplicaKeys.pushed)
+      let stamped = try reader.syncInteger(ReplicaKeys.stamped)
+      guard pushed < stamped else { return nil }
+      var order: [RecordKey] = []
+      var fields: [RecordKey: Set<String>] = [:]
+      var after = pushed, last = pushed
+      outer: while after < stamped {
+        let page = try reader.changes(after: after, limit: min(1_000, Int(stamped - after)))
+        guard let end = page.last else { break }
+        for change in page {
+          if order.count >= pushBatchSize, fields[RecordKey(kind: change.kind, id: change.id)] == nil { break outer }
+          last = change.sequence
+          guard change.isUserWrite else { continue }
+          let key = RecordKey(kind: change.kind, id: change.id)
+          if fields[key] == nil {
+            order.append(key)
+            fields[key] = []
+          }
+          fields[key]?.formUnion(Stamper.withIdentityGroup(change.fields, change.kind))
+        }
+        after = end.sequence
+        last = after
+      }
+      let states = try reader.states(order)
+      let own: (StampedValue) -> Bool = { $0.stamp.replica == replica || $0.stamp.replica.isEmpty }
+      let changes = order.compactMap { key -> RecordChange? in
+        guard let state = states[key] else { return nil }
+        return state.change(fields: (fields[key] ?? []).union(state.pseudoFields), including: own)
+      }
+      return (ChangeBatch(id: "\(replica):\(pushed + 1)-\(last)", replica: replica, schemaVersion: schemaVersion, changes: changes), last)
+    }
+  }
+
+  /// The next batch of records marked for pushing (merges: their edges and the kept
+  /// record's values), with the markers it clears, or nil: the registers this device
+  /// wrote. Its id is made from its content, so a batch re-sent after a lost answer is
+  /// kept once.
+  private func nextEdgeBatch() throws -> (ChangeBatch, [RecordKey])? {
+    try store.read { reader in
+      let replica = try reader.metadata(forKey: ReplicaKeys.replicaID) ?? ""
+      let markers = try reader.metadataKeys(withPrefix: ReplicaKeys.pushPrefix).prefix(pushBatchSize)
+        .compactMap { ReplicaKeys.parsePath($0.dropFirst(ReplicaKeys.pushPrefix.count)) }
+      guard !markers.isEmpty else { return nil }
+      let states = try reader.states(markers)
+      let changes = markers.compactMap { key in
+        states[key].flatMap { state in
+          state.change(fields: state.fieldNames) { $0.stamp.replica == replica || $0.stamp.replica.isEmpty }
+        }
+      }
+      var hash = FNV1a()
+      for change in changes { hash.add(ChangeBatchCoding.encode(ChangeBatch(id: "", replica: "", schemaVersion: 0, changes: [change]))) }
+      return (ChangeBatch(id: "\(replica):edges-\(hash.hex)", replica: replica, schemaVersion: schemaVersion, changes: changes), markers)
+    }
+  }
 }
 
 /// Thrown by the test seam of ``SyncEngine/sync(interruptAfterPulledPages:)``.
 public struct SyncInterrupted: Error, Sendable, Hashable, CustomStringConvertible {
   public init() {}
   public var description: String { "sync interrupted" }
+}
+
+/// What one pulled page did.
+struct SyncCounts {
+  var imports = 0
+  var conflicts = 0
+  var merges = 0
+  var errors = 0
+}
+
+/// A 64-bit FNV-1a hash, for content-made batch ids.
+struct FNV1a {
+  private var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+  mutating func add(_ bytes: some Sequence<UInt8>) {
+    for byte in bytes {
+      value ^= UInt64(byte)
+      value = value &* 0x0000_0100_0000_01B3
+    }
+  }
+
+  var hex: String { String(value, radix: 16) }
+}
+
+extension StoreReader {
+  /// The stored states of these records, read at once.
+  func states(_ keys: [RecordKey]) throws -> [RecordKey: RecordState] {
+    let texts = try metadata(forKeys: keys.map(ReplicaKeys.state))
+    var states: [RecordKey: RecordState] = [:]
+    for key in keys {
+      if let text = texts[ReplicaKeys.state(key)], let state = StateCoding.decode(text) { states[key] = state }
+    }
+    return states
+  }
 }

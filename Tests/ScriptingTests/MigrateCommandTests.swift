@@ -48,7 +48,7 @@ import Testing
     #expect(try harness.text("migrate").contains("already at schema v3"))
   }
 
-  @Test func theMergesOfAMigrationArePushedAsRedirectsAtTheFirstSync() throws {
+  @Test func theMergesOfAMigrationArePushedAsMergeEdgesAtTheFirstSync() throws {
     let path = try oldStore()
     let harness = try Harness()
     let report = try harness.json("migrate '\(path)' --time-zone UTC --no-backup --json")
@@ -61,9 +61,10 @@ import Testing
     let cloud = try TemporaryDirectory.make().appendingPathComponent("cloud.sqlite").path
     try harness.run("open '\(path)'\ncloud open '\(cloud)'\nsync")
     let pushed = try SQLiteCloud(path: cloud).pull(after: 0, limit: 1_000).flatMap(\.batch.changes)
-    let redirects = pushed.filter { $0.fields[RecordChange.redirectField] != nil }
-    #expect(Set(redirects.map { $0.id.lowercaseText }) == losers)
-    #expect(redirects.allSatisfy { $0.fields[RecordChange.deletedField] != nil })
+    let merged = pushed.filter { $0.fields.keys.contains { $0.hasPrefix(RecordChange.mergeFieldPrefix) } }
+    #expect(Set(merged.map { $0.id.lowercaseText }) == losers)
+    // A merge is not a delete: the merged records' existence is not written false.
+    #expect(merged.allSatisfy { $0.fields[RecordChange.existsField]?.value != .bool(false) })
   }
 
   @Test func migrateToTwoStopsBeforeTheConstraints() throws {

@@ -66,8 +66,7 @@ struct MigratedStoreSyncTests {
     // X upgrades: the dedup step merges the duplicate into the keeper, the way the
     // `migrate` command runs it, telling sync.
     let path = try Self.versionTwoFileWithDuplicateTemplates()
-    var migrator = StoreMigrator(path: path)
-    migrator.onMerge = { kind, loser, keeper, writer in try SyncEngine.recordMerge(kind, loser: loser, into: keeper, in: writer) }
+    let migrator = StoreMigrator(path: path)
     let report = try migrator.migrate(MigrationOptions(makeBackup: false))
     #expect(report.dedup?.merges.contains { $0.keeper.id == Self.keeperID && $0.losers.map(\.id) == [Self.loserID] } == true)
     let xStore = try SQLiteStore(path: path)

@@ -26,7 +26,10 @@ struct RandomizedConvergenceTests {
   static func world(seed: UInt64, _ random: inout SeededGenerator) throws -> SyncWorld {
     let backend: TestBackend = seed % 2 == 0 ? .sqlite : .memory
     let deviceCount = 3 + Int(random.next() % 3)
-    return try SyncWorld(backend, devices: (0..<deviceCount).map { "D\($0)" }, pullPageSize: 1 + Int(random.next() % 8), pushBatchSize: 1 + Int(random.next() % 50))
+    return try SyncWorld(
+      backend, devices: (0..<deviceCount).map { "D\($0)" }, pullPageSize: 1 + Int(random.next() % 8), pushBatchSize: 1 + Int(random.next() % 50),
+      seed: seed
+    )
   }
 
   /// One seed's run: what its steps draw, and the records users created and deleted.

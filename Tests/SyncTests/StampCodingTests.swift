@@ -4,9 +4,8 @@ import Testing
 
 @testable import Sync
 
-/// Stamps are written compactly (each distinct stamp once) and read back exactly; the
-/// JSON earlier versions wrote is still read, and still written for names the compact form
-/// cannot hold.
+/// The per-record stamps earlier versions kept (compactly, each distinct stamp once, or as
+/// JSON) are read back exactly, for converting such a store to register states.
 @Suite struct StampCodingTests {
   let stamps: [String: Stamp] = [
     "displayName": Stamp(time: 1_700_000_000_123, counter: 3, replica: "a1b2"),
@@ -63,6 +62,15 @@ import Testing
 
   @Test func metadataKeysSpellIDsInLowercase() {
     let id = UUID()
-    #expect(ReplicaKeys.stamps(.ingredientTemplate, id) == "sync.stamps/ingredientTemplate/\(id.uuidString.lowercased())")
+    #expect(ReplicaKeys.state(RecordKey(kind: .ingredientTemplate, id: id)) == "sync.state/ingredientTemplate/\(id.uuidString.lowercased())")
+  }
+}
+
+extension JSONEncoder {
+  /// What earlier versions wrote stamps with.
+  static var sorted: JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    return encoder
   }
 }

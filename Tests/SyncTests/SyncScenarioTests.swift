@@ -70,7 +70,8 @@ struct SyncScenarioTests {
       #expect(try device.library.recipes.all().map(\.id) == [ids[0]])
       #expect(try device.library.recipes.duplicates().isEmpty)
     }
-    #expect(try world.invariantViolations() == [])
+    let problems = try world.invariantViolations()
+    #expect(problems == [])
   }
 
   @Test(arguments: TestBackend.allCases)

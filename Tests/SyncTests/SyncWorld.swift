@@ -20,14 +20,20 @@ final class SyncWorld {
   private(set) var devices: [Device] = []
   var offline: Set<String> = []
 
-  init(_ backend: TestBackend, devices names: [String], cloud: any CloudStore = InMemoryCloud(), pullPageSize: Int = 64, pushBatchSize: Int = 500) throws {
+  /// Every id the devices make (records without a name-based id, replica ids) comes from
+  /// `seed`, and time from one ticking clock, so a world replays exactly.
+  init(
+    _ backend: TestBackend, devices names: [String], cloud: any CloudStore = InMemoryCloud(), pullPageSize: Int = 64, pushBatchSize: Int = 500,
+    seed: UInt64 = 0
+  ) throws {
     self.cloud = cloud
-    for name in names {
+    for (index, name) in names.enumerated() {
       let store = try backend.makeStore(clock: clock.now)
-      let library = Library(store: store, now: clock.now)
+      let stream = seed &* 1_000 &+ UInt64(index) &* 2
+      let library = Library(store: store, now: clock.now, ids: .seeded(stream))
       devices.append(Device(name: name, library: library, engine: SyncEngine(
         store: store, cloud: cloud, deviceName: name, monitor: SyncMonitor(clock: clock.now),
-        pullPageSize: pullPageSize, pushBatchSize: pushBatchSize
+        pullPageSize: pullPageSize, pushBatchSize: pushBatchSize, replicaIDs: .seeded(stream &+ 1)
       )))
     }
   }

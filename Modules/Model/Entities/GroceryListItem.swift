@@ -39,7 +39,7 @@ public struct GroceryListItem: Entity {
       FieldDescriptor("quantity", .text, optional: true),
       FieldDescriptor("isCompleted", .bool),
       FieldDescriptor("dateCompleted", .timestamp, optional: true),
-      FieldDescriptor("source", .enumeration(ItemSource.allCases.map(\.rawValue))),
+      FieldDescriptor("source", .enumeration(ItemSource.allCases.map(\.rawValue)), default: .text(ItemSource.manual.rawValue)),
       FieldDescriptor("sortOrder", .integer),
       FieldDescriptor("weeklyList", .reference(.weeklyList), onDelete: .cascade),
       FieldDescriptor("template", .reference(.ingredientTemplate), optional: true),

@@ -88,7 +88,7 @@ public struct Recipe: Entity {
       FieldDescriptor("keywords", .textList),
       FieldDescriptor("author", .text, optional: true),
       FieldDescriptor("datePublished", .civilDate, optional: true),
-      FieldDescriptor("sourceType", .enumeration(SourceType.allCases.map(\.rawValue))),
+      FieldDescriptor("sourceType", .enumeration(SourceType.allCases.map(\.rawValue)), default: .text(SourceType.manual.rawValue)),
       FieldDescriptor("sourceURL", .text, optional: true),
       FieldDescriptor("sourcePageNumber", .integer, optional: true),
       FieldDescriptor("book", .reference(.book), optional: true),

@@ -46,9 +46,7 @@ enum MigrateCommands {
       }
       options.timeZone = timeZone
     }
-    var migrator = StoreMigrator(path: path, clock: session.now)
-    // Merges become sync redirects, pushed with the losers' tombstones at the next sync.
-    migrator.onMerge = { kind, loser, keeper, writer in try SyncEngine.recordMerge(kind, loser: loser, into: keeper, in: writer) }
+    let migrator = StoreMigrator(path: path, clock: session.now)
     let report: MigrationReport
     do {
       report = invocation.flag("dry-run") ? try migrator.dryRun(options) : try migrator.migrate(options)

@@ -1,0 +1,157 @@
+import Foundation
+import Model
+
+/// What a reader sees of one entity: a pure function of the states of the records in its
+/// identity component (the records joined by merge edges or by a shared key).
+///
+/// - The keeper, whose row shows the entity, is the member with the smallest id.
+/// - Each field is the highest register among the members; a kind's identity fields (the
+///   key and what it is computed from) come together from the member whose key register
+///   is highest. A field no one wrote shows its schema default.
+/// - The entity is deleted when the highest existence register among the members says so.
+/// - References resolve through their target's component to its keeper; a reference to
+///   a record that is not shown is cleared when optional, and hides the entity when it is
+///   required or cascades (a planned meal whose recipe was deleted).
+///
+/// Nothing here reads the store or depends on what arrived first.
+struct EntityView {
+  enum Status: Equatable {
+    case live
+    case deleted(at: Date)
+    /// Not deleted, but a required relationship points at a record that is not shown.
+    case hidden
+  }
+
+  let kind: EntityKind
+  let keeper: UUID
+  /// Field values as written, merged by the rules above, before references are resolved.
+  let written: [String: FieldValue]
+  let createdAt: Date
+  let updatedAt: Date
+  let ownerID: String
+  let sharingScope: SharingScope
+  let deletion: StampedValue?
+
+  /// The view of a component, or nil when its members do not yet say enough to show it (a
+  /// field without a default that no member has a register for: its creation has not
+  /// arrived).
+  /// - Parameters:
+  ///   - keeper: the smallest id of the component (perhaps a record whose own state has
+  ///     not arrived yet: an edge names it).
+  ///   - members: the states the component's records have here, sorted by id.
+  init?(keeper: UUID, _ members: [RecordState]) {
+    guard let first = members.first else { return nil }
+    let kind = first.kind
+    let schema = kind.schema
+    var createdAt = first.createdAt, updatedAt = first.updatedAt
+    var ownerID = first.ownerID, sharingScope = first.sharingScope
+    var existence: StampedValue?
+    for member in members {
+      createdAt = min(createdAt, member.createdAt)
+      updatedAt = max(updatedAt, member.updatedAt)
+      if member.ownerID > ownerID { ownerID = member.ownerID }
+      if member.sharingScope.rawValue > sharingScope.rawValue { sharingScope = member.sharingScope }
+      if let value = member[RecordState.existsField] { existence = RecordState.join(existence, value) }
+    }
+    var written: [String: FieldValue] = [:]
+    written.reserveCapacity(schema.fields.count)
+    let group = schema.identityFields
+    // The member whose key register is highest gives the whole identity group (members
+    // come sorted by id, so equal registers pick the same member everywhere).
+    var groupSource: RecordState?
+    if let keyField = schema.semanticKeyField {
+      var best: StampedValue?
+      for member in members {
+        guard let value = member[keyField] else { continue }
+        let joined = RecordState.join(best, value)
+        if joined != best {
+          best = joined
+          groupSource = member
+        }
+      }
+    }
+    for field in schema.fields {
+      if let source = groupSource, group.contains(field.name) {
+        if let value = source[field.name]?.value {
+          written[field.name] = value
+          continue
+        }
+      }
+      var best: StampedValue?
+      for member in members {
+        if let value = member[field.name] { best = RecordState.join(best, value) }
+      }
+      if let best, !best.value.isNull {
+        written[field.name] = best.value
+      } else if best == nil, let value = field.defaultValue {
+        written[field.name] = value
+      } else if !field.isOptional, best == nil {
+        return nil
+      }
+    }
+    self.kind = kind
+    self.keeper = keeper
+    self.written = written
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self.ownerID = ownerID
+    self.sharingScope = sharingScope
+    self.deletion = existence?.value == .bool(false) ? existence : nil
+  }
+
+  /// The row to store for the keeper, with references resolved by `shownKeeper` (the
+  /// keeper of a target's component when that component is shown, else nil), and its status.
+  func row(resolving shownKeeper: (EntityKind, UUID) throws -> UUID?) rethrows -> (record: Record, status: Status) {
+    var fields = written
+    var hidden = false
+    for field in kind.schema.relationships {
+      guard let target = field.type.referencedKind, let value = fields[field.name] else { continue }
+      switch value {
+      case .reference(let id):
+        if let resolved = try shownKeeper(target, id) {
+          fields[field.name] = .reference(resolved)
+        } else if field.isOptional && field.deleteRule == .nullify {
+          fields[field.name] = nil
+        } else {
+          hidden = true
+        }
+      case .referenceList(let ids):
+        var seen = Set<UUID>()
+        var resolved: [UUID] = []
+        for id in ids {
+          if let keeper = try shownKeeper(target, id), seen.insert(keeper).inserted { resolved.append(keeper) }
+        }
+        fields[field.name] = .referenceList(resolved)
+      default:
+        continue
+      }
+    }
+    let status: Status
+    if let deletion {
+      status = .deleted(at: Date(timeIntervalSince1970: Double(deletion.stamp.time) / 1000))
+    } else {
+      status = hidden ? .hidden : .live
+    }
+    var meta = RecordMetadata(id: keeper, createdAt: createdAt, updatedAt: updatedAt, ownerID: ownerID, sharingScope: sharingScope)
+    switch status {
+    case .live: break
+    case .deleted(let date): meta.deletedAt = date
+    case .hidden: meta.deletedAt = updatedAt
+    }
+    return (Record(kind: kind, meta: meta, fields: fields), status)
+  }
+
+  /// The written reference ids of the view's relationships, by target kind.
+  var writtenReferences: [(kind: EntityKind, id: UUID)] {
+    var references: [(kind: EntityKind, id: UUID)] = []
+    for field in kind.schema.relationships {
+      guard let target = field.type.referencedKind else { continue }
+      switch written[field.name] {
+      case .reference(let id): references.append((target, id))
+      case .referenceList(let ids): references.append(contentsOf: ids.map { (target, $0) })
+      default: continue
+      }
+    }
+    return references
+  }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Model
+import Persistence
+
+/// Joins received record changes into the replica's state (`RecordState.join`): no view,
+/// no rows, only registers and edges. The view follows for the records it touched.
+struct Joiner {
+  let states: StateStore
+  /// This replica: a conflict is another device's write to a field this one wrote.
+  let replica: String
+  var clock: HybridLogicalClock
+  private(set) var touched: Set<RecordKey> = []
+  private(set) var imports = 0
+  private(set) var conflicts = 0
+  /// Merge edges learned.
+  private(set) var merges = 0
+  private(set) var notes: [String] = []
+
+  init(states: StateStore, replica: String, clock: HybridLogicalClock) {
+    self.states = states
+    self.replica = replica
+    self.clock = clock
+  }
+
+  mutating func apply(_ change: RecordChange) throws {
+    imports += 1
+    let incoming = RecordState(change)
+    for value in change.fields.values { clock.receive(value.stamp) }
+    let key = RecordKey(kind: change.kind, id: change.id)
+    var state = try states.state(key) ?? RecordState(
+      kind: change.kind, id: change.id, createdAt: change.createdAt, updatedAt: change.updatedAt, ownerID: change.ownerID,
+      sharingScope: change.sharingScope
+    )
+    countConflicts(incoming, against: state)
+    let isNew = try states.state(key) == nil
+    let knownKeepers = Set(state.keepers)
+    merges += incoming.keepers.filter { !knownKeepers.contains($0) }.count
+    guard state.join(incoming) || isNew else { return }
+    states.set(state)
+    touched.insert(key)
+    for keeper in incoming.keepers { try states.noteEdge(change.kind, loser: change.id, keeper: keeper) }
+  }
+
+  /// Another device wrote a different value to a field this device wrote: the higher
+  /// stamp's value is kept (on every device).
+  private mutating func countConflicts(_ incoming: RecordState, against state: RecordState) {
+    for field in incoming.kind.schema.fields {
+      guard let theirs = incoming[field.name], let ours = state[field.name], ours.stamp.replica == replica,
+        theirs.stamp.replica != replica, theirs.value != ours.value
+      else { continue }
+      conflicts += 1
+      let kept = theirs.stamp > ours.stamp ? "remote" : "local"
+      notes.append("\(incoming.kind.rawValue) \(incoming.id.lowercaseText).\(field.name): \(kept) value kept")
+    }
+  }
+}

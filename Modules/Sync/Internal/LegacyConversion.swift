@@ -1,0 +1,78 @@
+import Foundation
+import Model
+import Persistence
+
+/// Converts the sync metadata of a store written by an earlier version (per-record field
+/// stamps, redirects, and the bookkeeping its merge kept: repaired values, cleared
+/// relationships, pending folds) into register states, once, keeping the pulled and
+/// pushed positions so nothing is pulled or pushed again.
+///
+/// Each stamped field becomes a register holding the value as written (a repaired value's
+/// original when its stamp still matches) with its stamp; a redirect becomes a merge edge;
+/// a tombstone becomes a delete unless it was a merge's (it has a redirect) or a repair's
+/// (the `@repaired` marker): the view hides such records by itself now.
+enum LegacyConversion {
+  static let stampsPrefix = "sync.stamps/"
+  static let redirectPrefix = "sync.redirect/"
+  static let obsoletePrefixes = ["sync.stamps/", "sync.redirect/", "sync.dangling/", "sync.repaired/", "sync.folds/"]
+
+  /// Converts when the store is not converted yet; returns the records converted, whose
+  /// views are computed again.
+  static func convertIfNeeded(_ writer: any StoreWriter, _ states: StateStore) throws -> Set<RecordKey> {
+    guard try writer.metadata(forKey: ReplicaKeys.format) != "2" else { return [] }
+    defer { _ = try? writer.setMetadata("2", forKey: ReplicaKeys.format) }
+    var converted = Set<RecordKey>()
+    let stampKeys = try writer.metadataKeys(withPrefix: stampsPrefix)
+    let redirectKeys = try writer.metadataKeys(withPrefix: redirectPrefix)
+    guard !stampKeys.isEmpty || !redirectKeys.isEmpty else { return [] }
+    let stampTexts = try writer.metadata(forKeys: stampKeys)
+    let redirects = try writer.metadata(forKeys: redirectKeys)
+    for key in stampKeys {
+      guard let record = ReplicaKeys.parsePath(key.dropFirst(stampsPrefix.count)), let text = stampTexts[key],
+        let row = try writer.record(record.kind, id: record.id)
+      else { continue }
+      let stamps = StampCoding.decode(text)
+      let repaired = try repairedValues(record, writer)
+      var state = try states.state(record) ?? RecordState(row)
+      for field in record.kind.schema.fields {
+        guard let stamp = stamps[field.name] else { continue }
+        let value = repaired[field.name].flatMap { $0.stamp == stamp ? $0.value : nil } ?? row[field.name]
+        state.write(field.name, StampedValue(value: value, stamp: stamp))
+      }
+      let redirect = redirects[redirectPrefix + ReplicaKeys.path(record)].flatMap { UUID(hyphenatedHex: $0) }
+      if let redirect {
+        state.addEdge(to: redirect, stamp: stamps[RecordChange.redirectField] ?? .migration)
+        try states.noteEdge(record.kind, loser: record.id, keeper: redirect)
+      } else if !row.meta.isLive, let deleted = stamps[RecordChange.deletedField], stamps["@repaired"] == nil {
+        state.write(RecordState.existsField, StampedValue(value: .bool(false), stamp: deleted))
+      }
+      states.set(state)
+      converted.insert(record)
+    }
+    for key in redirectKeys {
+      guard let record = ReplicaKeys.parsePath(key.dropFirst(redirectPrefix.count)), !converted.contains(record),
+        let keeper = redirects[key].flatMap({ UUID(hyphenatedHex: $0) }), let row = try writer.record(record.kind, id: record.id)
+      else { continue }
+      var state = try states.state(record) ?? RecordState(row)
+      state.addEdge(to: keeper, stamp: .migration)
+      try states.noteEdge(record.kind, loser: record.id, keeper: keeper)
+      states.set(state)
+      converted.insert(record)
+    }
+    for prefix in obsoletePrefixes {
+      for key in try writer.metadataKeys(withPrefix: prefix) { try writer.setMetadata(nil, forKey: key) }
+    }
+    return converted
+  }
+
+  /// A field value as an earlier version wrote it before a repair replaced it.
+  private struct RepairedValue: Decodable {
+    let value: FieldValue
+    let stamp: Stamp?
+  }
+
+  private static func repairedValues(_ record: RecordKey, _ reader: any StoreReader) throws -> [String: RepairedValue] {
+    guard let text = try reader.metadata(forKey: "sync.repaired/" + ReplicaKeys.path(record)) else { return [:] }
+    return (try? JSONDecoder().decode([String: RepairedValue].self, from: Data(text.utf8))) ?? [:]
+  }
+}

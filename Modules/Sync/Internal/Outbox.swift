@@ -1,0 +1,149 @@
+import Foundation
+import Model
+import Persistence
+
+/// This device's own writes, turned into register writes ("stamping") and sent.
+///
+/// Stamping reads the change log after the stamped position: each change a user (or a
+/// migration) made writes the registers of the fields it changed, stamped by the hybrid
+/// clock at the time of the change, so a write made offline at 10:00 is older than one
+/// another device made at 10:05. Changes sync itself or a view made (origins `sync` and
+/// `derived`: a cascade, a cleared reference, a merge's tombstone) write nothing: they are
+/// the view's, which every device computes alike.
+///
+/// - A new record writes its existence and the values its creator gave. Its name and key
+///   get the creation stamp, which any rename wins over, and a field holding its schema
+///   default is not written at all, so an implicit create ("3 eggs" creating the egg
+///   template) never overrides what another device set on purpose.
+/// - A delete writes the existence register, unless it is the tombstone of a merge's loser.
+/// - A merge (``PendingMerge``) adds its edge; a user's merge also writes every field of
+///   the kept record again, so the kept record's values win over the merged one's.
+struct Stamper {
+  let replica: String
+  var clock: HybridLogicalClock
+  /// When the stamping runs: the physical time of a merge's stamp.
+  let now: Date
+  /// The records of the merges stamped (their edges and the kept record's values), pushed
+  /// whether or not a change of the log names them.
+  private(set) var merged: Set<RecordKey> = []
+
+  /// Stamps every local change after the stamped position; returns the records whose
+  /// state changed.
+  mutating func stamp(_ writer: any StoreWriter, _ states: StateStore) throws -> Set<RecordKey> {
+    let merges = try writer.pendingMerges()
+    let mergedAway = Set(merges.map { RecordKey(kind: $0.kind, id: $0.loser) })
+    var touched = Set<RecordKey>()
+    var after = try writer.syncInteger(ReplicaKeys.stamped)
+    while true {
+      let page = try writer.changes(after: after, limit: 1_000)
+      guard let last = page.last else { break }
+      let own = page.filter(\.isUserWrite)
+      // What a view change made here (a cascade, a cleared reference) is not a write, but
+      // the record's row is computed again from the state like any other.
+      for change in page where change.origin == .derived { touched.insert(RecordKey(kind: change.kind, id: change.id)) }
+      let keys = Set(own.map { RecordKey(kind: $0.kind, id: $0.id) })
+      try states.preload(keys)
+      var rows: [RecordKey: Record] = [:]
+      for (kind, ids) in Dictionary(grouping: keys, by: \.kind) {
+        for record in try writer.records(kind, ids: ids.map(\.id)) { rows[RecordKey(kind: kind, id: record.id)] = record }
+      }
+      for change in own {
+        let key = RecordKey(kind: change.kind, id: change.id)
+        guard let row = rows[key] else { continue }
+        var state = try states.state(key) ?? RecordState(row)
+        write(change, row: row, to: &state, mergedAway: mergedAway.contains(key))
+        states.set(state)
+        touched.insert(key)
+      }
+      after = last.sequence
+    }
+    try writer.setSyncInteger(after, ReplicaKeys.stamped)
+    for merge in merges {
+      let keys = try record(merge, writer, states)
+      touched.formUnion(keys)
+      merged.formUnion(keys)
+      try writer.clearPendingMerge(merge)
+    }
+    return touched
+  }
+
+  private mutating func write(_ change: Change, row: Record, to state: inout RecordState, mergedAway: Bool) {
+    let migration = change.origin == .migration
+    let stamp = migration ? Stamp.migration : next(at: change.timestamp)
+    let schema = change.kind.schema
+    switch change.operation {
+    case .insert:
+      state.write(RecordState.existsField, StampedValue(value: .bool(true), stamp: stamp))
+      let group = schema.identityFields
+      let creation = migration ? Stamp.migration : Stamp.creation(replica, at: change.timestamp.millisecondsSince1970)
+      for name in change.fields {
+        guard let field = schema.field(named: name) else { continue }
+        let value = row[name]
+        if group.contains(name) {
+          state.write(name, StampedValue(value: value, stamp: creation))
+        } else if value != field.defaultValue {
+          state.write(name, StampedValue(value: value, stamp: stamp))
+        }
+      }
+    case .update:
+      for name in Self.withIdentityGroup(change.fields, change.kind) where schema.field(named: name) != nil {
+        state.write(name, StampedValue(value: row[name], stamp: stamp))
+      }
+      if row.meta.isLive && state.isDeleted {
+        state.write(RecordState.existsField, StampedValue(value: .bool(true), stamp: stamp))
+      }
+    case .delete:
+      if !mergedAway { state.write(RecordState.existsField, StampedValue(value: .bool(false), stamp: stamp)) }
+    }
+    state.createdAt = min(state.createdAt, row.meta.createdAt)
+    state.updatedAt = max(state.updatedAt, row.meta.updatedAt)
+  }
+
+  /// Adds a merge's edge and, for a user's merge, writes the kept record's fields again.
+  private mutating func record(_ merge: PendingMerge, _ writer: any StoreWriter, _ states: StateStore) throws -> [RecordKey] {
+    let migration = merge.origin == .migration
+    let stamp = migration ? Stamp.migrationMerge : next(at: now)
+    let loserKey = RecordKey(kind: merge.kind, id: merge.loser)
+    let keeperKey = RecordKey(kind: merge.kind, id: merge.keeper)
+    guard var loser = try states.state(loserKey) ?? writer.record(merge.kind, id: merge.loser).map(RecordState.init) else { return [] }
+    if loser.addEdge(to: merge.keeper, stamp: stamp) {
+      states.set(loser)
+      try states.noteEdge(merge.kind, loser: merge.loser, keeper: merge.keeper)
+    }
+    if let row = try writer.record(merge.kind, id: merge.keeper) {
+      var keeper = try states.state(keeperKey) ?? RecordState(row)
+      for field in merge.kind.schema.fields { keeper.write(field.name, StampedValue(value: row[field.name], stamp: stamp)) }
+      states.set(keeper)
+    }
+    return [loserKey, keeperKey]
+  }
+
+  /// The next stamp of this replica's clock, for a write at `date`.
+  mutating func next(at date: Date) -> Stamp {
+    let reading = clock.tick(physical: date.millisecondsSince1970)
+    return Stamp(time: reading.time, counter: reading.counter, replica: replica)
+  }
+
+  /// Changed fields plus, when any of them is part of the kind's identity (the key and
+  /// what it is computed from), the whole identity group, which is written as one unit.
+  static func withIdentityGroup(_ fields: [String], _ kind: EntityKind) -> [String] {
+    let group = kind.schema.identityFields
+    guard !group.isEmpty, fields.contains(where: group.contains) else { return fields }
+    return fields + group.filter { !fields.contains($0) }
+  }
+}
+
+extension Change {
+  /// Whether a user (or a migration) made this change, as opposed to sync or a view.
+  var isUserWrite: Bool { origin != .sync && origin != .derived }
+}
+
+extension RecordState {
+  /// An empty state for a record this replica holds a row of.
+  init(_ row: Record) {
+    self.init(
+      kind: row.kind, id: row.id, createdAt: row.meta.createdAt, updatedAt: row.meta.updatedAt, ownerID: row.meta.ownerID,
+      sharingScope: row.meta.sharingScope
+    )
+  }
+}
