@@ -27,12 +27,13 @@ struct Joiner {
     let incoming = RecordState(change)
     for value in change.fields.values { clock.receive(value.stamp) }
     let key = RecordKey(kind: change.kind, id: change.id)
-    var state = try states.state(key) ?? RecordState(
+    let stored = try states.state(key)
+    var state = stored ?? RecordState(
       kind: change.kind, id: change.id, createdAt: change.createdAt, updatedAt: change.updatedAt, ownerID: change.ownerID,
       sharingScope: change.sharingScope
     )
     countConflicts(incoming, against: state)
-    let isNew = try states.state(key) == nil
+    let isNew = stored == nil
     let knownKeepers = Set(state.keepers)
     merges += incoming.keepers.filter { !knownKeepers.contains($0) }.count
     guard state.join(incoming) || isNew else { return }

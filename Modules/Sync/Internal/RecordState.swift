@@ -157,6 +157,4 @@ extension Stamp {
   static func creation(_ replica: String, at time: Int64) -> Stamp {
     Stamp(time: time - creationBand, counter: 0, replica: replica)
   }
-  /// Lower than every real stamp.
-  static let lowest = Stamp(time: Int64.min, counter: Int32.min, replica: "")
 }

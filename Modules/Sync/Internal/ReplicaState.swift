@@ -117,13 +117,9 @@ final class StateStore {
   func preload(_ keys: some Collection<RecordKey>) throws {
     let wanted = keys.filter { cache[$0] == nil && !absent.contains($0) }
     guard !wanted.isEmpty else { return }
-    let texts = try writer.metadata(forKeys: wanted.map(ReplicaKeys.state))
+    let read = try writer.states(wanted)
     for key in wanted {
-      if let text = texts[ReplicaKeys.state(key)], let state = StateCoding.decode(text) {
-        cache[key] = state
-      } else {
-        absent.insert(key)
-      }
+      if let state = read[key] { cache[key] = state } else { absent.insert(key) }
     }
   }
 
