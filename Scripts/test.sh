@@ -19,7 +19,8 @@ echo "== tests" >&2
 # of leaving it to an outer time limit.
 limit="${FORAGER_TEST_TIMEOUT:-50m}"
 status=0
-timeout --kill-after=30s "$limit" swift test --skip-build </dev/null || status=$?
+# Deterministic hashing: a seeded schedule that fails replays in another process exactly.
+SWIFT_DETERMINISTIC_HASHING=1 timeout --kill-after=30s "$limit" swift test --skip-build </dev/null || status=$?
 if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
   echo "error: the tests did not finish within $limit" >&2
 fi

@@ -11,10 +11,14 @@ public final class InMemoryCloud: CloudStore {
   }
 
   public let location = "memory"
-  public let identifier = UUID().uuidString.lowercased()
+  public let identifier: String
   private let state = Mutex(State())
 
-  public init() {}
+  /// - Parameter identifier: what tells this cloud from another (``CloudStore/identifier``);
+  ///   a new random one by default, a fixed one where a run must replay exactly.
+  public init(identifier: String? = nil) {
+    self.identifier = identifier ?? UUID().uuidString.lowercased()
+  }
 
   public func push(_ batch: ChangeBatch) throws -> Int64 {
     state.withLock { state in

@@ -23,16 +23,16 @@ final class SyncWorld {
   /// Every id the devices make (records without a name-based id, replica ids) comes from
   /// `seed`, and time from one ticking clock, so a world replays exactly.
   init(
-    _ backend: TestBackend, devices names: [String], cloud: any CloudStore = InMemoryCloud(), pullPageSize: Int = 64, pushBatchSize: Int = 500,
+    _ backend: TestBackend, devices names: [String], cloud: (any CloudStore)? = nil, pullPageSize: Int = 64, pushBatchSize: Int = 500,
     seed: UInt64 = 0
   ) throws {
-    self.cloud = cloud
+    self.cloud = cloud ?? InMemoryCloud(identifier: "cloud-\(seed)")
     for (index, name) in names.enumerated() {
       let store = try backend.makeStore(clock: clock.now)
       let stream = seed &* 1_000 &+ UInt64(index) &* 2
       let library = Library(store: store, now: clock.now, ids: .seeded(stream))
       devices.append(Device(name: name, library: library, engine: SyncEngine(
-        store: store, cloud: cloud, deviceName: name, monitor: SyncMonitor(clock: clock.now),
+        store: store, cloud: self.cloud, deviceName: name, monitor: SyncMonitor(clock: clock.now),
         pullPageSize: pullPageSize, pushBatchSize: pushBatchSize, replicaIDs: .seeded(stream &+ 1)
       )))
     }
@@ -69,32 +69,12 @@ final class SyncWorld {
     }.sorted()
   }
 
-  /// Invariants 1–3 of DESIGN.md §7 over all devices; returns the problems found.
-  func invariantViolations() throws -> [String] {
-    var problems: [String] = []
-    let states = try devices.map { try Self.liveState($0.store) }
-    for (index, state) in states.enumerated().dropFirst() where state != states[0] {
-      let missing = Set(states[0]).subtracting(state).prefix(3)
-      let extra = Set(state).subtracting(states[0]).prefix(3)
-      problems.append("\(devices[index].name) differs from \(devices[0].name): missing \(Array(missing)), extra \(Array(extra))")
-    }
-    for device in devices {
-      let live = try device.store.dump().filter(\.meta.isLive)
-      let liveIDs = Set(live.map { "\($0.kind.rawValue)/\($0.id)" })
-      for kind in EntityKind.allCases where kind.schema.identity.isUnique {
-        let keys = live.filter { $0.kind == kind }.compactMap(\.semanticKey)
-        if Set(keys).count != keys.count { problems.append("\(device.name): duplicate \(kind.rawValue) keys") }
-      }
-      for record in live {
-        for field in record.kind.schema.relationships {
-          guard let target = field.type.referencedKind else { continue }
-          let ids: [UUID] = record[field.name].reference.map { [$0] } ?? record[field.name].references
-          for id in ids where !liveIDs.contains("\(target.rawValue)/\(id)") {
-            problems.append("\(device.name): \(record.kind.rawValue) \(record.id).\(field.name) points at missing or deleted \(target.rawValue) \(id)")
-          }
-        }
-      }
-    }
-    return problems
+  /// What every device holds now, for the checks.
+  func snapshots() throws -> [ReplicaSnapshot] { try devices.map { try ReplicaSnapshot.read($0.name, $0.store) } }
+
+  /// The invariants of DESIGN.md §7 over all devices (``ConvergenceCheck``); `check`
+  /// carries the records users created and deleted, for invariant 4.
+  func invariantViolations(_ check: ConvergenceCheck = ConvergenceCheck()) throws -> [String] {
+    check.violations(try snapshots())
   }
 }

@@ -1,0 +1,194 @@
+import Foundation
+import Model
+import Persistence
+import TestSupport
+
+/// A record as the checks name it: kind and id.
+struct RecordRef: Hashable, CustomStringConvertible {
+  let kind: EntityKind
+  let id: UUID
+
+  init(_ kind: EntityKind, _ id: UUID) {
+    self.kind = kind
+    self.id = id
+  }
+
+  var description: String { "\(kind.rawValue) \(id.uuidString.prefix(8).lowercased())" }
+}
+
+/// What one device holds after a schedule: every stored row (tombstones included) and the
+/// merge edges its sync state knows (loser, keeper).
+struct ReplicaSnapshot {
+  let name: String
+  let records: [Record]
+  let edges: [(loser: RecordRef, keeper: RecordRef)]
+
+  /// Reads a device's rows and the reverse merge edges sync keeps in the metadata table
+  /// (`sync.edge/<kind>/<keeper>/<loser>`).
+  static func read(_ name: String, _ store: any Store) throws -> ReplicaSnapshot {
+    let records = try store.dump()
+    let edges: [(loser: RecordRef, keeper: RecordRef)] = try store.read { reader in
+      var edges: [(loser: RecordRef, keeper: RecordRef)] = []
+      for key in try reader.metadataKeys(withPrefix: "sync.edge/") {
+        let parts = key.dropFirst("sync.edge/".count).split(separator: "/")
+        guard parts.count == 3, let kind = EntityKind(rawValue: String(parts[0])),
+          let keeper = UUID(uuidString: String(parts[1])), let loser = UUID(uuidString: String(parts[2]))
+        else { continue }
+        edges.append((RecordRef(kind, loser), RecordRef(kind, keeper)))
+      }
+      return edges
+    }
+    return ReplicaSnapshot(name: name, records: records, edges: edges)
+  }
+}
+
+/// The invariants of DESIGN.md §7, checked over every device after a schedule:
+///
+/// 1. every device shows the same live records, field by field, for every kind;
+/// 2. one live record per semantic key of a unique kind;
+/// 3. no live record references a missing or deleted record;
+/// 4. no record a user created is lost: each one is live on every device, or was
+///    superseded — deleted by a user (itself or a record merged with it), merged into a
+///    live record (by a merge edge or, for a unique kind, by sharing its key), or removed
+///    with a record it required that was itself superseded.
+///
+/// Each check is shown failing on broken input in `ConvergenceCheckTests`.
+struct ConvergenceCheck {
+  var created: Set<RecordRef> = []
+  var userDeleted: Set<RecordRef> = []
+
+  func violations(_ replicas: [ReplicaSnapshot]) -> [String] {
+    var problems: [String] = []
+    if let first = replicas.first {
+      for other in replicas.dropFirst() {
+        problems += Self.differences(first, other)
+      }
+    }
+    // What any device stored for a record, to follow a hidden record's parent on a device
+    // whose view never showed it.
+    // A hidden record's row keeps the fields it had when it was hidden, so every device's
+    // version is looked at.
+    var known: [RecordRef: [Record]] = [:]
+    for replica in replicas {
+      for record in replica.records { known[RecordRef(record.kind, record.id), default: []].append(record) }
+    }
+    for replica in replicas {
+      problems += Self.duplicateKeys(replica) + Self.danglingReferences(replica) + lostCreations(replica, known: known)
+    }
+    return problems
+  }
+
+  /// Invariant 1: the live rows of two devices, compared record by record and field by
+  /// field (the first few differences, named).
+  static func differences(_ a: ReplicaSnapshot, _ b: ReplicaSnapshot) -> [String] {
+    let left = Dictionary(uniqueKeysWithValues: a.records.filter(\.meta.isLive).map { (RecordRef($0.kind, $0.id), $0) })
+    let right = Dictionary(uniqueKeysWithValues: b.records.filter(\.meta.isLive).map { (RecordRef($0.kind, $0.id), $0) })
+    var problems: [String] = []
+    for ref in Set(left.keys).union(right.keys).sorted(by: { "\($0)" < "\($1)" }) {
+      switch (left[ref], right[ref]) {
+      case (let x?, let y?):
+        for field in x.changedFields(comparedTo: y) {
+          problems.append("\(ref).\(field): \(a.name) shows \(x[field]), \(b.name) shows \(y[field])")
+        }
+      case (_?, nil): problems.append("\(ref) is live on \(a.name), not on \(b.name)")
+      case (nil, _?): problems.append("\(ref) is live on \(b.name), not on \(a.name)")
+      case (nil, nil): break
+      }
+    }
+    return problems
+  }
+
+  /// Invariant 2.
+  static func duplicateKeys(_ replica: ReplicaSnapshot) -> [String] {
+    var seen: [String: RecordRef] = [:]
+    var problems: [String] = []
+    for record in replica.records where record.meta.isLive && record.kind.schema.identity.isUnique {
+      guard let key = record.semanticKey else { continue }
+      let ref = RecordRef(record.kind, record.id)
+      if let other = seen.updateValue(ref, forKey: "\(record.kind.rawValue)|\(key)") {
+        problems.append("\(replica.name): \(other) and \(ref) are both live with key \(key.debugDescription)")
+      }
+    }
+    return problems
+  }
+
+  /// Invariant 3.
+  static func danglingReferences(_ replica: ReplicaSnapshot) -> [String] {
+    let live = Set(replica.records.filter(\.meta.isLive).map { RecordRef($0.kind, $0.id) })
+    var problems: [String] = []
+    for record in replica.records where record.meta.isLive {
+      for field in record.kind.schema.relationships {
+        guard let target = field.type.referencedKind else { continue }
+        let ids = record[field.name].reference.map { [$0] } ?? record[field.name].references
+        for id in ids where !live.contains(RecordRef(target, id)) {
+          problems.append("\(replica.name): \(RecordRef(record.kind, record.id)).\(field.name) points at missing or deleted \(RecordRef(target, id))")
+        }
+      }
+    }
+    return problems
+  }
+
+  /// Invariant 4.
+  func lostCreations(_ replica: ReplicaSnapshot, known: [RecordRef: [Record]]) -> [String] {
+    let rows = Dictionary(uniqueKeysWithValues: replica.records.map { (RecordRef($0.kind, $0.id), $0) })
+    // Merge components by the edges the device knows (a record may be merged into more
+    // than one other, so components are unions, not chains).
+    var parent: [RecordRef: RecordRef] = [:]
+    func root(_ ref: RecordRef) -> RecordRef {
+      var current = ref
+      while let next = parent[current], next != current { current = next }
+      return current
+    }
+    for edge in replica.edges {
+      let (a, b) = (root(edge.loser), root(edge.keeper))
+      if a != b { parent[a] = b }
+    }
+    var pairs = replica.edges
+    // Records of a unique kind that share a key are one entity too (the view joins them
+    // without an edge).
+    var byKey: [String: RecordRef] = [:]
+    // (Rows from every device: a device whose view never showed a record has no row of it.)
+    for record in known.values.flatMap({ $0 }).sorted(by: { "\(RecordRef($0.kind, $0.id))" < "\(RecordRef($1.kind, $1.id))" })
+    where record.kind.schema.identity.isUnique {
+      guard let key = record.semanticKey else { continue }
+      let ref = RecordRef(record.kind, record.id)
+      if let first = byKey["\(record.kind.rawValue)|\(key)"] { pairs.append((ref, first)) } else { byKey["\(record.kind.rawValue)|\(key)"] = ref }
+    }
+    for edge in pairs.dropFirst(replica.edges.count) {
+      let (a, b) = (root(edge.loser), root(edge.keeper))
+      if a != b { parent[a] = b }
+    }
+    var component: [RecordRef: Set<RecordRef>] = [:]
+    for edge in pairs {
+      for ref in [edge.loser, edge.keeper] { component[root(ref), default: []].insert(ref) }
+    }
+    func members(_ ref: RecordRef) -> Set<RecordRef> { component[root(ref)] ?? [ref] }
+
+    var explained: [RecordRef: Bool] = [:]
+    func isSuperseded(_ ref: RecordRef, depth: Int) -> Bool {
+      if let known = explained[ref] { return known }
+      guard depth < 32 else { return false }
+      let group = members(ref)
+      var result = group.contains { rows[$0]?.meta.isLive == true || userDeleted.contains($0) }
+      if !result {
+        // Hidden with a record it required (cascade or required reference).
+        let required = ref.kind.schema.relationships.filter { $0.deleteRule == .cascade || !$0.isOptional }
+        // The entity's fields come from every member, so any member's parent counts.
+        let parents = group.flatMap { known[$0] ?? [] }.flatMap { row in
+          required.compactMap { field in field.type.referencedKind.flatMap { kind in row[field.name].reference.map { RecordRef(kind, $0) } } }
+        }
+        result = parents.contains { rows[$0]?.meta.isLive != true && isSuperseded($0, depth: depth + 1) }
+      }
+      explained[ref] = result
+      return result
+    }
+
+    var problems: [String] = []
+    for ref in created.sorted(by: { "\($0)" < "\($1)" }) where rows[ref]?.meta.isLive != true {
+      if !isSuperseded(ref, depth: 0) {
+        problems.append("\(replica.name): \(ref), created by a user, is gone without a delete, a merge into a live record or a removed parent")
+      }
+    }
+    return problems
+  }
+}

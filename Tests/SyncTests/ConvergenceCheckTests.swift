@@ -1,0 +1,129 @@
+import Foundation
+import Model
+import Persistence
+import Repositories
+import Sync
+import Testing
+import TestSupport
+
+/// Each check of ``ConvergenceCheck`` passes on devices that synced and fails on a device
+/// whose merge went wrong: its rows changed behind sync's back after the last sync, as a
+/// broken join or view would leave them.
+@Suite("Convergence check")
+struct ConvergenceCheckTests {
+  /// Two devices that created the same category and a recipe planned for dinner, synced
+  /// until quiet; the check knows what the users created.
+  static func converged(_ backend: TestBackend) throws -> (SyncWorld, ConvergenceCheck, Recipe) {
+    let world = try SyncWorld(backend, devices: ["A", "B"], seed: 7)
+    var check = ConvergenceCheck()
+    let produceA = try world["A"].library.categories.getOrCreate("Produce")
+    let produceB = try world["B"].library.categories.getOrCreate("produce")
+    let tomato = try world["A"].library.ingredients.getOrCreate("tomato", category: "Produce")
+    guard case .created(let soup) = try world["B"].library.recipes.create(RecipeDraft(name: "Soup", ingredients: ["2 tomatoes"])) else {
+      throw TestFailure("Soup was not created")
+    }
+    let meal = try world["B"].library.meals.plan(date: "2024-12-21", mealType: "dinner", recipe: "Soup").meal
+    for ref in [
+      RecordRef(.category, produceA.id), RecordRef(.category, produceB.id), RecordRef(.ingredientTemplate, tomato.id),
+      RecordRef(.recipe, soup.id), RecordRef(.plannedMeal, meal.id),
+    ] {
+      check.created.insert(ref)
+    }
+    try world.syncUntilQuiet()
+    return (world, check, soup)
+  }
+
+  struct TestFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+  }
+
+  /// Rewrites one row on one device without telling sync.
+  static func tamper(_ store: any Store, _ kind: EntityKind, _ id: UUID, _ change: (inout Record) -> Void) throws {
+    try store.write(origin: .derived) { writer in
+      guard var record = try writer.record(kind, id: id) else { throw TestFailure("no \(kind.rawValue) \(id)") }
+      change(&record)
+      try writer.updateRecord(record)
+    }
+  }
+
+  @Test(arguments: TestBackend.allCases)
+  func passesOnSyncedDevices(backend: TestBackend) throws {
+    let (world, check, _) = try Self.converged(backend)
+    #expect(try world.invariantViolations(check) == [])
+    // Categories take their id from their key: both devices made one record.
+    #expect(check.created.filter { $0.kind == .category }.count == 1)
+  }
+
+  @Test(arguments: TestBackend.allCases)
+  func namesAFieldTheDevicesShowDifferently(backend: TestBackend) throws {
+    let (world, check, soup) = try Self.converged(backend)
+    try Self.tamper(world["B"].store, .recipe, soup.id) { $0["recipeCuisine"] = .text("Thai") }
+    let problems = try world.invariantViolations(check)
+    #expect(problems.count == 1)
+    #expect(problems.first?.contains("recipe \(soup.id.uuidString.prefix(8).lowercased()).recipeCuisine") == true)
+  }
+
+  @Test(arguments: TestBackend.allCases)
+  func findsARecordLostOnOneDevice(backend: TestBackend) throws {
+    let (world, check, soup) = try Self.converged(backend)
+    try world["B"].store.write(origin: .derived) { writer in
+      try writer.tombstoneRecord(.recipe, id: soup.id, at: Date(timeIntervalSince1970: 0))
+    }
+    let problems = try world.invariantViolations(check)
+    #expect(problems.contains { $0.contains("is live on A, not on B") })
+    #expect(problems.contains { $0.hasPrefix("B: recipe") && $0.contains("created by a user, is gone") })
+    // The meal still points at the lost recipe on B.
+    #expect(problems.contains { $0.hasPrefix("B: plannedMeal") && $0.contains("points at missing or deleted recipe") })
+  }
+
+  @Test(arguments: TestBackend.allCases)
+  func findsALossEveryDeviceAgreesOn(backend: TestBackend) throws {
+    // A merge that dropped the category everywhere: the devices agree, and only invariant 4
+    // sees it.
+    let (world, check, _) = try Self.converged(backend)
+    for device in world.devices {
+      let categories = try device.store.dump().filter { $0.kind == .category }
+      try device.store.write(origin: .derived) { writer in
+        for category in categories {
+          try writer.tombstoneRecord(.category, id: category.id, at: Date(timeIntervalSince1970: 0))
+        }
+      }
+      let tomato = try #require(try device.store.dump().first { $0.kind == .ingredientTemplate })
+      try Self.tamper(device.store, .ingredientTemplate, tomato.id) { $0["category"] = .null }
+    }
+    let problems = try world.invariantViolations(check)
+    #expect(problems.count == 2, "the category on both devices: \(problems)")
+    #expect(problems.allSatisfy { $0.contains("category") && $0.contains("created by a user, is gone") })
+    // The same rows pass when the users deleted the category.
+    var deleted = check
+    deleted.userDeleted.insert(try #require(check.created.first { $0.kind == .category }))
+    #expect(try world.invariantViolations(deleted) == [])
+  }
+
+  @Test(arguments: TestBackend.allCases)
+  func findsAReferenceToARecordThatIsNotThere(backend: TestBackend) throws {
+    let (world, check, _) = try Self.converged(backend)
+    let stray = UUID(uuidString: "00000000-0000-4000-8000-0000000000ff")!
+    for device in world.devices {
+      let tomato = try #require(try device.store.dump().first { $0.kind == .ingredientTemplate })
+      try Self.tamper(device.store, .ingredientTemplate, tomato.id) { $0["category"] = .reference(stray) }
+    }
+    let problems = try world.invariantViolations(check)
+    #expect(problems.count == 2)
+    #expect(problems.allSatisfy { $0.contains("category points at missing or deleted category 00000000") })
+  }
+
+  @Test func findsTwoLiveRecordsWithOneKey() throws {
+    // The stores refuse a second live row with a key, so the rows are built here.
+    let meta = { (id: UUID) in RecordMetadata(id: id, createdAt: Date(timeIntervalSince1970: 0)) }
+    let fields: [String: FieldValue] = ["displayName": .text("Produce"), "normalizedName": .text("produce"), "sortOrder": .integer(0)]
+    let a = Record(kind: .category, meta: meta(UUID(uuidString: "00000000-0000-4000-8000-000000000001")!), fields: fields)
+    let b = Record(kind: .category, meta: meta(UUID(uuidString: "00000000-0000-4000-8000-000000000002")!), fields: fields)
+    let replica = ReplicaSnapshot(name: "A", records: [a, b], edges: [])
+    #expect(ConvergenceCheck().violations([replica]) == [
+      "A: category 00000000 and category 00000000 are both live with key \"produce\""
+    ])
+    #expect(ConvergenceCheck().violations([ReplicaSnapshot(name: "A", records: [a], edges: [])]) == [])
+  }
+}
