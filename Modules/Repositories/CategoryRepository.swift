@@ -11,6 +11,9 @@ import Persistence
 public struct CategoryRepository {
   let context: RepositoryContext
 
+  /// The largest sort position a user may give.
+  public static let maximumSortOrder: Int64 = 1_000_000
+
   private func operations(sortOrder: Int64 = 0) -> UniqueKindOperations<Category> {
     UniqueKindOperations(
       context: context,
@@ -30,7 +33,10 @@ public struct CategoryRepository {
   /// - Parameter sortOrder: the position of a new category (default: after the last
   ///   one); an existing one keeps its own.
   public func getOrCreate(_ name: String, sortOrder: Int64? = nil) throws -> Category {
-    try operations().existingOrWrite(name) { writer in
+    if let sortOrder, !(0...Self.maximumSortOrder).contains(sortOrder) {
+      throw RepositoryError.invalidValue(field: "sort", value: String(sortOrder), reason: "use a position from 0 to \(Self.maximumSortOrder)")
+    }
+    return try operations().existingOrWrite(name) { writer in
       let position = try sortOrder ?? nextSortOrder(in: writer)
       return try operations(sortOrder: position).getOrCreate(name, in: writer).entity
     }

@@ -9,6 +9,12 @@ public enum NameRules {
     return character.isWhitespace || character.isNewline
   }
 
+  /// Four or more uppercase hex digits, as in U+0000.
+  private static func hex(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+  }
+
   /// The longest name accepted, in characters.
   public static let maximumLength = 200
 
@@ -18,6 +24,16 @@ public enum NameRules {
     let cleaned = TextFolding.collapsingASCII(name, separators: separators)
       ?? name.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
     guard !cleaned.isEmpty else { throw .emptyName(kind) }
+    // Control characters (NUL, escape, DEL…) have no place in a name; whitespace ones
+    // were collapsed above.
+    if let index = cleaned.unicodeScalars.firstIndex(where: { $0.properties.generalCategory == .control }) {
+      let position = cleaned.unicodeScalars.distance(from: cleaned.unicodeScalars.startIndex, to: index) + 1
+      let scalar = cleaned.unicodeScalars[index].value
+      throw .invalidValue(
+        field: "name", value: cleaned.unicodeScalars.map { $0.properties.generalCategory == .control ? "�" : String($0) }.joined(),
+        reason: "holds a control character (U+\(Self.hex(scalar))) at character \(position)"
+      )
+    }
     // A character is at least one byte: counting bytes first spares counting characters.
     guard cleaned.utf8.count <= maximumLength || cleaned.count <= maximumLength else {
       throw .nameTooLong(kind, length: cleaned.count, maximum: maximumLength)

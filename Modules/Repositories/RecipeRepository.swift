@@ -91,6 +91,9 @@ public struct RecipeRepository {
     guard !parsed.canonicalName.isEmpty else {
       throw RepositoryError.invalidIngredientLine(number: number, line: raw, reason: "no ingredient name after the quantity and unit")
     }
+    for amount in [parsed.quantity, parsed.quantityUpperBound].compactMap({ $0 }) where !Amounts.isReasonable(amount) {
+      throw RepositoryError.invalidIngredientLine(number: number, line: raw, reason: Amounts.outOfRange)
+    }
     return (raw, parsed)
   }
 
@@ -300,8 +303,11 @@ public struct RecipeRepository {
 
   private static func duration(_ text: String?, _ field: String) throws -> String? {
     guard let text, !trimmed(text).isEmpty else { return nil }
-    guard let iso = Durations.iso8601(text) else {
+    guard let minutes = Durations.minutes(text), let iso = Durations.iso8601(text) else {
       throw RepositoryError.invalidValue(field: field, value: text, reason: "use minutes (20), 1h30m, 1:30 or PT1H30M")
+    }
+    guard minutes <= Durations.maximumMinutes else {
+      throw RepositoryError.invalidValue(field: field, value: text, reason: "longer than 30 days")
     }
     return iso
   }

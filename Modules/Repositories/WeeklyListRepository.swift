@@ -64,6 +64,9 @@ public struct WeeklyListRepository {
     let cleaned = try NameRules.clean(name, for: .groceryListItem)
     let given = quantity.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
     let (itemName, amount) = given == nil ? Self.splitAmount(cleaned) : (cleaned, given)
+    if let amount, let problem = Amounts.problem(inQuantity: amount) {
+      throw RepositoryError.invalidValue(field: "quantity", value: amount, reason: problem)
+    }
     return try context.write { writer in
       let list = try require(listNameOrID, in: writer)
       let template = try IngredientTemplateRepository(context: context).operations.find(itemName, in: writer)

@@ -12,6 +12,9 @@ enum Durations {
     return "PT" + (hours > 0 ? "\(hours)H" : "") + (rest > 0 ? "\(rest)M" : "")
   }
 
+  /// The longest recipe time accepted: 30 days (a long ferment or cure, not more).
+  static let maximumMinutes = 30 * 24 * 60
+
   static func minutes(_ text: String) -> Int? {
     let lowered = text.lowercased().filter { !$0.isWhitespace }
     guard !lowered.isEmpty else { return nil }
@@ -36,7 +39,10 @@ enum Durations {
       if character.isASCII && character.isNumber {
         number.append(character)
       } else if let factor = units[character], let value = Int(number) {
-        total += value * factor
+        // Absurd values are out of range for the caller's bound, never an overflow.
+        let (product, overflow) = value.multipliedReportingOverflow(by: factor)
+        guard !overflow, product <= maximumMinutes * 1_000 else { return nil }
+        total += product
         number = ""
         sawUnit = true
       } else {
