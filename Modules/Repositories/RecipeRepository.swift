@@ -284,10 +284,10 @@ public struct RecipeRepository {
       case .instructions(let steps): recipe.recipeInstructions = steps.map(trimmed).filter { !$0.isEmpty }
       }
     }
-    if recipe.totalTime == nil, let prep = recipe.prepTime.flatMap(Durations.minutes),
-      let cook = recipe.cookTime.flatMap(Durations.minutes)
+    if recipe.totalTime == nil, let prep = recipe.prepTime.flatMap(Durations.seconds),
+      let cook = recipe.cookTime.flatMap(Durations.seconds)
     {
-      recipe.totalTime = Durations.format(prep + cook)
+      recipe.totalTime = Durations.format(seconds: prep + cook)
     }
     recipe.sourceType = recipe.book != nil ? .book : (recipe.sourceURL != nil ? .url : .manual)
   }
@@ -303,10 +303,10 @@ public struct RecipeRepository {
 
   private static func duration(_ text: String?, _ field: String) throws -> String? {
     guard let text, !trimmed(text).isEmpty else { return nil }
-    guard let minutes = Durations.minutes(text), let iso = Durations.iso8601(text) else {
+    guard let seconds = Durations.seconds(text), let iso = Durations.iso8601(text) else {
       throw RepositoryError.invalidValue(field: field, value: text, reason: "use minutes (20), 1h30m, 1:30 or PT1H30M")
     }
-    guard minutes <= Durations.maximumMinutes else {
+    guard seconds <= Durations.maximumSeconds else {
       throw RepositoryError.invalidValue(field: field, value: text, reason: "longer than 30 days")
     }
     return iso

@@ -45,7 +45,7 @@ struct BoundsTests {
   @Test(arguments: TestBackend.allCases)
   func recipeTimesAreAtMostThirtyDays(_ backend: TestBackend) throws {
     let library = try makeLibrary(backend)
-    for text in ["99999999999h", "721h", "99999999999999999999h", "PT9999999999999H"] {
+    for text in ["99999999999h", "721h", "99999999999999999999h", "PT9999999999999H", "99999999999999999:00", "9223372036854775807"] {
       let error = try expectUnchanged(library) { _ = try library.recipes.create(RecipeDraft(name: "Ferment", prepTime: text)) }
       #expect(Self.reason(error) != nil, "\(text)")
     }
@@ -56,6 +56,24 @@ struct BoundsTests {
       return
     }
     #expect(recipe.prepTime == "PT720H")
+  }
+
+  @Test(arguments: TestBackend.allCases)
+  func recipeTimesKeepTheirSeconds(_ backend: TestBackend) throws {
+    let library = try makeLibrary(backend)
+    let draft = RecipeDraft(name: "Soft Eggs", prepTime: "PT1M30S", cookTime: "6 min 30 sec")
+    guard case .created(let recipe) = try library.recipes.create(draft) else {
+      Issue.record("not created")
+      return
+    }
+    #expect(recipe.prepTime == "PT1M30S")
+    #expect(recipe.cookTime == "PT6M30S")
+    #expect(recipe.totalTime == "PT8M", "prep and cook add up, seconds included")
+    guard case .created(let other) = try library.recipes.create(RecipeDraft(name: "Stew", prepTime: "1:30", cookTime: "90")) else {
+      Issue.record("not created")
+      return
+    }
+    #expect(other.prepTime == "PT1H30M" && other.cookTime == "PT1H30M" && other.totalTime == "PT3H")
   }
 
   @Test(arguments: TestBackend.allCases)

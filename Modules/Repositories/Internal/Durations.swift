@@ -1,35 +1,46 @@
 import Foundation
+
 /// ISO 8601 durations for recipe times, from what people type.
 enum Durations {
-  /// "PT1H30M" from "90", "90m", "90 min", "1h30m", "1 h 30 min", "1:30", "PT1H30M".
-  /// Nil when the text is none of these or is zero.
-  static func iso8601(_ text: String) -> String? {
-    minutes(text).flatMap { $0 > 0 ? format($0) : nil }
-  }
-
-  static func format(_ minutes: Int) -> String {
-    let hours = minutes / 60, rest = minutes % 60
-    return "PT" + (hours > 0 ? "\(hours)H" : "") + (rest > 0 ? "\(rest)M" : "")
-  }
-
   /// The longest recipe time accepted: 30 days (a long ferment or cure, not more).
-  static let maximumMinutes = 30 * 24 * 60
+  static let maximumSeconds = 30 * 24 * 3600
 
-  static func minutes(_ text: String) -> Int? {
+  /// "PT1H30M" from "90", "90m", "90 min", "1h30m", "1 h 30 min", "1:30", "PT1H30M";
+  /// "PT1M30S" from "PT1M30S" or "1m30s". Nil when the text is none of these or is zero.
+  static func iso8601(_ text: String) -> String? {
+    seconds(text).flatMap { $0 > 0 ? format(seconds: $0) : nil }
+  }
+
+  static func format(seconds: Int) -> String {
+    let hours = seconds / 3600, minutes = seconds % 3600 / 60, rest = seconds % 60
+    return "PT" + (hours > 0 ? "\(hours)H" : "") + (minutes > 0 ? "\(minutes)M" : "") + (rest > 0 ? "\(rest)S" : "")
+  }
+
+  /// The duration in seconds; a bare number is minutes. Nil when the text is not a
+  /// duration or is far beyond ``maximumSeconds`` (never an overflow).
+  static func seconds(_ text: String) -> Int? {
     let lowered = text.lowercased().filter { !$0.isWhitespace }
     guard !lowered.isEmpty else { return nil }
-    if let whole = Int(lowered) { return whole >= 0 ? whole : nil }
-    if lowered.hasPrefix("pt") { return components(String(lowered.dropFirst(2)), units: ["h": 60, "m": 1, "s": 0]) }
+    if let whole = Int(lowered) { return whole >= 0 ? scaled(whole, by: 60) : nil }
+    if lowered.hasPrefix("pt") { return components(String(lowered.dropFirst(2)), units: ["h": 3600, "m": 60, "s": 1]) }
     let parts = lowered.split(separator: ":", omittingEmptySubsequences: false)
-    if parts.count == 2, let hours = Int(parts[0]), let mins = Int(parts[1]), hours >= 0, (0..<60).contains(mins) {
-      return hours * 60 + mins
+    if parts.count == 2, let hours = Int(parts[0]), let minutes = Int(parts[1]), hours >= 0, (0..<60).contains(minutes) {
+      return scaled(hours, by: 3600).map { $0 + minutes * 60 }
     }
     let normalized = lowered
       .replacingOccurrences(of: "hours", with: "h").replacingOccurrences(of: "hour", with: "h")
       .replacingOccurrences(of: "hrs", with: "h").replacingOccurrences(of: "hr", with: "h")
       .replacingOccurrences(of: "minutes", with: "m").replacingOccurrences(of: "minute", with: "m")
       .replacingOccurrences(of: "mins", with: "m").replacingOccurrences(of: "min", with: "m")
-    return components(normalized, units: ["h": 60, "m": 1])
+      .replacingOccurrences(of: "seconds", with: "s").replacingOccurrences(of: "second", with: "s")
+      .replacingOccurrences(of: "secs", with: "s").replacingOccurrences(of: "sec", with: "s")
+    return components(normalized, units: ["h": 3600, "m": 60, "s": 1])
+  }
+
+  /// `value × factor`, or nil when that is far beyond the maximum.
+  private static func scaled(_ value: Int, by factor: Int) -> Int? {
+    let (product, overflow) = value.multipliedReportingOverflow(by: factor)
+    return !overflow && product <= maximumSeconds * 1_000 ? product : nil
   }
 
   /// Sums "<number><unit>" runs; nil on anything else.
@@ -38,17 +49,14 @@ enum Durations {
     for character in text {
       if character.isASCII && character.isNumber {
         number.append(character)
-      } else if let factor = units[character], let value = Int(number) {
-        // Absurd values are out of range for the caller's bound, never an overflow.
-        let (product, overflow) = value.multipliedReportingOverflow(by: factor)
-        guard !overflow, product <= maximumMinutes * 1_000 else { return nil }
-        total += product
+      } else if let factor = units[character], let value = Int(number), let part = scaled(value, by: factor) {
+        total += part
         number = ""
         sawUnit = true
       } else {
         return nil
       }
     }
-    return number.isEmpty && sawUnit ? total : nil
+    return number.isEmpty && sawUnit && total <= maximumSeconds * 1_000 ? total : nil
   }
 }
