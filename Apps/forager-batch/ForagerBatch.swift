@@ -130,6 +130,7 @@ struct ForagerBatch: ParsableCommand {
       progress: progress
     )
     let report = runner.run(text)
+    for problem in session.close() { Self.printError("forager-batch: warning: \(problem)") }
     return Self.exitCode(report.status)
   }
 

@@ -70,6 +70,10 @@ struct ForagerREPL: ParsableCommand {
     }
     let engine = ReplEngine(interpreter: Interpreter(session: session), renderer: Renderer(colors: colors))
     banner = "forager \(Forager.version) — \(banner)"
+    // However the session ends, file stores are closed so no write-ahead log is left.
+    defer {
+      for problem in session.close() { FileHandle.standardError.write(Data("forager: warning: \(problem)\n".utf8)) }
+    }
 
     guard interactive else {
       FileHandle.standardError.write(Data((banner + "\n").utf8))

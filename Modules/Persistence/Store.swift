@@ -31,9 +31,16 @@ public protocol Store: AnyObject, Sendable {
   /// is kept and the error is rethrown.
   /// - Parameter origin: recorded on every change-log entry the transaction appends.
   func write<T>(origin: ChangeOrigin, _ body: (any StoreWriter) throws -> T) throws -> T
+
+  /// Closes the store's connections, so a file store leaves no write-ahead log behind
+  /// (a copy of the file is then a whole backup). Nothing may use the store afterwards.
+  func close() throws
 }
 
 extension Store {
+  /// Stores without connections (in memory) have nothing to close.
+  public func close() throws {}
+
   /// Runs `body` in one atomic write transaction of local (user) origin.
   public func write<T>(_ body: (any StoreWriter) throws -> T) throws -> T {
     try write(origin: .local, body)

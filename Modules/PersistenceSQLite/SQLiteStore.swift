@@ -62,6 +62,18 @@ public final class SQLiteStore: Store {
     }
   }
 
+  /// Copies the write-ahead log into the file and empties it, then closes every
+  /// connection. (SQLite checkpoints on the last close only when that connection can
+  /// write; the pool's readers are read-only, so the checkpoint is explicit.)
+  public func close() throws {
+    do {
+      try pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+      try pool.close()
+    } catch {
+      throw StoreError.unavailable(location: location, reason: "cannot close: \(Self.describe(error))")
+    }
+  }
+
   public func read<T>(_ body: (any StoreReader) throws -> T) throws -> T {
     do {
       return try readers.read { db in

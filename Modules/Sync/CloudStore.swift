@@ -25,6 +25,13 @@ public protocol CloudStore: AnyObject, Sendable {
   func register(_ device: CloudDevice) throws
   /// Every registered device.
   func devices() throws -> [CloudDevice]
+  /// Closes the cloud's connections (a file cloud then leaves no write-ahead log).
+  func close() throws
+}
+
+extension CloudStore {
+  /// Clouds without connections (in memory) have nothing to close.
+  public func close() throws {}
 }
 
 /// One batch in the cloud's log.

@@ -120,6 +120,15 @@ public final class SQLiteCloud: CloudStore {
     try perform { try queue.read { try Int64.fetchOne($0, sql: "SELECT COALESCE(MAX(sequence), 0) FROM cloud_log") ?? 0 } }
   }
 
+  public func close() throws {
+    do {
+      try queue.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+      try queue.close()
+    } catch {
+      throw CloudError.unavailable(location: location, reason: "cannot close: \(error)")
+    }
+  }
+
   public func register(_ device: CloudDevice) throws {
     try perform {
       try queue.write { db in

@@ -43,6 +43,21 @@ public final class Session {
   /// Called after a store is opened inside an atomic run, so the run can join it.
   var storeOpened: ((Device) throws -> Void)?
 
+  /// Closes every device's store and the cloud, so file stores leave no write-ahead log
+  /// behind; returns what could not be closed, for a warning. The session is not used
+  /// afterwards.
+  public func close() -> [String] {
+    var problems: [String] = []
+    var closed = Set<ObjectIdentifier>()
+    for device in devices where closed.insert(ObjectIdentifier(device.store)).inserted {
+      do { try device.store.close() } catch { problems.append("\(device.store.location): \(error)") }
+    }
+    if let cloud {
+      do { try cloud.close() } catch { problems.append("\(cloud.location): \(error)") }
+    }
+    return problems
+  }
+
   /// Opens the default device's store at `location` ("memory", "sqlite:PATH" or a path).
   /// - Throws: ``ScriptError`` when the store cannot be opened.
   public init(
