@@ -115,7 +115,7 @@ func verifyMigration(_ path: String) throws -> MigrationReport {
       continue
     }
     // Every user-visible field of a recipe (recipes are never merged).
-    #expect(recipe["displayName"].text == ((row["title"] as String?) ?? "").trimmingCharacters(in: .whitespacesAndNewlines))
+    #expect(recipe["displayName"].text == collapsed((row["title"] as String?) ?? ""))
     #expect(recipe["isFavorite"] == .bool(((row["isFavorite"] as Int64?) ?? 0) != 0))
     #expect(recipe["usageCount"] == .integer((row["usageCount"] as Int64?) ?? 0))
     #expect(recipe["sourceURL"].text == (row["sourceURL"] as String?))
@@ -145,7 +145,7 @@ func verifyMigration(_ path: String) throws -> MigrationReport {
     }
     #expect(item["weeklyList"].reference == uuid(row["weeklyList"]))
     #expect(item["sourceRecipe"].reference == uuid(row["recipe"]))
-    #expect(item["displayName"].text == ((row["name"] as String?) ?? "").trimmingCharacters(in: .whitespacesAndNewlines))
+    #expect(item["displayName"].text == collapsed((row["name"] as String?) ?? ""))
     if let oldTemplate = uuid(row["ingredientTemplate"]), let name = oldTemplateNames[oldTemplate] {
       #expect(item["template"].reference.flatMap { templates[$0]?.semanticKey } == SemanticKey.canonicalIngredientName(name))
     }
@@ -184,4 +184,9 @@ func verifyMigration(_ path: String) throws -> MigrationReport {
 
 extension FieldValue {
   var textListValue: [String] { if case .textList(let values) = self { values } else { [] } }
+}
+
+/// A v1 name as the migration keeps it: trimmed, inner whitespace runs collapsed.
+private func collapsed(_ name: String) -> String {
+  name.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
 }

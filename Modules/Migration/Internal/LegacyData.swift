@@ -56,6 +56,13 @@ extension Row {
     let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
     return trimmed.isEmpty ? nil : trimmed
   }
+  /// A name as the app itself keeps one: trimmed, inner runs of whitespace collapsed to
+  /// one space ("Crème  Fraîche" → "Crème Fraîche"); nil when blank.
+  func name(_ column: String) -> String? {
+    guard let value = self[column] as String? else { return nil }
+    let collapsed = value.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
+    return collapsed.isEmpty ? nil : collapsed
+  }
   func flag(_ column: String) -> Bool { ((self[column] as Int64?) ?? 0) != 0 }
   func number(_ column: String) -> Int64 { (self[column] as Int64?) ?? 0 }
   /// A Core Data date: seconds since 2001-01-01.

@@ -46,16 +46,16 @@ struct StageA {
     }
 
     try each("Category") { row, id in
-      let name = row.trimmed("name") ?? ""
+      let name = row.name("name") ?? ""
       try insert(Category(meta: meta(id), displayName: name, normalizedName: SemanticKey.normalizedName(name)).record)
       remember(&categoryByKey, SemanticKey.normalizedName(name), id)
     }
     try each("Tag") { row, id in
-      let name = row.trimmed("name") ?? ""
+      let name = row.name("name") ?? ""
       try insert(Tag(meta: meta(id), displayName: name, normalizedName: SemanticKey.normalizedName(name), color: row.trimmed("color")).record)
     }
     try each("IngredientTemplate") { row, id in
-      let name = row.trimmed("name") ?? ""
+      let name = row.name("name") ?? ""
       let key = SemanticKey.canonicalIngredientName(name)
       try insert(IngredientTemplate(meta: meta(id), displayName: name, canonicalName: key).record)
       remember(&templateByKey, key, id)
@@ -63,7 +63,7 @@ struct StageA {
     // Grocery items were the staples catalogue: each becomes an ingredient template (the
     // dedup step merges it with a template of the same name), its category named by text.
     try each("GroceryItem") { row, id in
-      let name = row.trimmed("name") ?? ""
+      let name = row.name("name") ?? ""
       let key = SemanticKey.canonicalIngredientName(name)
       let created = row.date("dateCreated") ?? now
       let purchased = row.date("lastPurchased")
@@ -92,7 +92,7 @@ struct StageA {
         orphanLines += 1
         return
       }
-      guard let name = row.trimmed("name") else {
+      guard let name = row.name("name") else {
         blankLines += 1
         return
       }
@@ -109,7 +109,7 @@ struct StageA {
     if blankLines > 0 { report.notes.append("\(blankLines) ingredient lines had no name and were not migrated") }
     var recipeCreated: [UUID: Date] = [:]
     try each("Recipe") { row, id in
-      let title = row.trimmed("title") ?? ""
+      let title = row.name("title") ?? ""
       let created = row.date("dateCreated") ?? now
       recipeCreated[id] = created
       let lines = (linesByRecipe[id] ?? []).enumerated().sorted { ($0.element.order, $0.offset) < ($1.element.order, $1.offset) }.map(\.element)
@@ -141,7 +141,7 @@ struct StageA {
       let created = row.date("dateCreated") ?? now
       planCreated[id] = created
       let week = row.date("startDate").flatMap { self.week(of: $0) }
-      try insert(MealPlan(meta: meta(id, created: created), displayName: row.trimmed("name") ?? "", weekIdentifier: week).record)
+      try insert(MealPlan(meta: meta(id, created: created), displayName: row.name("name") ?? "", weekIdentifier: week).record)
     }
     var undated = 0
     try each("PlannedMeal") { row, id in
@@ -171,7 +171,7 @@ struct StageA {
       let created = row.date("dateCreated") ?? now
       listCreated[id] = created
       let list = WeeklyList(
-        meta: meta(id, created: created), displayName: row.trimmed("name") ?? "", weekIdentifier: week(of: created) ?? "",
+        meta: meta(id, created: created), displayName: row.name("name") ?? "", weekIdentifier: week(of: created) ?? "",
         isCompleted: row.flag("isCompleted"), notes: row.trimmed("notes")
       )
       try insert(list.record)
@@ -182,7 +182,7 @@ struct StageA {
       let completed = row.date("dateCompleted")
       let sourceText = row.trimmed("source")?.lowercased()
       let item = GroceryListItem(
-        meta: meta(id, created: created, updated: max(created, completed ?? created)), displayName: row.trimmed("name") ?? "",
+        meta: meta(id, created: created, updated: max(created, completed ?? created)), displayName: row.name("name") ?? "",
         quantity: row.trimmed("quantity"), isCompleted: row.flag("isCompleted"), dateCompleted: completed,
         source: ItemSource.allCases.first { $0.rawValue.lowercased() == sourceText } ?? .manual,
         sortOrder: row.number("sortOrder"), weeklyList: list,
