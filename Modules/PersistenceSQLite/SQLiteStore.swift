@@ -39,9 +39,12 @@ public final class SQLiteStore: Store {
     configuration.busyMode = .timeout(busyTimeout)
     configuration.label = "forager"
     do {
+      // A mistyped path is an error, not a new directory tree somewhere.
       let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-      if !directory.isEmpty && !FileManager.default.fileExists(atPath: directory) {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      var isDirectory: ObjCBool = false
+      if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) || !isDirectory.boolValue {
+        throw StoreError.unavailable(
+          location: "sqlite:\(path)", reason: "the directory \(directory) does not exist (create it first: mkdir -p '\(directory)')")
       }
       pool = try DatabasePool(path: path, configuration: configuration)
       readers = ReadConnections(path: path, configuration: configuration)

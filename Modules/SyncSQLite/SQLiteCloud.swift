@@ -29,9 +29,12 @@ public final class SQLiteCloud: CloudStore {
     var configuration = Configuration()
     configuration.busyMode = .timeout(busyTimeout)
     do {
+      // A mistyped path is an error, not a new directory tree somewhere.
       let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-      if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      var isDirectory: ObjCBool = false
+      if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) || !isDirectory.boolValue {
+        throw CloudError.unavailable(
+          location: "sqlite:\(path)", reason: "the directory \(directory) does not exist (create it first: mkdir -p '\(directory)')")
       }
       queue = try DatabaseQueue(path: path, configuration: configuration)
       try queue.writeWithoutTransaction { db in
