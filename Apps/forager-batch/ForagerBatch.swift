@@ -79,15 +79,21 @@ struct ForagerBatch: ParsableCommand {
   /// Runs the script and returns the exit code.
   func execute() -> Int32 {
     let name = script.flatMap { $0 == "-" ? nil : $0 } ?? "<stdin>"
-    let text: String
+    let data: Data
     if let path = script, path != "-" {
-      guard let contents = try? String(contentsOfFile: path, encoding: .utf8) else {
-        Self.printError("forager-batch: cannot read script '\(path)'")
+      do {
+        data = try Data(contentsOf: URL(fileURLWithPath: path))
+      } catch {
+        let reason = FileManager.default.fileExists(atPath: path) ? "it cannot be read (\((error as NSError).localizedDescription))" : "no such file"
+        Self.printError("forager-batch: cannot read script '\(path)': \(reason)")
         return 2
       }
-      text = contents
     } else {
-      text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+      data = FileHandle.standardInput.readDataToEndOfFile()
+    }
+    guard let text = String(validating: data, as: UTF8.self) else {
+      Self.printError("forager-batch: \(name) is not UTF-8 text: \(Self.firstInvalidByte(in: data))")
+      return 2
     }
 
     if dryRun {
@@ -132,6 +138,27 @@ struct ForagerBatch: ParsableCommand {
     let report = runner.run(text)
     for problem in session.close() { Self.printError("forager-batch: warning: \(problem)") }
     return Self.exitCode(report.status)
+  }
+
+  /// Where a script stops being UTF-8: "byte 0xFF at line 3, column 5".
+  static func firstInvalidByte(in data: Data) -> String {
+    let bytes = [UInt8](data)
+    var line = 1, lineStart = 0, index = 0
+    while index < bytes.count {
+      let lead = bytes[index]
+      let length = lead < 0x80 ? 1 : lead >> 5 == 0b110 ? 2 : lead >> 4 == 0b1110 ? 3 : lead >> 3 == 0b11110 ? 4 : 0
+      let sequence = length > 0 && index + length <= bytes.count ? Array(bytes[index..<index + length]) : []
+      if sequence.isEmpty || String(validating: sequence, as: UTF8.self) == nil {
+        let column = String(decoding: bytes[lineStart..<index], as: UTF8.self).count + 1
+        return "byte 0x" + String(lead, radix: 16, uppercase: true) + " at line \(line), column \(column)"
+      }
+      if lead == 0x0A {
+        line += 1
+        lineStart = index + 1
+      }
+      index += length
+    }
+    return "an incomplete character at the end"
   }
 
   static func exitCode(_ status: ScriptRunner.Status) -> Int32 {
