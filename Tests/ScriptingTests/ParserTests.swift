@@ -146,6 +146,27 @@ import Testing
     #expect(parsed.statements.map(\.line) == [1, 4])
   }
 
+  @Test func aContinuationWithNothingToContinueIsASyntaxError() throws {
+    for script in ["counts\ncategory add Dairy \\", "counts\ncategory add Dairy \\\n", "category add Dairy \\\n\ncounts"] {
+      let parsed = parser.parse(script)
+      #expect(parsed.errors.map(\.kind) == [.syntax], "\(script.debugDescription)")
+      #expect(parsed.statements.allSatisfy { $0.command != "category add" }, "\(script.debugDescription)")
+    }
+    #expect(firstError("counts\ncategory add Dairy \\")?.line == 2)
+  }
+
+  @Test func aControlCharacterInALineIsASyntaxErrorNamingIt() throws {
+    let error = try #require(firstError("counts\n\u{0}\ncounts"))
+    #expect(error.kind == .syntax)
+    #expect(error.line == 2)
+    #expect(error.description.contains("a control character (U+0000) at column 1"))
+    #expect(firstError("category add Dai\u{1B}ry")?.description.contains("U+001B) at column 17") == true)
+    // Tabs and a CRLF line end are fine.
+    let crlf = parser.parse("category\tadd Dairy\r\ncounts\r\n")
+    #expect(crlf.errors.isEmpty)
+    #expect(crlf.statements.map(\.command) == ["category add", "counts"], "CRLF lines are two commands")
+  }
+
   @Test func everyErrorOfAScriptIsReportedWithItsLine() throws {
     let parsed = parser.parse("""
       category add Produce

@@ -25,9 +25,23 @@ public struct ScriptParser: Sendable {
     public var errors: [ScriptError] = []
   }
 
+  /// Why a line cannot be read because of a control character other than a tab (or the
+  /// carriage return of a CRLF line end), or nil.
+  static func controlCharacter(in line: String) -> String? {
+    var column = 0
+    for scalar in line.unicodeScalars {
+      column += 1
+      guard scalar.properties.generalCategory == .control, scalar != "\t", scalar != "\r" else { continue }
+      let hex = String(scalar.value, radix: 16, uppercase: true)
+      return "a control character (U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex)) at column \(column)"
+    }
+    return nil
+  }
+
   public func parse(_ text: String) -> Parsed {
     var parsed = Parsed()
-    let lines = text.components(separatedBy: "\n")
+    // CRLF line ends are one Character in Swift, which "\n" would not split.
+    let lines = text.replacingOccurrences(of: "\r\n", with: "\n").components(separatedBy: "\n")
     var index = 0
     while index < lines.count {
       let startLine = index + 1
@@ -35,13 +49,26 @@ public struct ScriptParser: Sendable {
       var source = ""
       var failed = false
       // Join continuation lines.
+      var continues = false
       while index < lines.count {
         let physical = lines[index]
         index += 1
+        if let problem = Self.controlCharacter(in: physical) {
+          parsed.errors.append(ScriptError(.syntax, reason: problem, line: index))
+          failed = true
+          break
+        }
+        if continues, physical.trimmingCharacters(in: .whitespaces).isEmpty {
+          parsed.errors.append(ScriptError(.syntax, reason: "line \(index - 1) ends with '\\' but the next line is blank", line: index - 1))
+          failed = true
+          continues = false
+          break
+        }
         do {
           let lexed = try Lexer.split(physical)
           words += lexed.words
           source += (source.isEmpty ? "" : " ") + physical.trimmingCharacters(in: .whitespaces)
+          continues = lexed.continues
           if !lexed.continues { break }
           if source.hasSuffix("\\") { source.removeLast() }
         } catch {
@@ -49,6 +76,10 @@ public struct ScriptParser: Sendable {
           failed = true
           break
         }
+      }
+      if continues {
+        parsed.errors.append(ScriptError(.syntax, reason: "the script ends after a '\\' that continues line \(index)", line: index))
+        continue
       }
       if failed || words.isEmpty { continue }
 
