@@ -13,9 +13,14 @@ public enum Inflection {
   /// 2. `InvariantNouns` are unchanged (asparagus, hummus, rice, molasses, fish, …).
   /// 3. `IrregularPlurals` (geese → goose, teeth → tooth, children → child, calves → calf, …).
   /// 4. `CompoundPluralSuffixes` (…leaves → …leaf, …loaves → …loaf, …knives → …knife, …halves → …half).
-  /// 5. Words not ending in -s, possessives in -'s, and words ending in -ss, -us or -sis
-  ///    are unchanged (basil, baker's, glass, citrus, basis); other -is words are plurals
-  ///    of -i words (kiwis → kiwi, paninis → panini) unless listed as invariant (haggis).
+  /// 5. Words not ending in -s and possessives in -'s are unchanged. An invariant word plus
+  ///    -es loses the -es (couscouses, hummuses). -uses: after a vowel → -use (houses),
+  ///    after a consonant → -us (asparaguses, cactuses) unless `UsePluralNouns` (excuses).
+  ///    -us: the plural of a -u word after k, f, z, w, h, u, in -aus, or in `UPluralNouns`
+  ///    (haikus, tofus, gateaus, menus, emus); any other -us word is unchanged (citrus,
+  ///    couscous). Words ending in -ss or -sis are unchanged (glass, basis); other -is words
+  ///    are plurals of -i words (kiwis → kiwi, paninis → panini) unless listed as invariant
+  ///    (haggis).
   /// 6. -ies → -ie for `IePluralNouns` and one-letter stems (cookies, pies), else -y (berries → berry).
   /// 7. -oes → -oe for `OePluralNouns` (sloes), else -o (tomatoes → tomato).
   /// 8. -ches → -che for `ChePluralNouns` (quiches), else -ch (peaches → peach).
@@ -32,7 +37,12 @@ public enum Inflection {
       return String(word.dropLast(plural.count)) + singular
     }
     guard word.hasSuffix("s"), !word.hasSuffix("'s") else { return word }
-    guard !word.hasSuffix("ss"), !word.hasSuffix("us"), !word.hasSuffix("sis") else {
+    if word.hasSuffix("es"), InvariantNouns.words.contains(String(word.dropLast(2))) {
+      return String(word.dropLast(2))  // couscouses, hummuses, molasseses
+    }
+    if word.hasSuffix("uses") { return singularOfUses(word) }
+    if word.hasSuffix("us") { return isPluralOfU(word) ? String(word.dropLast()) : word }
+    guard !word.hasSuffix("ss"), !word.hasSuffix("sis") else {
       return word
     }
     if word.hasSuffix("ies") {
@@ -79,6 +89,27 @@ public enum Inflection {
     }
     words[head] = singular(words[head])
     return words.joined(separator: " ")
+  }
+
+  /// "-uses": after a vowel the plural of a -use word (houses, blouses); after a consonant
+  /// the plural of an -us word (asparaguses, cactuses, walruses) unless the -use word is
+  /// listed in `UsePluralNouns` (excuses).
+  private static func singularOfUses(_ word: String) -> String {
+    let use = String(word.dropLast())
+    let beforeUses = word.utf8.dropLast(4).last ?? 0
+    if "aeiou".utf8.contains(beforeUses) || UsePluralNouns.singulars.contains(use) { return use }
+    return String(word.dropLast(2))
+  }
+
+  /// Whether a word in -us is the plural of a -u word: -us after k, f, z, w, h or u
+  /// (haikus, tofus, kudzus, muumuus), -aus (gateaus), or a word in `UPluralNouns` (menus,
+  /// emus). -ous is a singular (couscous), and so is any other -us word (citrus, hummus).
+  private static func isPluralOfU(_ word: String) -> Bool {
+    let u = String(word.dropLast())
+    if UPluralNouns.singulars.contains(u) { return true }
+    if word.hasSuffix("ous") { return false }
+    let beforeUs = word.utf8.dropLast(2).last ?? 0
+    return "kfzwhua".utf8.contains(beforeUs)
   }
 
   private static func isSingularizable(_ word: String) -> Bool {

@@ -23,9 +23,35 @@ public struct IngredientLine: Hashable, Sendable {
   /// such as "to taste", in the order they appear, joined by "; ". Nil when there are none.
   public var notes: String?
 
+  /// The size of each package, when the line gives one: 14.5 oz in "2 (14.5-ounce) cans
+  /// diced tomatoes", 400 g in "2 x 400 g tins chopped tomatoes" and "two 400g tins", 120 g
+  /// in "3 x 120 g cod fillets". Its text is in `notes` too.
+  public var packageSize: Amount?
+  /// The same amount in another unit: 240 ml in "1 cup / 240 ml stock", 7 oz in
+  /// "200g/7oz butter", 45 g in "3 tablespoons (45 g) butter". Its text is in `notes` too.
+  public var equivalent: Amount?
+  /// An alternative the line offers, folded: "1 tbsp oil" in "2 tbsp butter or 1 tbsp
+  /// oil". `notes` holds it as "or 1 tbsp oil".
+  public var alternative: String?
+
+  /// A quantity (or range) and its unit.
+  public struct Amount: Hashable, Sendable {
+    public var quantity: Double
+    public var upperBound: Double?
+    /// The canonical unit, as `IngredientLine.unit`.
+    public var unit: String?
+
+    public init(quantity: Double, upperBound: Double? = nil, unit: String?) {
+      self.quantity = quantity
+      self.upperBound = upperBound
+      self.unit = unit
+    }
+  }
+
   public init(
     quantity: Double?, quantityUpperBound: Double?, unit: String?, name: String,
-    canonicalName: String, notes: String?
+    canonicalName: String, notes: String?, packageSize: Amount? = nil, equivalent: Amount? = nil,
+    alternative: String? = nil
   ) {
     self.quantity = quantity
     self.quantityUpperBound = quantityUpperBound
@@ -33,24 +59,21 @@ public struct IngredientLine: Hashable, Sendable {
     self.name = name
     self.canonicalName = canonicalName
     self.notes = notes
+    self.packageSize = packageSize
+    self.equivalent = equivalent
+    self.alternative = alternative
   }
 
   /// Parses one ingredient line. Total: never fails; an empty line gives name "",
-  /// canonicalName "" and everything else nil.
+  /// canonicalName "" and everything else nil. When it cannot read an amount it leaves
+  /// the quantity empty; a number or unit never ends up in the name.
   ///
   /// ```swift
   /// IngredientLine.parse("1 (14 oz) can tomatoes, drained")
-  /// // quantity 1, unit "can", name "tomatoes", notes "14 oz; drained"
+  /// // quantity 1, unit "can", name "tomatoes", notes "14 oz; drained", packageSize 14 oz
   /// ```
   public static func parse(_ line: String) -> IngredientLine {
-    if var parser = IngredientLineParser<ASCIIByte>(ascii: line) { return parser.parse() }
-    return parseCharacters(line)
-  }
-
-  /// `parse` through the `Character` scanner whatever the line: the path every non-ASCII
-  /// line takes, for tests that check the byte scanner of ASCII lines against it.
-  package static func parseCharacters(_ line: String) -> IngredientLine {
-    var parser = IngredientLineParser<Character>(line)
-    return parser.parse()
+    var grammar = LineGrammar(line)
+    return grammar.parse()
   }
 }

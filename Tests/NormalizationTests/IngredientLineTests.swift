@@ -66,7 +66,8 @@ struct IngredientLineTests {
     Expect(".5 kg beef", 0.5, "kg", "beef", "beef"),
     Expect("1,5 kg potatoes", 1.5, "kg", "potatoes", "potato"),
     Expect("1,000 g flour", 1000, "g", "flour", "flour"),
-    Expect("1/0 cup sugar", nil, nil, "1/0 cup sugar", "1/0 cup sugar"),
+    // Issue 17: no number or unit in a name; an amount that is not a number goes to notes.
+    Expect("1/0 cup sugar", nil, nil, "sugar", "sugar", notes: "1/0 cup"),
     Expect("２ eggs", 2, nil, "eggs", "egg"),
   ]
 
@@ -223,7 +224,8 @@ struct IngredientLineTests {
     Expect("head of lettuce", nil, "head", "lettuce", "lettuce"),
     Expect("cloves", nil, nil, "cloves", "clove"),
     Expect("cup cakes", nil, nil, "cup cakes", "cup cake"),
-    Expect("Juice of 1 lemon", nil, nil, "juice of 1 lemon", "juice of 1 lemon"),
+    // Issue 17: "juice of 1 lemon" counts lemons (was: no quantity, the line as the name).
+    Expect("Juice of 1 lemon", 1, nil, "lemon", "lemon", notes: "juice"),
     Expect("2% milk", nil, nil, "2% milk", "2% milk"),
     Expect("7up", nil, nil, "7up", "7up"),
     Expect("- 2 cups flour", 2, "cup", "flour", "flour"),

@@ -11,6 +11,7 @@ package enum InvariantNouns {
     "swiss", "grass", "lemongrass", "glass", "bass", "cress", "watercress",
     "haggis", "chassis", "pastis", "anis", "tennis", "iris", "gras", "schnapps", "sassafras", "ananas", "christmas",
     "brussels", "grits", "bitters", "greens", "herbes", "verts", "news", "series", "species",
+    "kudos", "diabetes", "pathos", "ethos", "asbestos", "chaos",
     // Same form in singular and plural.
     "fish", "sheep", "deer", "moose", "bison", "elk",
     "shrimp", "salmon", "trout", "cod", "tuna", "squid",

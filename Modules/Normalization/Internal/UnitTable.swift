@@ -22,12 +22,12 @@ package enum UnitTable {
 
   package static let entries: [Entry] = [
     // US volume
-    .init(canonical: "cup", kind: .measure, bareAllowed: false, spellings: ["cup", "cups", "c"]),
+    .init(canonical: "cup", kind: .measure, bareAllowed: false, spellings: ["cup", "cups", "c", "cupful", "cupfuls"]),
     .init(
       canonical: "tbsp", kind: .measure, bareAllowed: false,
-      spellings: ["tbsp", "tbsps", "tbs", "tbl", "tbls", "tb", "tblsp", "tablespoon", "tablespoons"]
+      spellings: ["tbsp", "tbsps", "tbs", "tbl", "tbls", "tb", "tblsp", "tablespoon", "tablespoons", "tablespoonful", "tablespoonfuls"]
     ),
-    .init(canonical: "tsp", kind: .measure, bareAllowed: false, spellings: ["tsp", "tsps", "ts", "teaspoon", "teaspoons"]),
+    .init(canonical: "tsp", kind: .measure, bareAllowed: false, spellings: ["tsp", "tsps", "ts", "teaspoon", "teaspoons", "teaspoonful", "teaspoonfuls"]),
     .init(
       canonical: "fl oz", kind: .measure, bareAllowed: false,
       spellings: ["fl oz", "floz", "fluid ounce", "fluid ounces", "fluid oz", "fl ounce", "fl ounces"]
@@ -40,7 +40,7 @@ package enum UnitTable {
     .init(canonical: "lb", kind: .measure, bareAllowed: false, spellings: ["lb", "lbs", "pound", "pounds"]),
     // Metric mass
     .init(canonical: "mg", kind: .measure, bareAllowed: false, spellings: ["mg", "milligram", "milligrams", "milligramme", "milligrammes"]),
-    .init(canonical: "g", kind: .measure, bareAllowed: false, spellings: ["g", "gr", "grs", "gram", "grams", "gramme", "grammes"]),
+    .init(canonical: "g", kind: .measure, bareAllowed: false, spellings: ["g", "gr", "grs", "gm", "gms", "gram", "grams", "gramme", "grammes"]),
     .init(
       canonical: "kg", kind: .measure, bareAllowed: false,
       spellings: ["kg", "kgs", "kilo", "kilos", "kilogram", "kilograms", "kilogramme", "kilogrammes"]
@@ -62,6 +62,8 @@ package enum UnitTable {
     .init(canonical: "splash", kind: .measure, bareAllowed: true, spellings: ["splash", "splashes"]),
     .init(canonical: "drop", kind: .measure, bareAllowed: false, spellings: ["drop", "drops"]),
     .init(canonical: "handful", kind: .measure, bareAllowed: true, spellings: ["handful", "handfuls"]),
+    .init(canonical: "drizzle", kind: .measure, bareAllowed: true, spellings: ["drizzle", "drizzles"]),
+    .init(canonical: "dollop", kind: .measure, bareAllowed: true, spellings: ["dollop", "dollops"]),
     // Counts
     .init(canonical: "clove", kind: .count, bareAllowed: false, spellings: ["clove", "cloves"]),
     .init(canonical: "can", kind: .count, bareAllowed: false, spellings: ["can", "cans", "tin", "tins"]),
@@ -83,6 +85,23 @@ package enum UnitTable {
     .init(canonical: "knob", kind: .count, bareAllowed: true, spellings: ["knob", "knobs"]),
     .init(canonical: "rasher", kind: .count, bareAllowed: false, spellings: ["rasher", "rashers"]),
     .init(canonical: "dozen", kind: .count, bareAllowed: false, spellings: ["dozen", "dozens"]),
+    // Containers and pieces (issue 17): "1 (12 oz) container yogurt", "2 x 250 ml cartons stock".
+    .init(canonical: "container", kind: .count, bareAllowed: false, spellings: ["container", "containers"]),
+    .init(canonical: "carton", kind: .count, bareAllowed: false, spellings: ["carton", "cartons"]),
+    .init(canonical: "tub", kind: .count, bareAllowed: false, spellings: ["tub", "tubs"]),
+    .init(canonical: "pouch", kind: .count, bareAllowed: false, spellings: ["pouch", "pouches"]),
+    .init(canonical: "envelope", kind: .count, bareAllowed: false, spellings: ["envelope", "envelopes", "sachet", "sachets"]),
+    .init(canonical: "tube", kind: .count, bareAllowed: false, spellings: ["tube", "tubes"]),
+    .init(canonical: "punnet", kind: .count, bareAllowed: false, spellings: ["punnet", "punnets"]),
+    .init(canonical: "block", kind: .count, bareAllowed: false, spellings: ["block", "blocks"]),
+    .init(canonical: "sheet", kind: .count, bareAllowed: false, spellings: ["sheet", "sheets"]),
+    .init(canonical: "fillet", kind: .count, bareAllowed: false, spellings: ["fillet", "fillets", "filet", "filets"]),
+    .init(canonical: "cube", kind: .count, bareAllowed: false, spellings: ["cube", "cubes"]),
+    .init(canonical: "loaf", kind: .count, bareAllowed: false, spellings: ["loaf", "loaves"]),
+    .init(canonical: "ear", kind: .count, bareAllowed: false, spellings: ["ear", "ears"]),
+    .init(canonical: "bulb", kind: .count, bareAllowed: false, spellings: ["bulb", "bulbs"]),
+    .init(canonical: "strip", kind: .count, bareAllowed: false, spellings: ["strip", "strips"]),
+    .init(canonical: "wedge", kind: .count, bareAllowed: false, spellings: ["wedge", "wedges"]),
   ]
 
   /// Single letters whose case decides the unit: "T" is a tablespoon, "t" a teaspoon.

@@ -1,0 +1,284 @@
+/// Amount rules: what stands before the name — qualifiers, the quantity, a package size,
+/// the unit, a range or sum with units, an equivalent in another unit.
+///
+///     amount     := lead* (quantity | article | vague)? package? unit? unit-range? added? equivalent? "of"?
+///     lead       := about | approx | ~ | scant | heaping | generous | …   -- to notes
+///     article    := "a" | "an"        -- 1, only before a unit or a package ("a pinch of salt")
+///     vague      := "a"? (few | several | some)                         -- to notes, no quantity
+///     package    := "x"? number "-"? measure container?  | "(" number "-"? measure "each"? ")" container
+///     unit-range := ("-" | "to") number same-unit                       -- ¼ cup-⅓ cup
+///     added      := ("plus" | "+" | "and") number unit                  -- 1 cup plus 2 tablespoons
+///     equivalent := "/" number unit | "(" number unit ")"               -- 1 cup / 240 ml, (45 g)
+struct AmountMatch {
+  var start: Int
+  var end: Int
+  var quantity: Double?
+  var upperBound: Double?
+  var unit: UnitTable.Entry?
+  var packageSize: IngredientLine.Amount?
+  var equivalent: IngredientLine.Amount?
+  var notes: [(position: Int, text: String)] = []
+  var usedGroups: Set<Int> = []
+}
+
+extension LineGrammar {
+  /// Words before a quantity that go to notes ("about 2 cups", "scant 1 cup").
+  private static let leadWords: Set<String> = NoteWords.approximations.union([
+    "scant", "heaping", "heaped", "generous", "good", "level", "rounded",
+  ])
+
+  /// The amount at `index`, or nil. With `nameElsewhere` (an amount after a comma or a
+  /// colon, or in brackets) a count unit may end it ("garlic, 2 cloves").
+  func leadingAmount(at start: Int, _ end: Int, nameElsewhere: Bool = false) -> AmountMatch? {
+    guard start < end else { return nil }
+    var index = start
+    var match = AmountMatch(start: start, end: start)
+    while index + 1 < end, startsQuantity(index + 1, end) {
+      let token = tokens[index]
+      if token.isSymbol("~") {
+        match.notes.append((token.start, "about"))
+      } else if token.isWord, Self.leadWords.contains(token.key) {
+        match.notes.append((token.start, token.key))
+      } else {
+        break
+      }
+      index += 1
+    }
+    if let quantity = quantity(at: index, end) {
+      if quantity.end < end, quantity.upperBound == nil, tokens[quantity.end].isSymbol("-"), !tokens[quantity.end].spaceBefore {
+        // "2-inch piece ginger": a size, not a count of inches.
+        guard let package = packageSize(at: index, end), package.container else { return nil }
+        match.packageSize = package.size
+        if let note = package.note { match.notes.append(note) }
+        return readUnit(&match, at: package.end, end, nameElsewhere: true)
+      }
+      match.quantity = quantity.value
+      match.upperBound = quantity.upperBound
+      index = quantity.end
+    } else if tokens[index].isWord, NumberWords.articles.contains(tokens[index].key), index + 1 < end,
+      !NumberWords.vague.contains(tokens[index + 1].key)
+    {
+      // "a pinch of salt", "a 400 g tin of tomatoes": 1 only when a unit or package follows.
+      match.quantity = 1
+      guard var counted = readMeasure(match, at: index + 1, end, nameElsewhere: nameElsewhere),
+        counted.unit != nil || counted.packageSize != nil, counted.end < end || nameElsewhere
+      else { return nil }
+      counted.start = start
+      return counted
+    } else if let vagueEnd = vague(at: index, end) {
+      match.notes.append((tokens[index].start, quote(index..<vagueEnd).lowercased()))
+      var read = readMeasure(match, at: vagueEnd, end, nameElsewhere: nameElsewhere) ?? match
+      read.end = max(read.end, vagueEnd)
+      return read
+    } else if let bare = bareUnit(at: index, end) {
+      match.unit = bare.entry
+      match.notes += bare.qualifiers
+      match.end = bare.end < end && tokens[bare.end].is("of") ? bare.end + 1 : bare.end
+      return match
+    } else {
+      return nil
+    }
+    return readMeasure(match, at: index, end, nameElsewhere: nameElsewhere) ?? {
+      var plain = match
+      plain.end = index
+      return plain
+    }()
+  }
+
+  /// Whether a quantity (or "a"/"an") starts at `index`.
+  private func startsQuantity(_ index: Int, _ end: Int) -> Bool {
+    guard index < end else { return false }
+    if single(at: index, end) != nil { return true }
+    return tokens[index].isWord && NumberWords.articles.contains(tokens[index].key)
+  }
+
+  /// "a few", "few", "several", "some" before another word: the index after them.
+  private func vague(at index: Int, _ end: Int) -> Int? {
+    var next = index
+    if next < end, tokens[next].isWord, NumberWords.articles.contains(tokens[next].key) { next += 1 }
+    guard next + 1 < end, tokens[next].isWord, NumberWords.vague.contains(tokens[next].key) else { return nil }
+    return next + 1
+  }
+
+  /// A unit with no quantity: taken only when "of" follows ("head of lettuce", "cup of
+  /// sugar") or it may stand bare and a name follows ("pinch salt"); never a one-letter
+  /// spelling.
+  private func bareUnit(at index: Int, _ end: Int) -> (entry: UnitTable.Entry, end: Int, qualifiers: [(position: Int, text: String)])? {
+    guard let match = unitWithQualifiers(at: index, end), match.spelling.count >= 2, match.end < end,
+      match.entry.bareAllowed || tokens[match.end].is("of")
+    else { return nil }
+    return (match.entry, match.end, match.qualifiers)
+  }
+
+  /// Everything after the quantity: package size, unit, unit range, added amount,
+  /// equivalent and "of". Nil when nothing after the quantity is part of the amount.
+  private func readMeasure(_ start: AmountMatch, at index: Int, _ end: Int, nameElsewhere: Bool) -> AmountMatch? {
+    var match = start
+    var next = index
+    if let package = packageSize(at: next, end) {
+      match.packageSize = package.size
+      if let note = package.note { match.notes.append(note) }
+      next = package.end
+      return readUnit(&match, at: next, end, nameElsewhere: nameElsewhere || package.container)
+    }
+    return readUnit(&match, at: next, end, nameElsewhere: nameElsewhere)
+  }
+
+  /// The unit and what may follow it.
+  private func readUnit(_ match: inout AmountMatch, at index: Int, _ end: Int, nameElsewhere: Bool) -> AmountMatch? {
+    var next = index
+    guard let unit = unitWithQualifiers(at: next, end),
+      unit.entry.kind == .measure || unit.end < end || nameElsewhere
+    else {
+      match.end = next
+      return match.packageSize == nil ? nil : match
+    }
+    match.unit = unit.entry
+    match.notes += unit.qualifiers
+    next = unit.end
+    // "¼ cup-⅓ cup", "1 tbsp to 2 tbsp"
+    if match.upperBound == nil, let range = rangeEnd(at: next, end), let again = self.unit(at: range.end, end),
+      again.entry.canonical == unit.entry.canonical
+    {
+      match.upperBound = range.value
+      next = again.end
+    }
+    // "2 cans (15 oz each) black beans"
+    if match.packageSize == nil, unit.entry.kind == .count, let size = groupSize(slot: next) {
+      match.packageSize = size
+    }
+    if let added = addedAmount(at: next, to: match, end) {
+      match = added
+      next = added.end
+    }
+    if let equivalent = equivalent(at: next, end) {
+      match.equivalent = equivalent.amount
+      if let note = equivalent.note { match.notes.append(note) }
+      next = equivalent.end
+    }
+    if next < end, tokens[next].is("of") { next += 1 }
+    match.end = next
+    return match
+  }
+
+  // MARK: - Units
+
+  struct UnitMatch {
+    let entry: UnitTable.Entry
+    let spelling: String
+    let end: Int
+    var qualifiers: [(position: Int, text: String)] = []
+  }
+
+  /// A unit spelling of one or two words ("cup", "fl oz", "fluid ounces"); "T" and "t" by case.
+  func unit(at index: Int, _ end: Int) -> UnitMatch? {
+    guard index < end, tokens[index].isWord else { return nil }
+    let key = tokens[index].key
+    if index + 1 < end, tokens[index + 1].isWord, let entry = UnitTable.bySpelling[key + " " + tokens[index + 1].key] {
+      return UnitMatch(entry: entry, spelling: key + " " + tokens[index + 1].key, end: index + 2)
+    }
+    let exact = tokens[index].text.utf8.count <= 2 ? tokens[index].text.filter { $0 != "." } : ""
+    if let canonical = UnitTable.caseSensitiveSpellings[exact], let entry = UnitTable.byCanonical[canonical] {
+      return UnitMatch(entry: entry, spelling: exact, end: index + 1)
+    }
+    guard let entry = UnitTable.bySpelling[key] else { return nil }
+    return UnitMatch(entry: entry, spelling: key, end: index + 1)
+  }
+
+  /// Qualifier words ("heaping", "large") and then a unit; the qualifiers become notes.
+  func unitWithQualifiers(at index: Int, _ end: Int) -> UnitMatch? {
+    var next = index
+    var qualifiers: [(position: Int, text: String)] = []
+    while next < end, tokens[next].isWord {
+      if var match = unit(at: next, end) {
+        match.qualifiers = qualifiers
+        return match
+      }
+      guard NoteWords.unitQualifiers.contains(tokens[next].key) else { return nil }
+      qualifiers.append((tokens[next].start, tokens[next].key))
+      next += 1
+    }
+    return nil
+  }
+
+  // MARK: - Package size, added amounts, equivalents
+
+  /// The size of each package after a count: "1 14-ounce can", "1 400 g jar", "2 x 400g
+  /// cans", "3 x 120 g cod fillets" (after "x" no container is needed), "2 (14.5-ounce)
+  /// cans". `container` says whether a count unit follows.
+  func packageSize(at index: Int, _ end: Int)
+    -> (size: IngredientLine.Amount, note: (position: Int, text: String)?, end: Int, container: Bool)?
+  {
+    if let size = groupSize(slot: index), let container = unit(at: index, end), container.entry.kind == .count {
+      return (size, nil, index, true)  // the group itself stays a note
+    }
+    var next = index
+    var multiplier = false
+    if next < end, tokens[next].is("x") {
+      next += 1
+      multiplier = true
+    }
+    guard next < end, let value = tokens[next].amount else { return nil }
+    let sizeStart = next
+    next += 1
+    if next < end, tokens[next].isSymbol("-"), !tokens[next].spaceBefore { next += 1 }
+    guard let measure = unit(at: next, end), measure.entry.kind == .measure else { return nil }
+    let size = IngredientLine.Amount(quantity: value, unit: measure.entry.canonical)
+    let note = (tokens[sizeStart].start, SemanticKey.normalizedName(quote(sizeStart..<measure.end)))
+    if let container = unit(at: measure.end, end), container.entry.kind == .count {
+      return (size, note, measure.end, true)
+    }
+    return multiplier ? (size, note, measure.end, false) : nil
+  }
+
+  /// A bracketed size right before `slot`: "(14.5-ounce)", "(12 oz)", "(15 oz each)".
+  private func groupSize(slot: Int) -> IngredientLine.Amount? {
+    guard let offset = groups.firstIndex(where: { $0.slot == slot }) else { return nil }
+    let inner = LineGrammar(groups[offset].token.text)
+    let tokens = inner.tokens
+    guard let value = tokens.first?.amount, inner.groups.isEmpty else { return nil }
+    var next = 1
+    if next < tokens.count, tokens[next].isSymbol("-"), !tokens[next].spaceBefore { next += 1 }
+    guard let measure = inner.unit(at: next, tokens.count), measure.entry.kind == .measure else { return nil }
+    next = measure.end
+    if next < tokens.count, tokens[next].is("each") || tokens[next].is("ea") { next += 1 }
+    guard next == tokens.count else { return nil }
+    return IngredientLine.Amount(quantity: value, unit: measure.entry.canonical)
+  }
+
+  /// "plus 2 tablespoons", "+ 2 tbsp", "and 2 tbsp" after a unit: added in the first
+  /// unit when both convert (`UnitSums`), else the addition goes to notes as written.
+  private func addedAmount(at index: Int, to match: AmountMatch, _ end: Int) -> AmountMatch? {
+    guard index < end, let first = match.unit, let quantity = match.quantity,
+      tokens[index].is("plus") || tokens[index].is("and") || tokens[index].isSymbol("+"),
+      let second = self.quantity(at: index + 1, end), second.upperBound == nil,
+      let secondUnit = unit(at: second.end, end)
+    else { return nil }
+    var result = match
+    result.end = secondUnit.end
+    if let sum = UnitSums.add(quantity, first.canonical, second.value, secondUnit.entry.canonical) {
+      result.quantity = sum
+      if let upper = match.upperBound { result.upperBound = UnitSums.add(upper, first.canonical, second.value, secondUnit.entry.canonical) }
+    } else {
+      result.notes.append((tokens[index].start, SemanticKey.normalizedName(quote(index..<secondUnit.end))))
+    }
+    return result
+  }
+
+  /// "/ 240 ml" or "/7oz" after a unit, or a group right after it that holds only an
+  /// amount ("(45 g)", "(2 sticks)"). A slash's text goes to notes; a group is a note anyway.
+  private func equivalent(at index: Int, _ end: Int) -> (amount: IngredientLine.Amount, note: (position: Int, text: String)?, end: Int)? {
+    if index < end, tokens[index].isSymbol("/"), let amount = leadingAmount(at: index + 1, end, nameElsewhere: true),
+      let quantity = amount.quantity, let unit = amount.unit, amount.packageSize == nil
+    {
+      let note = (tokens[index + 1].start, SemanticKey.normalizedName(quote((index + 1)..<amount.end)))
+      return (IngredientLine.Amount(quantity: quantity, upperBound: amount.upperBound, unit: unit.canonical), note, amount.end)
+    }
+    guard let group = groups.first(where: { $0.slot == index }) else { return nil }
+    let inner = LineGrammar(group.token.text)
+    guard let amount = inner.leadingAmount(at: 0, inner.tokens.count, nameElsewhere: true), amount.end == inner.tokens.count,
+      let quantity = amount.quantity, let unit = amount.unit, inner.groups.isEmpty
+    else { return nil }
+    return (IngredientLine.Amount(quantity: quantity, upperBound: amount.upperBound, unit: unit.canonical), nil, index)
+  }
+}
