@@ -43,6 +43,37 @@ struct SingularTests {
     ("people", "person"), ("fungi", "fungus"), ("cacti", "cactus"), ("octopuses", "octopus"),
     ("buses", "bus"), ("quizzes", "quiz"), ("mousses", "mousse"), ("citruses", "citrus"),
   ]
+  /// Issue 17: -us plurals, -u nouns, and singulars in -s that keep their s.
+  static let usAndU: [(plural: String, singular: String)] = [
+    ("asparaguses", "asparagus"), ("hummuses", "hummus"), ("couscouses", "couscous"), ("cactuses", "cactus"),
+    ("walruses", "walrus"), ("lotuses", "lotus"), ("houses", "house"), ("blouses", "blouse"), ("excuses", "excuse"),
+    ("menus", "menu"), ("tofus", "tofu"), ("emus", "emu"), ("gnus", "gnu"), ("haikus", "haiku"), ("kudzus", "kudzu"),
+    ("muumuus", "muumuu"), ("gateaus", "gateau"), ("tiramisus", "tiramisu"), ("bayous", "bayou"),
+  ]
+  static let keepTheirS: [String] = [
+    "kudos", "diabetes", "couscous", "molasses", "citrus", "swiss", "hummus", "asparagus", "bonus", "cactus",
+    "walrus", "octopus", "hibiscus", "virus", "fungus", "famous", "delicious", "pathos",
+  ]
+
+  @Test(arguments: usAndU)
+  func readsUsPluralsAndUNounsByRule(plural: String, singular: String) {
+    #expect(Inflection.singular(plural) == singular)
+    #expect(Inflection.singular(singular) == singular)
+  }
+
+  @Test(arguments: keepTheirS)
+  func keepsTheSOfSingularsInS(word: String) {
+    #expect(Inflection.singular(word) == word)
+  }
+
+  @Test func pluralsShareKeysWithTheirSingulars() {
+    for (plural, singular) in Self.usAndU {
+      #expect(SemanticKey.canonicalIngredientName(plural) == SemanticKey.canonicalIngredientName(singular), "\(plural)")
+    }
+    #expect(SemanticKey.canonicalIngredientName("Swiss Chard") == "swiss chard")
+    #expect(SemanticKey.canonicalIngredientName("swiss chards") == "swiss chard")
+  }
+
   static let unchanged: [String] = [
     "asparagus", "hummus", "rice", "molasses", "couscous", "swiss", "bass", "grass", "glass",
     "lemongrass", "watercress", "lettuce", "series", "species", "fish", "sheep", "shrimp",

@@ -45,12 +45,14 @@ extension LineGrammar {
       index += 1
     }
     if let quantity = quantity(at: index, end) {
-      if quantity.end < end, quantity.upperBound == nil, tokens[quantity.end].isSymbol("-"), !tokens[quantity.end].spaceBefore {
-        // "2-inch piece ginger": a size, not a count of inches.
-        guard let package = packageSize(at: index, end), package.container else { return nil }
+      if quantity.upperBound == nil, quantity.end == index + 1, let package = packageSize(at: index, end), package.container {
+        // "400g can chickpeas", "2-inch piece ginger": the size of one package, no count.
         match.packageSize = package.size
         if let note = package.note { match.notes.append(note) }
         return readUnit(&match, at: package.end, end, nameElsewhere: true)
+      }
+      if quantity.end < end, quantity.upperBound == nil, tokens[quantity.end].isSymbol("-"), !tokens[quantity.end].spaceBefore {
+        return nil  // "5-spice": a word, not an amount
       }
       match.quantity = quantity.value
       match.upperBound = quantity.upperBound
@@ -151,7 +153,7 @@ extension LineGrammar {
       match = added
       next = added.end
     }
-    if let equivalent = equivalent(at: next, end) {
+    if unit.entry.kind == .measure || match.packageSize == nil, let equivalent = equivalent(at: next, end) {
       match.equivalent = equivalent.amount
       if let note = equivalent.note { match.notes.append(note) }
       next = equivalent.end
@@ -209,8 +211,10 @@ extension LineGrammar {
   func packageSize(at index: Int, _ end: Int)
     -> (size: IngredientLine.Amount, note: (position: Int, text: String)?, end: Int, container: Bool)?
   {
-    if let size = groupSize(slot: index), let container = unit(at: index, end), container.entry.kind == .count {
-      return (size, nil, index, true)  // the group itself stays a note
+    if let size = groupSize(slot: index) {
+      // "2 (14.5-ounce) cans", "2 (6-ounce) salmon fillets": the group itself stays a note.
+      let container = unit(at: index, end).map { $0.entry.kind == .count } ?? false
+      return (size, nil, index, container)
     }
     var next = index
     var multiplier = false

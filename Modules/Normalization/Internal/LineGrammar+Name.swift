@@ -35,7 +35,7 @@ extension LineGrammar {
     }
     for index in start..<end where isStray(index, end) {
       let cut = index > start && isJoiner(tokens[index - 1]) ? index - 1 : index
-      guard cut < index || unit(at: index + 1, end) != nil else { continue }
+      guard cut < index || unit(at: index + 1, end) != nil || index + 1 == end else { continue }
       guard cut > start else { continue }
       addNote(cut..<end)
       return cut

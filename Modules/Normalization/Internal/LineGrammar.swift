@@ -81,7 +81,15 @@ struct LineGrammar {
     }
     if let amount { take(amount) } else { takeGroupAmount() }
     nameEnd = cutAlternative(nameStart, nameEnd)
+    let afterAmount = nameStart
     nameEnd = cutStrayAmounts(&nameStart, nameEnd)
+    if nameStart > afterAmount, let amount, amount.unit == nil, amount.packageSize == nil {
+      // "1 3/2 cups flour": more numbers right after a count; which one counts is unsure.
+      quantity = nil
+      upperBound = nil
+      addNote(amount.start..<amount.end)
+    }
+    takeGroupEquivalent()
     let name = parseName(nameStart, nameEnd)
     for (index, group) in groups.enumerated() where !usedGroups.contains(index) {
       addNote(group.token.text, at: group.token.start)
@@ -126,7 +134,7 @@ struct LineGrammar {
       }
       for (offset, part) in parts.enumerated() {
         if offset == 0, leadingAmount(at: skipListMarker(0), index) == nil,
-          let amount = leadingAmount(at: part.lowerBound, part.upperBound), amount.end == part.upperBound,
+          let amount = leadingAmount(at: part.lowerBound, part.upperBound, nameElsewhere: true), amount.end == part.upperBound,
           amount.quantity != nil
         {
           pendingTrailing = amount
@@ -214,6 +222,21 @@ struct LineGrammar {
       else { continue }
       take(amount)
       usedGroups = [index]
+      return
+    }
+  }
+
+  /// A group anywhere that holds exactly an amount with a unit is the same amount in
+  /// another unit, when the line's amount has a unit: "2 ¼ tsp yeast (1 packet)".
+  private mutating func takeGroupEquivalent() {
+    guard equivalent == nil, quantity != nil, unit != nil else { return }
+    for (index, group) in groups.enumerated() where !usedGroups.contains(index) {
+      let inner = LineGrammar(group.token.text)
+      guard inner.tokens.first?.amount != nil, let amount = inner.leadingAmount(at: 0, inner.tokens.count, nameElsewhere: true),
+        amount.end == inner.tokens.count, amount.notes.isEmpty, let value = amount.quantity, let unit = amount.unit,
+        inner.groups.isEmpty, packageSize.map({ $0.quantity != value || $0.unit != unit.canonical }) ?? true
+      else { continue }
+      equivalent = IngredientLine.Amount(quantity: value, upperBound: amount.upperBound, unit: unit.canonical)
       return
     }
   }

@@ -42,9 +42,9 @@ package struct LineToken: Equatable, Sendable {
     return nil
   }
 
-  /// A number that can be an amount: finite.
+  /// A number that can be an amount: finite and above zero ("00 flour" has none).
   package var amount: Double? {
-    guard case .number(let value) = kind, value.isFinite else { return nil }
+    guard case .number(let value) = kind, value.isFinite, value > 0 else { return nil }
     return value
   }
 

@@ -102,6 +102,7 @@ package enum UnitTable {
     .init(canonical: "bulb", kind: .count, bareAllowed: false, spellings: ["bulb", "bulbs"]),
     .init(canonical: "strip", kind: .count, bareAllowed: false, spellings: ["strip", "strips"]),
     .init(canonical: "wedge", kind: .count, bareAllowed: false, spellings: ["wedge", "wedges"]),
+    .init(canonical: "ball", kind: .count, bareAllowed: false, spellings: ["ball", "balls"]),
   ]
 
   /// Single letters whose case decides the unit: "T" is a tablespoon, "t" a teaspoon.
