@@ -64,6 +64,7 @@ struct LineTokenizerTests {
 
   @Test func leadingBulletsBecomeAStarAndOddWhitespaceASpace() {
     #expect(Self.picture("• 3 eggs") == ["*", "3", "eggs"])
+    #expect(Self.picture("· 3 cel·la") == ["*", "3", "cel·la"])  // only a leading bullet
     #expect(Self.picture("1\u{00A0}cup\u{2003}milk") == ["1", "cup", "milk"])
   }
 

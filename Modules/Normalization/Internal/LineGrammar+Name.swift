@@ -26,17 +26,19 @@ extension LineGrammar {
   /// "00" names a flour. Returns the new end; `start` moves past a leading stray amount.
   mutating func cutStrayAmounts(_ start: inout Int, _ end: Int) -> Int {
     var lead = start
-    while lead < end, isStray(lead, end) || (lead > start && (tokens[lead].kind != .word || unit(at: lead, end) != nil)) {
+    while lead < end, case .symbol = tokens[lead].kind { lead += 1 }  // "+ 2 eggs"
+    let first = lead
+    while lead < end, isStray(lead, end) || (lead > first && (tokens[lead].kind != .word || unit(at: lead, end) != nil)) {
       lead += 1
     }
-    if lead > start {
+    if lead > first {
       addNote(start..<lead)
       start = lead
     }
     for index in start..<end where isStray(index, end) {
       let cut = index > start && isJoiner(tokens[index - 1]) ? index - 1 : index
       guard cut < index || unit(at: index + 1, end) != nil || index + 1 == end else { continue }
-      guard cut > start else { continue }
+      guard tokens[start..<cut].contains(where: \.isWord) else { continue }
       addNote(cut..<end)
       return cut
     }

@@ -156,10 +156,13 @@ struct LineGrammar {
         || (orAdverb && NoteWords.adverbs.contains(token.key)))
   }
 
-  /// Skips a list bullet: "*" or "-" before a space (other bullets are "*" once prepared).
+  /// Skips a list bullet: "*" (every bullet is "*" once prepared), or "-" before a space
+  /// or a number (no amount is negative: "-2 cups flour" is a list item).
   private func skipListMarker(_ start: Int) -> Int {
-    guard start < tokens.count, start + 1 < tokens.count, tokens[start + 1].spaceBefore else { return start }
-    return tokens[start].isSymbol("*") || tokens[start].isSymbol("-") ? start + 1 : start
+    guard start + 1 < tokens.count else { return start }
+    if tokens[start].isSymbol("*") { return start + 1 }
+    let next = tokens[start + 1]
+    return tokens[start].isSymbol("-") && (next.spaceBefore || next.number != nil) ? start + 1 : start
   }
 
   // MARK: - Amounts elsewhere in the head

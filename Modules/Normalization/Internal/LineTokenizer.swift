@@ -43,7 +43,7 @@ package enum LineTokenizer {
       case "\u{2044}", "\u{2215}": result.append("/")
       case "\u{2010}", "\u{2011}", "\u{2012}", "\u{2013}", "\u{2014}", "\u{2015}", "\u{2212}": result.append("-")
       case "×": result.append(" x ")
-      case "•", "·", "◦", "‣" where leading: result.append("*")
+      case "•", "·", "◦", "‣": result.append(leading ? "*" : character)
       default: result.append(character.isWhitespace ? " " : character)
       }
       if !character.isWhitespace { leading = false }

@@ -5,6 +5,7 @@ enum Scenarios {
     StoreScenarios.getOrCreateExisting,
     StoreScenarios.insertNew,
     StoreScenarios.recipeCreate,
+    LineParseScenario.scenario,
     SyncScenarios.twoDevices,
     SyncScenarios.incremental,
     MigrationScenarios.dedup,
