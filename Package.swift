@@ -12,6 +12,15 @@ let grdb: Target.Dependency = .product(name: "GRDB", package: "GRDB.swift")
 /// The SQLite C API GRDB itself links (the system libsqlite3), for the SQLite backend's hot paths.
 let grdbSQLite: Target.Dependency = .product(name: "GRDBSQLite", package: "GRDB.swift")
 let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
+// The sync server (Docs/SERVER.md): Hummingbird 2, PostgreSQL through postgres-nio, and the HTTP client.
+let hummingbird: Target.Dependency = .product(name: "Hummingbird", package: "hummingbird")
+let postgresNIO: Target.Dependency = .product(name: "PostgresNIO", package: "postgres-nio")
+let asyncHTTPClient: Target.Dependency = .product(name: "AsyncHTTPClient", package: "async-http-client")
+let nioCore: Target.Dependency = .product(name: "NIOCore", package: "swift-nio")
+let nioPosix: Target.Dependency = .product(name: "NIOPosix", package: "swift-nio")
+let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
+let crypto: Target.Dependency = .product(name: "Crypto", package: "swift-crypto")
+let httpTypes: Target.Dependency = .product(name: "HTTPTypes", package: "swift-http-types")
 
 let package = Package(
   name: "Forager",
@@ -25,11 +34,16 @@ let package = Package(
     .library(name: "Repositories", targets: ["Repositories"]),
     .library(name: "Sync", targets: ["Sync"]),
     .library(name: "SyncSQLite", targets: ["SyncSQLite"]),
+    .library(name: "SyncWire", targets: ["SyncWire"]),
+    .library(name: "SyncServer", targets: ["SyncServer"]),
+    .library(name: "SyncPostgres", targets: ["SyncPostgres"]),
+    .library(name: "SyncHTTP", targets: ["SyncHTTP"]),
     .library(name: "Seed", targets: ["Seed"]),
     .library(name: "Migration", targets: ["Migration"]),
     .library(name: "Scripting", targets: ["Scripting"]),
     .executable(name: "forager", targets: ["forager"]),
     .executable(name: "forager-batch", targets: ["forager-batch"]),
+    .executable(name: "forager-server", targets: ["forager-server"]),
     .executable(name: "forager-bench", targets: ["Bench"]),
   ],
   dependencies: [
@@ -37,6 +51,12 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+    .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
+    .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
   ],
   targets: [
     // MARK: - Modules
@@ -84,6 +104,44 @@ let package = Package(
       name: "SyncTests",
       dependencies: ["Sync", "SyncSQLite", "Seed", "Migration", "Repositories", "Model", "Persistence", "PersistenceSQLite", "PersistenceMemory", "TestSupport"],
       path: "Tests/SyncTests"
+    ),
+
+    // The sync server and its client (Docs/SERVER.md). SyncWire is the HTTP protocol both
+    // sides speak; SyncServer the routes, auth and validation over a storage protocol
+    // (tested without sockets or a database); SyncPostgres that storage on PostgreSQL;
+    // SyncHTTP a CloudStore that talks to forager-server.
+    .target(name: "SyncWire", dependencies: ["Sync"], path: "Modules/SyncWire"),
+    .target(
+      name: "SyncServer",
+      dependencies: ["Sync", "SyncWire", hummingbird, httpTypes, nioCore, logging, crypto],
+      path: "Modules/SyncServer"
+    ),
+    .testTarget(
+      name: "SyncServerTests",
+      dependencies: [
+        "SyncServer", "SyncWire", "Sync", "Model", hummingbird, .product(name: "HummingbirdTesting", package: "hummingbird"),
+        httpTypes, nioCore, logging,
+      ],
+      path: "Tests/SyncServerTests"
+    ),
+    .target(name: "SyncPostgres", dependencies: ["SyncServer", "Sync", postgresNIO, nioCore, logging], path: "Modules/SyncPostgres"),
+    .testTarget(
+      name: "SyncPostgresTests",
+      dependencies: ["SyncPostgres", "SyncServer", "Sync", "Model", "ServerTestSupport", postgresNIO, logging],
+      path: "Tests/SyncPostgresTests"
+    ),
+    .target(
+      name: "SyncHTTP",
+      dependencies: ["Sync", "SyncWire", asyncHTTPClient, nioCore, nioPosix, .product(name: "NIOHTTP1", package: "swift-nio")],
+      path: "Modules/SyncHTTP"
+    ),
+    .testTarget(
+      name: "SyncHTTPTests",
+      dependencies: [
+        "SyncHTTP", "SyncServer", "SyncPostgres", "SyncWire", "Sync", "Model", "Repositories", "Persistence", "PersistenceMemory",
+        "ServerTestSupport", "TestSupport", hummingbird, nioCore, logging,
+      ],
+      path: "Tests/SyncHTTPTests"
     ),
 
     .target(name: "Seed", dependencies: ["Model", "Repositories"], path: "Modules/Seed"),
@@ -135,6 +193,11 @@ let package = Package(
       path: "Apps/forager-batch",
       plugins: [.plugin(name: "LayerCheckPlugin")]
     ),
+    .executableTarget(
+      name: "forager-server",
+      dependencies: ["SyncServer", "SyncPostgres", "SyncWire", argumentParser, hummingbird, postgresNIO, logging],
+      path: "Apps/forager-server"
+    ),
     // The apps are dependencies so they are built before the end-to-end tests run them.
     .testTarget(name: "AppTests", dependencies: ["TestSupport", "forager", "forager-batch"], path: "Tests/AppTests"),
 
@@ -185,6 +248,8 @@ let package = Package(
       dependencies: ["Model", "Persistence", "PersistenceSQLite", "PersistenceMemory"],
       path: "Tests/TestSupport"
     ),
+    // A throwaway PostgreSQL cluster for the server's integration tests.
+    .target(name: "ServerTestSupport", dependencies: ["SyncPostgres", "SyncServer", postgresNIO, logging], path: "Tests/ServerTestSupport"),
   ]
 )
 

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs the system libraries Forager builds against (Debian/Ubuntu), when missing:
-# SQLite and GNU readline headers, and tmux for the interactive REPL tests.
+# SQLite and GNU readline headers, tmux for the interactive REPL tests, and PostgreSQL for
+# the sync server's integration tests (Docs/SERVER.md) and Scripts/server.sh.
 set -euo pipefail
 
-packages=(libsqlite3-dev libreadline-dev tmux)
+packages=(libsqlite3-dev libreadline-dev tmux postgresql)
 missing=()
 for package in "${packages[@]}"; do
   dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")

@@ -15,6 +15,12 @@ extension LayerTable {
     .module("Repositories", targets: ["Model", "Normalization", "Persistence"]),
     .module("Sync", targets: ["Model", "Normalization", "Persistence", "Repositories"]),
     .module("SyncSQLite", targets: ["Sync"], products: ["GRDB"]),
+    // The sync server (Docs/SERVER.md): the wire protocol, the server's routes over a
+    // storage protocol, its PostgreSQL storage, the HTTP client. None creates entities.
+    .module("SyncWire", targets: ["Sync"]),
+    .module("SyncServer", targets: ["Sync", "SyncWire"], products: ["Hummingbird", "HTTPTypes", "NIOCore", "Logging", "Crypto"]),
+    .module("SyncPostgres", targets: ["SyncServer", "Sync"], products: ["PostgresNIO", "NIOCore", "Logging"]),
+    .module("SyncHTTP", targets: ["Sync", "SyncWire"], products: ["AsyncHTTPClient", "NIOCore", "NIOPosix", "NIOHTTP1"]),
     .module("Seed", targets: ["Model", "Repositories"]),
     .module("Migration", targets: ["Model", "Normalization", "Persistence", "PersistenceSQLite"], products: ["GRDB"]),
 
@@ -29,6 +35,7 @@ extension LayerTable {
     .frontEnd("forager", targets: ["Scripting", "CReadline"], products: ["ArgumentParser"]),
     .frontEnd("forager-batch", targets: ["Scripting", "CReadline"], products: ["ArgumentParser"]),
     .module("CReadline"),  // system library (GNU readline)
+    .module("forager-server", targets: ["SyncServer", "SyncPostgres", "SyncWire"], products: ["ArgumentParser", "Hummingbird", "PostgresNIO", "Logging"]),
 
     // MARK: Tools
     .tool("LayerCheckCore", products: ["SwiftSyntax", "SwiftParser"]),
@@ -40,5 +47,6 @@ extension LayerTable {
 
     // MARK: Tests
     .testSupport("TestSupport"),
+    .testSupport("ServerTestSupport"),
   ])
 }

@@ -1,0 +1,147 @@
+import AsyncHTTPClient
+public import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+public import Sync
+public import SyncWire
+
+/// A cloud that is a household on `forager-server`: the `CloudStore` a device uses to sync
+/// through the server (Docs/SERVER.md).
+///
+/// `CloudStore` is synchronous: the engine calls it from the REPL's or a batch script's
+/// thread. Each call sends one HTTP request and waits for its answer on the calling
+/// thread, which must not be an event-loop thread (the call refuses there instead of
+/// blocking the loop its own answer would arrive on). An unreachable server, a timeout or
+/// a server error (5xx) is ``CloudError/unavailable(location:reason:)``: sync treats it
+/// as offline, and the device's changes wait for the next sync. A refusal (a revoked
+/// token, a batch the server will not take) is ``HTTPCloudError``.
+///
+/// Pushes carry the device's batch sequence (`Forager-Device-Sequence`): the cloud learns
+/// the device's last accepted number from the server when it opens, counts up, and asks
+/// again after any failure, so a retry of a batch the server already stored is answered
+/// with its receipt and a new batch never leaves a gap.
+///
+/// ```swift
+/// let cloud = try HTTPCloud(url: "http://127.0.0.1:8080", token: token, household: "Smith kitchen")
+/// let engine = SyncEngine(store: store, cloud: cloud, deviceName: "phone")
+/// try engine.sync()
+/// ```
+public final class HTTPCloud: CloudStore, @unchecked Sendable {
+  public let location: String
+  /// The household's log identifier on the server (the same through every server instance).
+  public let identifier: String
+  /// Who the token is, as the server said when the cloud opened.
+  public let session: SessionInfo
+
+  let base: String
+  let authorization: String
+  let timeout: TimeAmount
+  let client: HTTPClient
+  /// The device's last accepted batch sequence, when known; nil after any failure.
+  private var deviceSequence: Int64?
+  private let lock = NSLock()
+
+  /// Opens the household the token belongs to on the server at `url`.
+  /// - Parameters:
+  ///   - url: `http://HOST:PORT` of `forager-server`.
+  ///   - token: the device's token (`forager-server issue-token`).
+  ///   - household: when given, the household the token must belong to.
+  ///   - timeout: how long one request may take.
+  /// - Throws: ``CloudError/unavailable(location:reason:)`` when the server cannot be
+  ///   reached, ``HTTPCloudError`` when it refuses the token or names another household.
+  public init(url: String, token: String, household: String? = nil, timeout: Duration = .seconds(15)) throws {
+    var base = url
+    while base.hasSuffix("/") { base.removeLast() }
+    guard base.hasPrefix("http://") || base.hasPrefix("https://"), URL(string: base)?.host != nil else {
+      throw HTTPCloudError.badURL(url)
+    }
+    self.base = base
+    self.authorization = "Bearer " + token.trimmingCharacters(in: .whitespacesAndNewlines)
+    self.timeout = .nanoseconds(Int64(timeout.components.seconds) * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000)
+    self.client = HTTPClient.shared
+    let location = household.map { "\(base) (household \($0))" } ?? base
+    self.location = location
+    let session: SessionInfo = try Self.decode(
+      Self.send(client, base: base, authorization: authorization, timeout: self.timeout, location: location, .GET, Wire.Path.session),
+      location: location)
+    if let household, household != session.household { throw HTTPCloudError.householdMismatch(expected: household, token: session.household) }
+    self.session = session
+    self.identifier = session.cloudIdentifier
+    self.deviceSequence = session.deviceSequence
+  }
+
+  public func push(_ batch: ChangeBatch) throws -> Int64 {
+    let body = ChangeBatchCoding.encode(batch)
+    var resynced = false
+    while true {
+      let next = try knownDeviceSequence() + 1
+      let response: Response
+      do {
+        response = try send(
+          .POST, Wire.Path.batches, body: body,
+          headers: [("Content-Type", Wire.batchMediaType), (Wire.deviceSequenceHeader, String(next))], refuse: false)
+      } catch {
+        forgetDeviceSequence()
+        throw error
+      }
+      if response.status == .ok || response.status == .created {
+        let receipt: PushReceipt = try Self.decode(response, location: location)
+        lock.withLock { deviceSequence = receipt.stored ? receipt.deviceSequence : nil }
+        return receipt.sequence
+      }
+      let refusal = HTTPCloudError.refusal(response)
+      forgetDeviceSequence()
+      // Another process of this device pushed meanwhile: learn its number and try once more.
+      if case .refused(_, let code, _) = refusal, code.hasPrefix("device-sequence-"), !resynced {
+        resynced = true
+        continue
+      }
+      throw refusal
+    }
+  }
+
+  public func pull(after sequence: Int64, limit: Int) throws -> [CloudEntry] {
+    let path = Wire.Path.batches + "?\(Wire.Query.cursor)=\(PullCursor(after: sequence).encoded)&\(Wire.Query.limit)=\(min(max(limit, 1), 1_000))"
+    let page: PullPage = try Self.decode(send(.GET, path), location: location)
+    return try page.entries.map { entry in
+      do {
+        return CloudEntry(sequence: entry.sequence, batch: try ChangeBatchCoding.decode(entry.batch))
+      } catch {
+        throw CloudError.damaged(location: location, reason: "batch \(entry.sequence) cannot be read: \(error)")
+      }
+    }
+  }
+
+  public func latestSequence() throws -> Int64 {
+    let session: SessionInfo = try Self.decode(send(.GET, Wire.Path.session), location: location)
+    return session.latestSequence
+  }
+
+  public func register(_ device: CloudDevice) throws {
+    let registration = DeviceRegistration(replicaID: device.replicaID, name: device.name, schemaVersion: device.schemaVersion)
+    let body = try WireCoding.encoder().encode(registration)
+    _ = try send(.PUT, Wire.Path.ownDevice, body: body, headers: [("Content-Type", Wire.jsonMediaType)])
+  }
+
+  /// The household's registered devices (a device the server knows but that never
+  /// registered has no replica yet and is left out).
+  public func devices() throws -> [CloudDevice] {
+    let list: DeviceList = try Self.decode(send(.GET, Wire.Path.devices), location: location)
+    return list.devices.compactMap { entry in
+      guard let replica = entry.replicaID, let lastSeen = entry.lastSeen else { return nil }
+      return CloudDevice(replicaID: replica, name: entry.name, schemaVersion: entry.schemaVersion, lastSeen: lastSeen)
+    }
+  }
+
+  // MARK: Device sequence
+
+  private func knownDeviceSequence() throws -> Int64 {
+    if let known = lock.withLock({ deviceSequence }) { return known }
+    let session: SessionInfo = try Self.decode(send(.GET, Wire.Path.session), location: location)
+    lock.withLock { deviceSequence = session.deviceSequence }
+    return session.deviceSequence
+  }
+
+  private func forgetDeviceSequence() { lock.withLock { deviceSequence = nil } }
+}

@@ -1,0 +1,163 @@
+public import Foundation
+public import Logging
+public import PostgresNIO
+public import SyncServer
+public import SyncWire
+
+/// The server's storage on PostgreSQL: households, devices, tokens (hashes only) and each
+/// household's log of batches, through postgres-nio with bound parameters only.
+///
+/// **Ordering.** A push runs in one transaction that first takes
+/// `pg_advisory_xact_lock(household id)`, then reads what ``PushRules`` need, takes the
+/// household's next sequence number (`households.last_sequence + 1`) and appends. The lock
+/// is held until commit, so a household's batches commit in sequence order: a pull that
+/// sees sequence n has every batch below n, and never skips one that commits late. Pushes
+/// of different households do not wait for each other.
+///
+/// The client must be running (`client.run()` in a task, or as a service of the
+/// application) while the storage is used.
+///
+/// ```swift
+/// let client = PostgresClient(configuration: location.configuration)
+/// let storage = try await PostgresHouseholdStorage.open(client, database: location.description)
+/// ```
+public struct PostgresHouseholdStorage: HouseholdStorage {
+  let client: PostgresClient
+  let logger: Logger
+
+  /// The storage of the client's database, unchecked: call ``checkSchema(database:)``
+  /// before serving (``open(_:database:logger:)`` does both).
+  public init(client: PostgresClient, logger: Logger? = nil) {
+    self.client = client
+    self.logger = logger ?? Logger(label: "forager-server.postgres")
+  }
+
+  /// Refuses a database whose schema is missing, older or newer than this build's.
+  /// - Throws: ``PostgresStorageError``.
+  public func checkSchema(database: String) async throws {
+    try await PostgresSchema.check(client, database: database, logger: logger)
+  }
+
+  /// The storage of a database whose schema is this build's.
+  /// - Throws: ``PostgresStorageError`` when the schema is missing, older or newer (run
+  ///   `forager-server setup-db`), or the database's error when it cannot be reached.
+  public static func open(_ client: PostgresClient, database: String, logger: Logger? = nil) async throws -> PostgresHouseholdStorage {
+    let storage = PostgresHouseholdStorage(client: client, logger: logger)
+    try await storage.checkSchema(database: database)
+    return storage
+  }
+
+  // MARK: Requests
+
+  public func credential(forTokenHash hash: Data) async throws -> Credential? {
+    let rows = try await client.query(
+      """
+      SELECT t.id, h.id, h.name, h.identifier, d.id, d.name, t.expires_at, t.revoked_at
+      FROM tokens t JOIN households h ON h.id = t.household_id JOIN devices d ON d.id = t.device_id
+      WHERE t.hash = \(hash)
+      """, logger: logger)
+    for try await (tokenID, householdID, household, identifier, deviceID, device, expiresAt, revokedAt) in rows.decode(
+      (String, Int64, String, UUID, Int64, String, Date, Date?).self)
+    {
+      return Credential(
+        tokenID: tokenID, householdID: householdID, household: household, cloudIdentifier: identifier.uuidString.lowercased(),
+        deviceID: deviceID, device: device, expiresAt: expiresAt, revokedAt: revokedAt)
+    }
+    return nil
+  }
+
+  public func append(_ batch: IncomingBatch, from credential: Credential, deviceSequence: Int64, now: Date) async throws -> PushReceipt {
+    let household = credential.householdID
+    let logger = logger
+    return try await PostgresTransaction.run(client, logger: logger) { connection in
+      try await connection.query("SELECT pg_advisory_xact_lock(\(household))", logger: logger)
+      var existing: PushRules.Existing?
+      let found = try await connection.query(
+        "SELECT sequence, device_id, device_sequence FROM batches WHERE household_id = \(household) AND batch_id = \(batch.id)",
+        logger: logger)
+      for try await (sequence, deviceID, sequenceOfDevice) in found.decode((Int64, Int64, Int64).self) {
+        existing = PushRules.Existing(sequence: sequence, deviceID: deviceID, deviceSequence: sequenceOfDevice)
+      }
+      let device = try await Self.deviceState(connection, credential.deviceID, logger: logger)
+      switch try PushRules.decide(batch, deviceSequence: deviceSequence, credential: credential, device: device, existing: existing) {
+      case .alreadyStored(let receipt):
+        return receipt
+      case .append(let sequenceOfDevice, _):
+        var sequence: Int64 = 0
+        let next = try await connection.query(
+          "UPDATE households SET last_sequence = last_sequence + 1 WHERE id = \(household) RETURNING last_sequence", logger: logger)
+        for try await value in next.decode(Int64.self) { sequence = value }
+        try await connection.query(
+          """
+          INSERT INTO batches (household_id, sequence, batch_id, device_id, device_sequence, replica_id, schema_version, payload, received_at)
+          VALUES (\(household), \(sequence), \(batch.id), \(credential.deviceID), \(sequenceOfDevice), \(batch.replica),
+                  \(batch.schemaVersion), \(batch.bytes), \(now))
+          """, logger: logger)
+        try await connection.query(
+          """
+          UPDATE devices SET last_device_sequence = \(sequenceOfDevice), replica_id = COALESCE(replica_id, \(batch.replica))
+          WHERE id = \(credential.deviceID)
+          """, logger: logger)
+        return PushReceipt(sequence: sequence, deviceSequence: sequenceOfDevice, stored: true)
+      }
+    }
+  }
+
+  public func batches(of household: Int64, after sequence: Int64, limit: Int) async throws -> [PulledBatch] {
+    let rows = try await client.query(
+      "SELECT sequence, payload FROM batches WHERE household_id = \(household) AND sequence > \(sequence) ORDER BY sequence LIMIT \(limit)",
+      logger: logger)
+    var entries: [PulledBatch] = []
+    for try await (sequence, payload) in rows.decode((Int64, Data).self) { entries.append(PulledBatch(sequence: sequence, batch: payload)) }
+    return entries
+  }
+
+  public func latestSequence(of household: Int64) async throws -> Int64 {
+    let rows = try await client.query("SELECT last_sequence FROM households WHERE id = \(household)", logger: logger)
+    for try await value in rows.decode(Int64.self) { return value }
+    return 0
+  }
+
+  public func deviceState(of device: Int64) async throws -> DeviceState {
+    try await client.withConnection { try await Self.deviceState($0, device, logger: logger) }
+  }
+
+  static func deviceState(_ connection: PostgresConnection, _ device: Int64, logger: Logger) async throws -> DeviceState {
+    let rows = try await connection.query("SELECT replica_id, last_device_sequence FROM devices WHERE id = \(device)", logger: logger)
+    for try await (replica, last) in rows.decode((String?, Int64).self) { return DeviceState(replicaID: replica, lastDeviceSequence: last) }
+    return DeviceState(replicaID: nil, lastDeviceSequence: 0)
+  }
+
+  public func register(_ registration: DeviceRegistration, for credential: Credential, now: Date) async throws -> DeviceEntry {
+    let logger = logger
+    return try await PostgresTransaction.run(client, logger: logger) { connection in
+      let rows = try await connection.query(
+        "SELECT replica_id FROM devices WHERE id = \(credential.deviceID) FOR UPDATE", logger: logger)
+      var bound: String?
+      for try await replica in rows.decode(String?.self) { bound = replica }
+      try PushRules.checkReplica(bound: bound, claimed: registration.replicaID, device: credential.device)
+      try await connection.query(
+        """
+        UPDATE devices SET replica_id = \(registration.replicaID), registered_name = \(registration.name),
+          schema_version = \(registration.schemaVersion), last_seen = \(now)
+        WHERE id = \(credential.deviceID)
+        """, logger: logger)
+      return DeviceEntry(
+        device: credential.device, replicaID: registration.replicaID, name: registration.name,
+        schemaVersion: registration.schemaVersion, lastSeen: now)
+    }
+  }
+
+  public func devices(of household: Int64) async throws -> [DeviceEntry] {
+    let rows = try await client.query(
+      """
+      SELECT name, replica_id, COALESCE(registered_name, name), schema_version, last_seen
+      FROM devices WHERE household_id = \(household) ORDER BY name
+      """, logger: logger)
+    var devices: [DeviceEntry] = []
+    for try await (device, replica, name, schema, lastSeen) in rows.decode((String, String?, String, Int, Date?).self) {
+      devices.append(DeviceEntry(device: device, replicaID: replica, name: name, schemaVersion: schema, lastSeen: lastSeen))
+    }
+    return devices
+  }
+}

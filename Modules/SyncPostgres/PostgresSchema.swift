@@ -1,0 +1,121 @@
+import Logging
+public import PostgresNIO
+
+/// The server's tables, in numbered steps: `setUp` applies the steps a database does not
+/// have yet, records each in `forager_schema`, and refuses a database written by a newer
+/// server. Steps are only ever added.
+///
+/// Every table of a household's data carries `household_id` first in its keys: it is the
+/// distribution column should the database be sharded by household (Docs/SERVER.md).
+public enum PostgresSchema {
+  /// The schema version this build writes.
+  public static var version: Int { steps.count }
+
+  static let steps: [[PostgresQuery]] = [
+    // 1: households, devices, tokens, the log.
+    [
+      """
+      CREATE TABLE households (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        name text NOT NULL UNIQUE,
+        identifier uuid NOT NULL UNIQUE,
+        last_sequence bigint NOT NULL DEFAULT 0,
+        created_at timestamptz NOT NULL)
+      """,
+      """
+      CREATE TABLE devices (
+        household_id bigint NOT NULL REFERENCES households (id),
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        name text NOT NULL,
+        replica_id text,
+        last_device_sequence bigint NOT NULL DEFAULT 0,
+        registered_name text,
+        schema_version integer NOT NULL DEFAULT 0,
+        last_seen timestamptz,
+        created_at timestamptz NOT NULL,
+        UNIQUE (household_id, name))
+      """,
+      """
+      CREATE TABLE tokens (
+        id text PRIMARY KEY,
+        hash bytea NOT NULL UNIQUE,
+        household_id bigint NOT NULL REFERENCES households (id),
+        device_id bigint NOT NULL REFERENCES devices (id),
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        revoked_at timestamptz)
+      """,
+      """
+      CREATE TABLE batches (
+        household_id bigint NOT NULL REFERENCES households (id),
+        sequence bigint NOT NULL,
+        batch_id text NOT NULL,
+        device_id bigint NOT NULL REFERENCES devices (id),
+        device_sequence bigint NOT NULL,
+        replica_id text NOT NULL,
+        schema_version integer NOT NULL,
+        payload bytea NOT NULL,
+        received_at timestamptz NOT NULL,
+        PRIMARY KEY (household_id, sequence),
+        UNIQUE (household_id, batch_id),
+        UNIQUE (household_id, device_id, device_sequence))
+      """,
+    ]
+  ]
+
+  /// A key for `pg_advisory_xact_lock` that serializes schema setup (household locks use
+  /// household ids, which are positive).
+  static let setupLock: Int64 = -0x466F_7261_6765
+
+  /// Creates or upgrades the schema; the version it leaves (``version``).
+  /// - Throws: ``PostgresStorageError/schemaNewer(database:found:known:)`` for a newer database.
+  @discardableResult
+  public static func setUp(_ client: PostgresClient, database: String, logger: Logger) async throws -> Int {
+    try await PostgresTransaction.run(client, logger: logger) { connection in
+      try await connection.query("SELECT pg_advisory_xact_lock(\(setupLock))", logger: logger)
+      try await connection.query(
+        "CREATE TABLE IF NOT EXISTS forager_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
+        logger: logger)
+      let found = try await current(connection, logger: logger)
+      guard found <= version else { throw PostgresStorageError.schemaNewer(database: database, found: found, known: version) }
+      for (index, step) in steps.enumerated() where index + 1 > found {
+        for statement in step { try await connection.query(statement, logger: logger) }
+        try await connection.query("INSERT INTO forager_schema (version) VALUES (\(index + 1))", logger: logger)
+      }
+      return version
+    }
+  }
+
+  /// The database's schema version (0: none).
+  static func current(_ connection: PostgresConnection, logger: Logger) async throws -> Int {
+    let rows = try await connection.query("SELECT COALESCE(MAX(version), 0) FROM forager_schema", logger: logger)
+    for try await found in rows.decode(Int.self) { return found }
+    return 0
+  }
+
+  /// Refuses a database without this build's schema.
+  static func check(_ client: PostgresClient, database: String, logger: Logger) async throws {
+    try await client.withConnection { connection in
+      let exists = try await connection.query("SELECT to_regclass('forager_schema') IS NOT NULL", logger: logger)
+      for try await flag in exists.decode(Bool.self) where !flag { throw PostgresStorageError.schemaMissing(database: database) }
+      let found = try await current(connection, logger: logger)
+      if found > version { throw PostgresStorageError.schemaNewer(database: database, found: found, known: version) }
+      if found < version { throw PostgresStorageError.schemaOlder(database: database, found: found, known: version) }
+    }
+  }
+}
+
+/// A transaction whose refusals (a ``SyncServer`` rule, a schema error) come out as
+/// themselves rather than wrapped in postgres-nio's transaction error.
+enum PostgresTransaction {
+  static func run<Result: Sendable>(
+    _ client: PostgresClient, logger: Logger, _ body: (PostgresConnection) async throws -> Result
+  ) async throws -> Result {
+    do {
+      return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+    } catch let error as PostgresTransactionError {
+      if let inner = error.closureError, error.rollbackError == nil, !(inner is PSQLError) { throw inner }
+      throw error
+    }
+  }
+}

@@ -1,0 +1,77 @@
+public import Foundation
+public import SyncWire
+
+/// What `forager-server`'s administrative commands do, over any ``HouseholdStorage``:
+/// add a household, issue and revoke device tokens, list devices. Names are checked by
+/// ``Validation`` and stored as given.
+///
+/// ```swift
+/// let admin = Administration(storage: storage)
+/// _ = try await admin.addHousehold("Smith kitchen")
+/// let issued = try await admin.issueToken(household: "Smith kitchen", device: "phone")
+/// print(issued.token.secret)   // shown once
+/// ```
+public struct Administration: Sendable {
+  public let storage: any HouseholdStorage
+  public let configuration: ServerConfiguration
+
+  public init(storage: any HouseholdStorage, configuration: ServerConfiguration = ServerConfiguration()) {
+    self.storage = storage
+    self.configuration = configuration
+  }
+
+  /// Creates a household with a new log identifier.
+  /// - Throws: ``ServerError`` for an invalid name or one already taken.
+  public func addHousehold(_ name: String) async throws -> HouseholdRecord {
+    try Validation.name(name, what: "household name", limit: configuration.maxNameLength)
+    guard let record = try await storage.addHousehold(name: name, identifier: UUID().uuidString.lowercased(), now: configuration.clock())
+    else { throw ServerError.householdExists(name) }
+    return record
+  }
+
+  /// A token issued for a device.
+  public struct IssuedToken: Sendable {
+    public let token: DeviceToken
+    public let household: String
+    public let device: String
+    public let expiresAt: Date
+  }
+
+  /// Issues a token for a device of a household (the device is created when new).
+  /// - Parameter lifetime: how long the token works (default 365 days).
+  /// - Throws: ``ServerError`` for an unknown household or an invalid device name.
+  public func issueToken(household: String, device: String, lifetime: TimeInterval = 365 * 86_400) async throws -> IssuedToken {
+    try Validation.name(device, what: "device name", limit: configuration.maxNameLength)
+    guard lifetime > 0 else { throw ServerError.badRequest("lifetime-invalid", "a token's lifetime must be above 0") }
+    let record = try await requireHousehold(household)
+    let now = configuration.clock()
+    let deviceID = try await storage.device(named: device, in: record.id, now: now)
+    let token = DeviceToken.generate()
+    let expiresAt = now.addingTimeInterval(lifetime)
+    try await storage.addToken(
+      TokenRecord(id: token.id, hash: token.hash, householdID: record.id, deviceID: deviceID, createdAt: now, expiresAt: expiresAt))
+    return IssuedToken(token: token, household: household, device: device, expiresAt: expiresAt)
+  }
+
+  /// Revokes one token by its public id; false when no live token has it.
+  public func revokeToken(id: String) async throws -> Bool {
+    try await storage.revokeToken(id: id, now: configuration.clock())
+  }
+
+  /// Revokes every live token of a device; how many.
+  public func revokeTokens(household: String, device: String) async throws -> Int {
+    let record = try await requireHousehold(household)
+    return try await storage.revokeTokens(ofDevice: device, in: record.id, now: configuration.clock())
+  }
+
+  /// The household's device registry.
+  public func devices(household: String) async throws -> [DeviceEntry] {
+    let record = try await requireHousehold(household)
+    return try await storage.devices(of: record.id)
+  }
+
+  private func requireHousehold(_ name: String) async throws -> HouseholdRecord {
+    guard let record = try await storage.household(named: name) else { throw ServerError.noHousehold(name) }
+    return record
+  }
+}

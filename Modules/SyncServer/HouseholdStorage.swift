@@ -1,0 +1,138 @@
+public import Foundation
+public import SyncWire
+
+/// Where the server keeps households, devices, tokens and each household's log of batches.
+///
+/// Backends: ``MemoryHouseholdStorage`` (one process: route and client tests) and
+/// `PostgresHouseholdStorage` (module `SyncPostgres`). Every backend makes the same
+/// promises, which the routes rely on:
+/// - ``append(_:from:deviceSequence:now:)`` runs ``PushRules`` and appends inside one
+///   critical section per household, and assigns the household's next sequence number
+///   there, so batches commit in sequence order and a pull never skips one that commits
+///   late (Docs/SERVER.md, "Ordering").
+/// - A household's data is reached only through a ``Credential`` or an administrative
+///   call that names the household: no request can name another household.
+/// - Names are stored as given (values, never SQL).
+public protocol HouseholdStorage: Sendable {
+  // MARK: Requests
+
+  /// The credential of a token, by the SHA-256 of its secret; nil when no token has it.
+  func credential(forTokenHash hash: Data) async throws -> Credential?
+  /// Appends a batch to the credential's household log unless ``PushRules`` refuse it.
+  /// - Throws: ``ServerError`` from ``PushRules``; nothing is written then.
+  func append(_ batch: IncomingBatch, from credential: Credential, deviceSequence: Int64, now: Date) async throws -> PushReceipt
+  /// Up to `limit` batches of the household after `sequence`, oldest first.
+  func batches(of household: Int64, after sequence: Int64, limit: Int) async throws -> [PulledBatch]
+  /// The household's newest sequence number (0: empty log).
+  func latestSequence(of household: Int64) async throws -> Int64
+  /// The device's bound replica and last accepted device sequence.
+  func deviceState(of device: Int64) async throws -> DeviceState
+  /// Registers (or refreshes) the credential's device; binds its replica on first use.
+  /// - Throws: ``ServerError/wrongReplica(device:bound:claimed:)`` when another replica is bound.
+  func register(_ registration: DeviceRegistration, for credential: Credential, now: Date) async throws -> DeviceEntry
+  /// The household's device registry, by device name.
+  func devices(of household: Int64) async throws -> [DeviceEntry]
+
+  // MARK: Administration
+
+  /// Creates a household; nil when one with this name exists.
+  func addHousehold(name: String, identifier: String, now: Date) async throws -> HouseholdRecord?
+  /// The household with this name, if any.
+  func household(named name: String) async throws -> HouseholdRecord?
+  /// The device of this name in the household, created when missing.
+  func device(named name: String, in household: Int64, now: Date) async throws -> Int64
+  /// Stores a token (its hash only).
+  func addToken(_ token: TokenRecord) async throws
+  /// Revokes one token by its public id; false when there is none (or it was revoked).
+  func revokeToken(id: String, now: Date) async throws -> Bool
+  /// Revokes every live token of a device; how many it revoked.
+  func revokeTokens(ofDevice name: String, in household: Int64, now: Date) async throws -> Int
+}
+
+/// Who a request is, as its token says: one household and one device.
+public struct Credential: Sendable, Hashable {
+  public let tokenID: String
+  public let householdID: Int64
+  public let household: String
+  /// The household's log identifier (a UUID), the same on every server instance.
+  public let cloudIdentifier: String
+  public let deviceID: Int64
+  public let device: String
+  public let expiresAt: Date
+  public let revokedAt: Date?
+
+  public init(
+    tokenID: String, householdID: Int64, household: String, cloudIdentifier: String, deviceID: Int64, device: String,
+    expiresAt: Date, revokedAt: Date?
+  ) {
+    self.tokenID = tokenID
+    self.householdID = householdID
+    self.household = household
+    self.cloudIdentifier = cloudIdentifier
+    self.deviceID = deviceID
+    self.device = device
+    self.expiresAt = expiresAt
+    self.revokedAt = revokedAt
+  }
+}
+
+/// A pushed batch as the server reads it: the fields of its header, and its bytes, which
+/// are stored and served unchanged.
+public struct IncomingBatch: Sendable, Hashable {
+  public let id: String
+  public let replica: String
+  public let schemaVersion: Int
+  public let bytes: Data
+
+  public init(id: String, replica: String, schemaVersion: Int, bytes: Data) {
+    self.id = id
+    self.replica = replica
+    self.schemaVersion = schemaVersion
+    self.bytes = bytes
+  }
+}
+
+/// A device's place in the push protocol.
+public struct DeviceState: Sendable, Hashable {
+  /// The replica bound to the device by its first push or registration.
+  public var replicaID: String?
+  /// The device sequence of its last accepted batch (0: none).
+  public var lastDeviceSequence: Int64
+
+  public init(replicaID: String?, lastDeviceSequence: Int64) {
+    self.replicaID = replicaID
+    self.lastDeviceSequence = lastDeviceSequence
+  }
+}
+
+/// A household as administration sees it.
+public struct HouseholdRecord: Sendable, Hashable {
+  public let id: Int64
+  public let name: String
+  public let identifier: String
+
+  public init(id: Int64, name: String, identifier: String) {
+    self.id = id
+    self.name = name
+    self.identifier = identifier
+  }
+}
+
+/// A token as stored: its public id and the SHA-256 of its secret, never the secret.
+public struct TokenRecord: Sendable, Hashable {
+  public let id: String
+  public let hash: Data
+  public let householdID: Int64
+  public let deviceID: Int64
+  public let createdAt: Date
+  public let expiresAt: Date
+
+  public init(id: String, hash: Data, householdID: Int64, deviceID: Int64, createdAt: Date, expiresAt: Date) {
+    self.id = id
+    self.hash = hash
+    self.householdID = householdID
+    self.deviceID = deviceID
+    self.createdAt = createdAt
+    self.expiresAt = expiresAt
+  }
+}

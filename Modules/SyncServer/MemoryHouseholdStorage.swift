@@ -1,0 +1,139 @@
+public import Foundation
+public import SyncWire
+
+/// Households, devices, tokens and logs in one process's memory: a real backend with the
+/// same rules as PostgreSQL's (the actor is the per-household critical section), for route
+/// tests and tests of clients without a database. Everything is gone when the process ends.
+///
+/// ```swift
+/// let storage = MemoryHouseholdStorage()
+/// let admin = Administration(storage: storage)
+/// ```
+public actor MemoryHouseholdStorage: HouseholdStorage {
+  private struct Device {
+    let id: Int64
+    let householdID: Int64
+    let name: String
+    var state = DeviceState(replicaID: nil, lastDeviceSequence: 0)
+    var registeredName: String?
+    var schemaVersion = 0
+    var lastSeen: Date?
+  }
+
+  private struct StoredBatch {
+    let sequence: Int64
+    let deviceID: Int64
+    let deviceSequence: Int64
+    let bytes: Data
+  }
+
+  private var households: [Int64: HouseholdRecord] = [:]
+  private var devicesByID: [Int64: Device] = [:]
+  private var tokens: [Data: (record: TokenRecord, revokedAt: Date?)] = [:]
+  private var logs: [Int64: [StoredBatch]] = [:]
+  private var batchIndex: [Int64: [String: Int]] = [:]
+  private var nextID: Int64 = 1
+
+  public init() {}
+
+  public func credential(forTokenHash hash: Data) -> Credential? {
+    guard let (record, revokedAt) = tokens[hash], let household = households[record.householdID],
+      let device = devicesByID[record.deviceID]
+    else { return nil }
+    return Credential(
+      tokenID: record.id, householdID: household.id, household: household.name, cloudIdentifier: household.identifier,
+      deviceID: device.id, device: device.name, expiresAt: record.expiresAt, revokedAt: revokedAt)
+  }
+
+  public func append(_ batch: IncomingBatch, from credential: Credential, deviceSequence: Int64, now: Date) throws -> PushReceipt {
+    guard var device = devicesByID[credential.deviceID] else { throw ServerError.unknownToken }
+    let log = logs[credential.householdID, default: []]
+    let existing = batchIndex[credential.householdID]?[batch.id].map {
+      PushRules.Existing(sequence: log[$0].sequence, deviceID: log[$0].deviceID, deviceSequence: log[$0].deviceSequence)
+    }
+    switch try PushRules.decide(batch, deviceSequence: deviceSequence, credential: credential, device: device.state, existing: existing) {
+    case .alreadyStored(let receipt):
+      return receipt
+    case .append(let sequenceOfDevice, _):
+      let sequence = Int64(log.count) + 1
+      logs[credential.householdID, default: []].append(
+        StoredBatch(sequence: sequence, deviceID: device.id, deviceSequence: sequenceOfDevice, bytes: batch.bytes))
+      batchIndex[credential.householdID, default: [:]][batch.id] = log.count
+      device.state = DeviceState(replicaID: batch.replica, lastDeviceSequence: sequenceOfDevice)
+      devicesByID[device.id] = device
+      return PushReceipt(sequence: sequence, deviceSequence: sequenceOfDevice, stored: true)
+    }
+  }
+
+  public func batches(of household: Int64, after sequence: Int64, limit: Int) -> [PulledBatch] {
+    let log = logs[household, default: []]
+    let start = Int(max(0, min(sequence, Int64(log.count))))
+    return log[start...].prefix(limit).map { PulledBatch(sequence: $0.sequence, batch: $0.bytes) }
+  }
+
+  public func latestSequence(of household: Int64) -> Int64 { Int64(logs[household, default: []].count) }
+
+  public func deviceState(of device: Int64) -> DeviceState { devicesByID[device]?.state ?? DeviceState(replicaID: nil, lastDeviceSequence: 0) }
+
+  public func register(_ registration: DeviceRegistration, for credential: Credential, now: Date) throws -> DeviceEntry {
+    guard var device = devicesByID[credential.deviceID] else { throw ServerError.unknownToken }
+    try PushRules.checkReplica(bound: device.state.replicaID, claimed: registration.replicaID, device: device.name)
+    device.state.replicaID = registration.replicaID
+    device.registeredName = registration.name
+    device.schemaVersion = registration.schemaVersion
+    device.lastSeen = now
+    devicesByID[device.id] = device
+    return entry(device)
+  }
+
+  public func devices(of household: Int64) -> [DeviceEntry] {
+    devicesByID.values.filter { $0.householdID == household }.sorted { $0.name < $1.name }.map(entry)
+  }
+
+  private func entry(_ device: Device) -> DeviceEntry {
+    DeviceEntry(
+      device: device.name, replicaID: device.state.replicaID, name: device.registeredName ?? device.name,
+      schemaVersion: device.schemaVersion, lastSeen: device.lastSeen)
+  }
+
+  // MARK: Administration
+
+  public func addHousehold(name: String, identifier: String, now: Date) -> HouseholdRecord? {
+    guard household(named: name) == nil else { return nil }
+    let record = HouseholdRecord(id: takeID(), name: name, identifier: identifier)
+    households[record.id] = record
+    return record
+  }
+
+  public func household(named name: String) -> HouseholdRecord? { households.values.first { $0.name == name } }
+
+  public func device(named name: String, in household: Int64, now: Date) -> Int64 {
+    if let device = devicesByID.values.first(where: { $0.householdID == household && $0.name == name }) { return device.id }
+    let device = Device(id: takeID(), householdID: household, name: name)
+    devicesByID[device.id] = device
+    return device.id
+  }
+
+  public func addToken(_ token: TokenRecord) { tokens[token.hash] = (token, nil) }
+
+  public func revokeToken(id: String, now: Date) -> Bool {
+    guard let (hash, entry) = tokens.first(where: { $0.value.record.id == id }), entry.revokedAt == nil else { return false }
+    tokens[hash] = (entry.record, now)
+    return true
+  }
+
+  public func revokeTokens(ofDevice name: String, in household: Int64, now: Date) -> Int {
+    guard let device = devicesByID.values.first(where: { $0.householdID == household && $0.name == name }) else { return 0 }
+    var count = 0
+    for (hash, entry) in tokens where entry.record.deviceID == device.id && entry.revokedAt == nil {
+      tokens[hash] = (entry.record, now)
+      count += 1
+    }
+    return count
+  }
+
+  private func takeID() -> Int64 {
+    defer { nextID += 1 }
+    return nextID
+  }
+}

@@ -1,0 +1,23 @@
+public import Hummingbird
+public import NIOCore
+
+extension SyncService {
+  /// A Hummingbird application serving the routes on `host:port` (port 0: a free port,
+  /// reported to `onRunning`). Run it with `runService()`; add services (a database
+  /// client) with `addServices`.
+  ///
+  /// ```swift
+  /// var app = service.application(host: "127.0.0.1", port: 8080)
+  /// try await app.runService()
+  /// ```
+  public func application(
+    host: String, port: Int, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+  ) -> Application<RouterResponder<BasicRequestContext>> {
+    Application(
+      router: router(),
+      configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "forager-server"),
+      onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
+      logger: logger
+    )
+  }
+}

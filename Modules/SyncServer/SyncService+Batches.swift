@@ -1,0 +1,82 @@
+import Foundation
+import Hummingbird
+import HTTPTypes
+import Logging
+import Sync
+import SyncWire
+
+extension SyncService {
+  /// `POST /v1/batches`: checks the token, content type, device sequence, size and the
+  /// batch itself, then appends it through ``PushRules``. 201 when stored, 200 for a retry
+  /// of a stored batch.
+  func push(_ request: Request) async throws -> Response {
+    let credential = try await authenticate(request)
+    try requireContentType(request, Wire.batchMediaType)
+    let deviceSequence = try Self.deviceSequence(request)
+    let bytes = try await collect(request, limit: configuration.maxBatchBytes)
+    let batch = try read(bytes)
+    let receipt = try await storage.append(batch, from: credential, deviceSequence: deviceSequence, now: configuration.clock())
+    if receipt.stored {
+      logger.info("household \(credential.householdID) device '\(credential.device)': batch \(receipt.deviceSequence) stored as \(receipt.sequence)")
+    }
+    return json(receipt, status: receipt.stored ? .created : .ok)
+  }
+
+  /// `GET /v1/batches?cursor=&limit=`: a page of the household's log after the cursor.
+  func pull(_ request: Request) async throws -> Response {
+    let credential = try await authenticate(request)
+    let query = request.uri.queryParameters
+    var after: Int64 = 0
+    if let text = query.get(Wire.Query.cursor) {
+      guard let cursor = PullCursor(encoded: text) else {
+        throw ServerError.badRequest("cursor-invalid", "the cursor is not one this server issued; pass back a page's 'cursor', or none to start")
+      }
+      after = cursor.sequence
+    }
+    var limit = configuration.defaultPullLimit
+    if let text = query.get(Wire.Query.limit) {
+      guard let value = Int(text), (1...configuration.maxPullLimit).contains(value) else {
+        throw ServerError.badRequest("limit-invalid", "limit must be a whole number from 1 to \(configuration.maxPullLimit)")
+      }
+      limit = value
+    }
+    let entries = try await storage.batches(of: credential.householdID, after: after, limit: limit)
+    let latest = try await storage.latestSequence(of: credential.householdID)
+    let next = PullCursor(after: entries.last?.sequence ?? after)
+    return json(PullPage(entries: entries, cursor: next.encoded, latestSequence: max(latest, next.sequence)))
+  }
+
+  static func deviceSequence(_ request: Request) throws(ServerError) -> Int64 {
+    guard let name = HTTPField.Name(Wire.deviceSequenceHeader), let text = request.headers[name] else {
+      throw .badRequest("device-sequence-missing", "a push needs a '\(Wire.deviceSequenceHeader)' header: the batch's number in its device's sequence (1, 2, …)")
+    }
+    guard let value = Int64(text), value >= 1 else {
+      throw .badRequest("device-sequence-invalid", "'\(Wire.deviceSequenceHeader)' must be a whole number from 1; got '\(text.prefix(40))'")
+    }
+    return value
+  }
+
+  /// The batch's header and, for a schema this server knows, its whole content: a batch
+  /// that does not decode is refused. A newer schema's batch is stored unread past its header.
+  func read(_ bytes: Data) throws(ServerError) -> IncomingBatch {
+    let header: BatchHeader
+    do {
+      header = try BatchHeader.read(bytes)
+    } catch {
+      throw .undecodableBatch(error.reason)
+    }
+    try Validation.identifier(header.id, what: "batch id")
+    try Validation.identifier(header.replica, what: "replica id")
+    guard header.schemaVersion >= 1 else { throw .undecodableBatch("schema version \(header.schemaVersion) is below 1") }
+    if header.schemaVersion <= configuration.knownSchemaVersion {
+      do {
+        _ = try ChangeBatchCoding.decode(bytes)
+      } catch let error as ChangeBatchCoding.DecodingError {
+        throw .undecodableBatch("\(error.reason) (schema \(header.schemaVersion), which this server reads)")
+      } catch {
+        throw .undecodableBatch("it cannot be read")
+      }
+    }
+    return IncomingBatch(id: header.id, replica: header.replica, schemaVersion: header.schemaVersion, bytes: bytes)
+  }
+}

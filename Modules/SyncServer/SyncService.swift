@@ -1,0 +1,149 @@
+public import Foundation
+public import Hummingbird
+public import HTTPTypes
+public import Logging
+import NIOCore
+import SyncWire
+
+/// The sync server's HTTP routes (protocol v1, Docs/SERVER.md) over a ``HouseholdStorage``.
+///
+/// The routes hold no state of their own: everything lives in the storage, so several
+/// servers on one database answer alike. They are tested without a socket through
+/// HummingbirdTesting's router client, and served by ``SyncServer``.
+///
+/// ```swift
+/// let service = SyncService(storage: MemoryHouseholdStorage())
+/// let app = Application(router: service.router())
+/// ```
+public struct SyncService: Sendable {
+  public let storage: any HouseholdStorage
+  public let configuration: ServerConfiguration
+  let logger: Logger
+
+  public init(storage: any HouseholdStorage, configuration: ServerConfiguration = ServerConfiguration(), logger: Logger? = nil) {
+    self.storage = storage
+    self.configuration = configuration
+    self.logger = logger ?? Logger(label: "forager-server")
+  }
+
+  /// A route of the protocol: its method and path.
+  public struct Route: Sendable, Hashable, CustomStringConvertible {
+    public let method: HTTPRequest.Method
+    public let path: String
+    public var description: String { "\(method.rawValue) \(path)" }
+  }
+
+  /// Every route the router serves: the router is built from this list, and the OpenAPI
+  /// document (Docs/openapi.yaml) is tested against it.
+  public static let routes: [Route] = [
+    Route(method: .get, path: Wire.Path.health),
+    Route(method: .get, path: Wire.Path.session),
+    Route(method: .post, path: Wire.Path.batches),
+    Route(method: .get, path: Wire.Path.batches),
+    Route(method: .get, path: Wire.Path.devices),
+    Route(method: .put, path: Wire.Path.ownDevice),
+  ]
+
+  /// The router serving ``routes``, with request logging (method, path, status, time;
+  /// never headers, so never a token).
+  public func router() -> Router<BasicRequestContext> {
+    let router = Router()
+    router.add(middleware: RequestLogMiddleware(logger: logger))
+    for route in Self.routes {
+      router.on(RouterPath(route.path), method: route.method) { request, _ in
+        try await self.respond(to: route, request)
+      }
+    }
+    return router
+  }
+
+  private func respond(to route: Route, _ request: Request) async throws -> Response {
+    do {
+      switch (route.method, route.path) {
+      case (.get, Wire.Path.health): return json(["status": "ok"])
+      case (.get, Wire.Path.session): return try await session(request)
+      case (.post, Wire.Path.batches): return try await push(request)
+      case (.get, Wire.Path.batches): return try await pull(request)
+      case (.get, Wire.Path.devices): return try await devices(request)
+      case (.put, Wire.Path.ownDevice): return try await register(request)
+      default: throw ServerError(.notFound, code: "route-unknown", message: "no route \(route)")
+      }
+    } catch let error as ServerError {
+      throw error
+    } catch {
+      // A storage failure: logged here, answered without its details.
+      logger.error("\(route) failed: \(String(describing: error))")
+      throw ServerError(.serviceUnavailable, code: "storage-unavailable", message: "the server's database is unavailable; try again later")
+    }
+  }
+
+  // MARK: Session and registry
+
+  func session(_ request: Request) async throws -> Response {
+    let credential = try await authenticate(request)
+    let device = try await storage.deviceState(of: credential.deviceID)
+    let latest = try await storage.latestSequence(of: credential.householdID)
+    return json(
+      SessionInfo(
+        household: credential.household, cloudIdentifier: credential.cloudIdentifier, device: credential.device,
+        replicaID: device.replicaID, deviceSequence: device.lastDeviceSequence, latestSequence: latest, expiresAt: credential.expiresAt))
+  }
+
+  func devices(_ request: Request) async throws -> Response {
+    let credential = try await authenticate(request)
+    return json(DeviceList(devices: try await storage.devices(of: credential.householdID)))
+  }
+
+  func register(_ request: Request) async throws -> Response {
+    let credential = try await authenticate(request)
+    try requireContentType(request, Wire.jsonMediaType)
+    let body = try await collect(request, limit: configuration.maxJSONBytes)
+    let registration: DeviceRegistration
+    do {
+      registration = try WireCoding.decoder().decode(DeviceRegistration.self, from: body)
+    } catch {
+      throw ServerError.badRequest("body-invalid", "the body is not a device registration {replicaID, name, schemaVersion}: \(Self.describe(error))")
+    }
+    try Validation.name(registration.name, what: "device name", limit: configuration.maxNameLength)
+    try Validation.identifier(registration.replicaID, what: "replica id")
+    guard (1...10_000).contains(registration.schemaVersion) else {
+      throw ServerError.badRequest("schema-version-invalid", "schema version \(registration.schemaVersion) is not between 1 and 10000")
+    }
+    return json(try await storage.register(registration, for: credential, now: configuration.clock()))
+  }
+
+  // MARK: Helpers
+
+  func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
+    let data = (try? WireCoding.encoder().encode(value)) ?? Data("{}".utf8)
+    return Response(status: status, headers: [.contentType: Wire.jsonMediaType], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+  }
+
+  func requireContentType(_ request: Request, _ expected: String) throws(ServerError) {
+    let given = request.headers[.contentType]
+    let mediaType = given?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+    guard mediaType == expected else { throw .wrongContentType(got: given, expected: expected) }
+  }
+
+  /// The body, refused past `limit` bytes (by its Content-Length before reading it, or
+  /// while reading one sent without a length).
+  func collect(_ request: Request, limit: Int) async throws -> Data {
+    if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit { throw ServerError.tooLarge(limit: limit) }
+    do {
+      let buffer = try await request.body.collect(upTo: limit)
+      return Data(buffer.readableBytesView)
+    } catch is NIOTooManyBytesError {
+      throw ServerError.tooLarge(limit: limit)
+    }
+  }
+
+  static func describe(_ error: any Error) -> String {
+    switch error {
+    case DecodingError.keyNotFound(let key, _): "'\(key.stringValue)' is missing"
+    case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+      "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type"
+    case DecodingError.dataCorrupted: "it is not valid JSON"
+    default: "it cannot be read"
+    }
+  }
+}

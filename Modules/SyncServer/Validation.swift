@@ -1,0 +1,24 @@
+import Foundation
+
+/// Checks of names and identifiers, at the door: every refusal says which value and why.
+/// Quotes, semicolons and SQL words are ordinary characters here; storage binds values.
+public enum Validation {
+  /// A household or device name: not empty, at most `limit` characters, no control characters.
+  public static func name(_ value: String, what: String, limit: Int = 100) throws(ServerError) {
+    let trimmed = value.trimmingCharacters(in: .whitespaces)
+    guard !trimmed.isEmpty else { throw .badRequest("name-invalid", "the \(what) is empty") }
+    guard trimmed == value else { throw .badRequest("name-invalid", "the \(what) '\(value)' starts or ends with a space") }
+    guard value.count <= limit else { throw .badRequest("name-invalid", "the \(what) is longer than \(limit) characters") }
+    guard !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+      throw .badRequest("name-invalid", "the \(what) holds a control character")
+    }
+  }
+
+  /// A batch or replica id: 1–200 characters, no control characters.
+  public static func identifier(_ value: String, what: String) throws(ServerError) {
+    guard !value.isEmpty, value.utf8.count <= 200 else { throw .badRequest("id-invalid", "the \(what) must be 1 to 200 bytes long") }
+    guard !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+      throw .badRequest("id-invalid", "the \(what) holds a control character")
+    }
+  }
+}

@@ -1,0 +1,45 @@
+/// The names both sides of Forager's sync protocol agree on: the version prefix of every
+/// route, the headers, and the media types (Docs/SERVER.md, Docs/openapi.yaml).
+///
+/// ```swift
+/// let url = base + Wire.Path.batches          // "/v1/batches"
+/// request.headers.add(name: Wire.deviceSequenceHeader, value: "8")
+/// ```
+public enum Wire {
+  /// The protocol version every route starts with.
+  public static let version = "v1"
+
+  /// The routes of protocol v1, as paths below the server's address.
+  public enum Path {
+    /// `GET`: liveness, without a token.
+    public static let health = "/v1/health"
+    /// `GET`: who the token is: household, device, the log's newest sequence, the device's
+    /// last accepted batch sequence.
+    public static let session = "/v1/session"
+    /// `POST`: push one batch. `GET`: pull a page after a cursor.
+    public static let batches = "/v1/batches"
+    /// `GET`: the household's device registry.
+    public static let devices = "/v1/devices"
+    /// `PUT`: register (or refresh) the token's own device in the registry.
+    public static let ownDevice = "/v1/devices/self"
+  }
+
+  /// The request header that carries a push's place in its device's own sequence of
+  /// batches: 1 for the device's first batch, then one more for each new batch. A retry
+  /// of an accepted batch repeats its number.
+  public static let deviceSequenceHeader = "Forager-Device-Sequence"
+
+  /// A change batch in `ChangeBatchCoding`'s binary form: the body of a push.
+  public static let batchMediaType = "application/vnd.forager.batch"
+
+  /// Every other body, request or response.
+  public static let jsonMediaType = "application/json"
+
+  /// The query parameters of a pull.
+  public enum Query {
+    /// Where to continue: a cursor from an earlier page; absent for the start of the log.
+    public static let cursor = "cursor"
+    /// How many batches at most in the page.
+    public static let limit = "limit"
+  }
+}

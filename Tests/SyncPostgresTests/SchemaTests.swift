@@ -1,0 +1,78 @@
+import Foundation
+import Logging
+import PostgresNIO
+import ServerTestSupport
+import SyncPostgres
+import SyncServer
+import SyncWire
+import Testing
+
+@Suite(.enabled(if: postgresAvailable, "PostgreSQL is not installed"))
+struct SchemaTests {
+  @Test func setUpIsRepeatableAndRecordsItsVersionOnce() async throws {
+    try await withPostgres { client, _, location in
+      #expect(try await PostgresSchema.setUp(client, database: location.description, logger: Logger(label: "t")) == PostgresSchema.version)
+      var versions: [Int] = []
+      for try await version in try await client.query("SELECT version FROM forager_schema ORDER BY version").decode(Int.self) {
+        versions.append(version)
+      }
+      #expect(versions == Array(1...PostgresSchema.version))
+    }
+  }
+
+  @Test func aDatabaseFromANewerServerIsRefusedUntouched() async throws {
+    try await withPostgres { client, _, location in
+      try await client.query("INSERT INTO forager_schema (version) VALUES (\(PostgresSchema.version + 1))")
+      await #expect(throws: PostgresStorageError.schemaNewer(database: location.description, found: PostgresSchema.version + 1, known: PostgresSchema.version)) {
+        try await PostgresSchema.setUp(client, database: location.description, logger: Logger(label: "t"))
+      }
+      await #expect(throws: PostgresStorageError.self) { try await PostgresHouseholdStorage.open(client, database: location.description) }
+    }
+  }
+
+  @Test func aDatabaseWithoutTheSchemaIsRefusedNamingTheCommand() async throws {
+    let location = try PostgresLocation(url: try TemporaryPostgres.shared().createDatabase("empty_" + UUID().uuidString.prefix(8)))
+    let client = PostgresClient(configuration: location.configuration)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask { await client.run() }
+      defer { group.cancelAll() }
+      let error = await #expect(throws: PostgresStorageError.self) { try await PostgresHouseholdStorage.open(client, database: location.description) }
+      #expect(error?.description.contains("run: forager-server setup-db") == true)
+    }
+  }
+
+  @Test func namesWithQuotesAndSQLAreValuesNotStatements() async throws {
+    try await withPostgres { client, storage, _ in
+      let name = "Smith'); DROP TABLE batches; --"
+      let device = "ph\"one'; DELETE FROM tokens; --"
+      let credential = try #require(try await household(storage, name, devices: [device])[device])
+      _ = try await storage.append(batch("x'); DROP TABLE households; --", replica: "r'"), from: credential, deviceSequence: 1, now: Date())
+      _ = try await storage.register(DeviceRegistration(replicaID: "r'", name: "Bobby'); --", schemaVersion: 3), for: credential, now: Date())
+      #expect(try await storage.household(named: name)?.name == name)
+      #expect(try await storage.devices(of: credential.householdID).map(\.name) == ["Bobby'); --"])
+      var tables: [String] = []
+      for try await table in try await client.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename").decode(String.self) {
+        tables.append(table)
+      }
+      #expect(tables == ["batches", "devices", "forager_schema", "households", "tokens"])
+      #expect(try await storage.credential(forTokenHash: Data()) == nil)
+    }
+  }
+}
+
+@Suite struct PostgresLocationTests {
+  @Test func aURLIsReadAndItsPasswordNeverShown() throws {
+    let location = try PostgresLocation(url: "postgres://forager:s3cr%40t@db.internal:6543/kitchen?sslmode=disable")
+    #expect(location == PostgresLocation(host: "db.internal", port: 6543, username: "forager", password: "s3cr@t", database: "kitchen"))
+    #expect(location.description == "postgres://forager@db.internal:6543/kitchen")
+    for (url, reason) in [
+      ("mysql://x@h/d", "postgres://"), ("postgres://h/d", "no user"), ("postgres://u@h", "no database"),
+      ("postgres://u@h:99999/d", "port"), ("postgres://u:pw@:5432/d", "no host"),
+    ] {
+      let error = #expect(throws: PostgresStorageError.self) { try PostgresLocation(url: url) }
+      let message = error.map { String(describing: $0) } ?? ""
+      #expect(message.contains(reason), "\(url): \(message)")
+      #expect(!message.contains("pw"))
+    }
+  }
+}
