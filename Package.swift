@@ -38,6 +38,7 @@ let package = Package(
     .library(name: "SyncServer", targets: ["SyncServer"]),
     .library(name: "SyncPostgres", targets: ["SyncPostgres"]),
     .library(name: "SyncHTTP", targets: ["SyncHTTP"]),
+    .library(name: "RecipeExchange", targets: ["RecipeExchange"]),
     .library(name: "Seed", targets: ["Seed"]),
     .library(name: "Migration", targets: ["Migration"]),
     .library(name: "Scripting", targets: ["Scripting"]),
@@ -144,6 +145,14 @@ let package = Package(
       path: "Tests/SyncHTTPTests"
     ),
 
+    // schema.org Recipe in and out (Docs/IMPORT.md): saved pages and JSON-LD read into plain
+    // values, recipes written back as JSON-LD. It creates nothing: Scripting hands what it
+    // reads to the repositories.
+    .target(name: "RecipeExchange", dependencies: ["Model", "Normalization"], path: "Modules/RecipeExchange"),
+    .testTarget(
+      name: "RecipeExchangeTests", dependencies: ["RecipeExchange", "Model", "Normalization"], path: "Tests/RecipeExchangeTests"
+    ),
+
     .target(name: "Seed", dependencies: ["Model", "Repositories"], path: "Modules/Seed"),
     .testTarget(name: "SeedTests", dependencies: ["Seed", "Repositories", "Model", "TestSupport"], path: "Tests/SeedTests"),
 
@@ -165,13 +174,14 @@ let package = Package(
       name: "Scripting",
       dependencies: [
         "Model", "Repositories", "Sync", "SyncSQLite", "Seed", "Persistence", "PersistenceSQLite", "PersistenceMemory",
-        "Migration",
+        "Migration", "RecipeExchange",
       ],
       path: "Modules/Scripting",
       plugins: [.plugin(name: "LayerCheckPlugin")]
     ),
     .testTarget(
-      name: "ScriptingTests", dependencies: ["Scripting", "Model", "Repositories", "TestSupport", "Migration", "Sync", "SyncSQLite"],
+      name: "ScriptingTests",
+      dependencies: ["Scripting", "Model", "Repositories", "TestSupport", "Migration", "Sync", "SyncSQLite", "Seed", "RecipeExchange"],
       path: "Tests/ScriptingTests"
     ),
 
@@ -208,6 +218,7 @@ let package = Package(
       name: "Bench",
       dependencies: [
         "Model", "Normalization", "Persistence", "PersistenceSQLite", "Repositories", "Sync", "SyncSQLite", "Migration", "CSQLite",
+        "RecipeExchange",
       ],
       path: "Tools/Bench/Sources"
     ),

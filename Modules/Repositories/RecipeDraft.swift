@@ -84,6 +84,19 @@ public enum RecipeChange: Sendable, Hashable {
   case addTags([String])
   case removeTags([String])
   case instructions([String])
+  case author(String?)
+  /// "YYYY-MM-DD".
+  case datePublished(String?)
+}
+
+/// How long a recipe's texts may be. A name, cuisine, category, yield or author is a
+/// name (``NameRules/maximumLength``); a description or notes can be a few paragraphs, as
+/// on real recipe pages; an ingredient line is one line, however wordy.
+public enum RecipeLimits {
+  public static let description = 10_000
+  public static let notes = 10_000
+  public static let ingredientLine = 1_000
+  public static let shortText = NameRules.maximumLength
 }
 
 /// A recipe with everything it points at, for showing.

@@ -83,25 +83,50 @@ public struct RecipeRepository {
 
   private static func parse(_ line: String, number: Int) throws -> (raw: String, line: IngredientLine) {
     let raw = trimmed(line)
-    guard !raw.isEmpty else { throw RepositoryError.invalidIngredientLine(number: number, line: line, reason: "the line is empty") }
-    guard raw.count <= 500 else {
-      throw RepositoryError.invalidIngredientLine(number: number, line: String(raw.prefix(40)) + "…", reason: "longer than 500 characters")
+    switch check(raw) {
+    case .success(let parsed): return (raw, parsed)
+    case .failure(let problem):
+      let shown = raw.isEmpty ? line : (raw.count > RecipeLimits.ingredientLine ? String(raw.prefix(40)) + "…" : raw)
+      throw RepositoryError.invalidIngredientLine(number: number, line: shown, reason: problem.reason)
+    }
+  }
+
+  /// Why ``create(_:allowSimilar:seedKey:)`` would refuse this ingredient line (empty,
+  /// too long, no ingredient name, an amount out of range), or nil when it would take it.
+  /// Importers use it to leave such a line out with a warning instead of refusing a page.
+  public static func problem(inIngredientLine line: String) -> String? {
+    if case .failure(let problem) = check(trimmed(line)) { return problem.reason }
+    return nil
+  }
+
+  private struct LineProblem: Error {
+    let reason: String
+  }
+
+  private static func check(_ raw: String) -> Result<IngredientLine, LineProblem> {
+    guard !raw.isEmpty else { return .failure(LineProblem(reason: "the line is empty")) }
+    guard raw.count <= RecipeLimits.ingredientLine else {
+      return .failure(LineProblem(reason: "longer than \(RecipeLimits.ingredientLine) characters"))
     }
     let parsed = IngredientLine.parse(raw)
     guard !parsed.canonicalName.isEmpty else {
-      throw RepositoryError.invalidIngredientLine(number: number, line: raw, reason: "no ingredient name after the quantity and unit")
+      return .failure(LineProblem(reason: "no ingredient name after the quantity and unit"))
+    }
+    guard parsed.canonicalName.utf8.count <= NameRules.maximumLength || parsed.canonicalName.count <= NameRules.maximumLength else {
+      return .failure(LineProblem(reason: "the ingredient name is longer than \(NameRules.maximumLength) characters"))
     }
     for amount in [parsed.quantity, parsed.quantityUpperBound].compactMap({ $0 }) where !Amounts.isReasonable(amount) {
-      throw RepositoryError.invalidIngredientLine(number: number, line: raw, reason: Amounts.outOfRange)
+      return .failure(LineProblem(reason: Amounts.outOfRange))
     }
-    return (raw, parsed)
+    return .success(parsed)
   }
 
   private static func changes(from draft: RecipeDraft) -> [RecipeChange] {
     var changes: [RecipeChange] = [
       .description(draft.description), .cuisine(draft.cuisine), .category(draft.category), .yield(draft.yield),
       .prepTime(draft.prepTime), .cookTime(draft.cookTime), .totalTime(draft.totalTime), .notes(draft.notes),
-      .url(draft.url), .page(draft.page), .keywords(draft.keywords), .addTags(draft.tags),
+      .url(draft.url), .page(draft.page), .keywords(draft.keywords), .addTags(draft.tags), .author(draft.author),
+      .datePublished(draft.datePublished),
     ]
     if draft.book != nil { changes.append(.book(title: draft.book, author: draft.bookAuthor)) }
     return changes
@@ -250,11 +275,18 @@ public struct RecipeRepository {
   static func apply(_ changes: [RecipeChange], to recipe: inout Recipe, library: Library) throws {
     for change in changes {
       switch change {
-      case .description(let text): recipe.recipeDescription = try optionalText(text, "description")
+      case .description(let text): recipe.recipeDescription = try optionalText(text, "description", maximum: RecipeLimits.description)
       case .cuisine(let text): recipe.recipeCuisine = try optionalText(text, "cuisine")
       case .category(let text): recipe.recipeCategory = try optionalText(text, "category")
       case .yield(let text): recipe.recipeYield = try optionalText(text, "yield")
-      case .notes(let text): recipe.notes = try optionalText(text, "notes", maximum: 10_000)
+      case .notes(let text): recipe.notes = try optionalText(text, "notes", maximum: RecipeLimits.notes)
+      case .author(let text): recipe.author = try text.map { try NameRules.clean($0, for: .recipe) }
+      case .datePublished(let text):
+        let cleaned = try optionalText(text, "published")
+        if let cleaned, CivilDate(iso: cleaned) == nil {
+          throw RepositoryError.invalidValue(field: "published", value: cleaned, reason: "use a date written YYYY-MM-DD")
+        }
+        recipe.datePublished = cleaned
       case .prepTime(let text): recipe.prepTime = try duration(text, "prep time")
       case .cookTime(let text): recipe.cookTime = try duration(text, "cook time")
       case .totalTime(let text): recipe.totalTime = try duration(text, "total time")

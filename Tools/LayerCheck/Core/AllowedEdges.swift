@@ -22,6 +22,8 @@ extension LayerTable {
     .module("SyncPostgres", targets: ["SyncServer", "Sync"], products: ["PostgresNIO", "NIOCore", "Logging"]),
     .module("SyncHTTP", targets: ["Sync", "SyncWire"], products: ["AsyncHTTPClient", "NIOCore", "NIOPosix", "NIOHTTP1"]),
     .module("Seed", targets: ["Model", "Repositories"]),
+    // schema.org Recipe in and out: reads pages into plain values, creates nothing.
+    .module("RecipeExchange", targets: ["Model", "Normalization"]),
     .module("Migration", targets: ["Model", "Normalization", "Persistence", "PersistenceSQLite"], products: ["GRDB"]),
 
     // MARK: Front ends (their sources are also checked by the front-end rule)
@@ -29,7 +31,7 @@ extension LayerTable {
       "Scripting",
       targets: [
         "Model", "Repositories", "Sync", "SyncSQLite", "Seed", "Persistence", "PersistenceSQLite", "PersistenceMemory",
-        "Migration",
+        "Migration", "RecipeExchange",
       ]
     ),
     .frontEnd("forager", targets: ["Scripting", "CReadline"], products: ["ArgumentParser"]),

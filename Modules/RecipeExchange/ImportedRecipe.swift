@@ -1,0 +1,101 @@
+import Foundation
+
+/// One schema.org Recipe as read from a page or a JSON-LD file: plain, tidied text
+/// (entities decoded, tags stripped, whitespace collapsed), ready to become a recipe
+/// draft. Nothing here is stored yet.
+public struct ImportedRecipe: Sendable, Hashable {
+  /// A run of steps under an optional heading (schema.org HowToSection).
+  public struct Section: Sendable, Hashable {
+    /// The section's name ("For the sauce"); nil for steps outside any section.
+    public var name: String?
+    public var steps: [String]
+
+    public init(name: String? = nil, steps: [String]) {
+      self.name = name
+      self.steps = steps
+    }
+  }
+
+  public var name: String
+  public var description: String?
+  /// The ingredient lines as written, without group headings ("For the sauce:").
+  public var ingredients: [String]
+  public var sections: [Section]
+  public var yield: String?
+  /// ISO 8601 durations, normalized ("PT1H20M"); nil when the page gave none, zero or junk.
+  public var prepTime: String?
+  public var cookTime: String?
+  public var totalTime: String?
+  public var cuisine: String?
+  public var category: String?
+  public var keywords: [String]
+  public var author: String?
+  /// The first image's address, absolute when the page said where it lives.
+  public var image: String?
+  /// The recipe's own address (schema.org `url`), made absolute against the page's address.
+  public var url: String?
+  /// A civil date "YYYY-MM-DD".
+  public var datePublished: String?
+  /// What was left out or changed while reading, one sentence each.
+  public var warnings: [String]
+
+  public init(
+    name: String, description: String? = nil, ingredients: [String] = [], sections: [Section] = [], yield: String? = nil,
+    prepTime: String? = nil, cookTime: String? = nil, totalTime: String? = nil, cuisine: String? = nil,
+    category: String? = nil, keywords: [String] = [], author: String? = nil, image: String? = nil, url: String? = nil,
+    datePublished: String? = nil, warnings: [String] = []
+  ) {
+    self.name = name
+    self.description = description
+    self.ingredients = ingredients
+    self.sections = sections
+    self.yield = yield
+    self.prepTime = prepTime
+    self.cookTime = cookTime
+    self.totalTime = totalTime
+    self.cuisine = cuisine
+    self.category = category
+    self.keywords = keywords
+    self.author = author
+    self.image = image
+    self.url = url
+    self.datePublished = datePublished
+    self.warnings = warnings
+  }
+
+  /// Every step in order, a section's name written as a heading step "## NAME" before
+  /// its steps: how Forager keeps section names in a recipe's instructions.
+  public var instructions: [String] {
+    sections.flatMap { section in (section.name.map { [StepHeadings.heading($0)] } ?? []) + section.steps }
+  }
+}
+
+/// How a section heading is kept among a recipe's steps: a step "## For the sauce".
+public enum StepHeadings {
+  static let prefix = "## "
+
+  /// "## NAME".
+  public static func heading(_ name: String) -> String { prefix + name }
+
+  /// The section name when the step is a heading, else nil.
+  public static func name(of step: String) -> String? {
+    guard step.hasPrefix(prefix) else { return nil }
+    let name = step.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces)
+    return name.isEmpty ? nil : name
+  }
+
+  /// Steps grouped by their heading steps.
+  public static func sections(of steps: [String]) -> [ImportedRecipe.Section] {
+    var sections: [ImportedRecipe.Section] = []
+    for step in steps {
+      if let name = name(of: step) {
+        sections.append(.init(name: name, steps: []))
+      } else if sections.isEmpty {
+        sections.append(.init(steps: [step]))
+      } else {
+        sections[sections.count - 1].steps.append(step)
+      }
+    }
+    return sections
+  }
+}

@@ -1,0 +1,163 @@
+import Foundation
+
+/// Finds the JSON-LD in a saved page without a full HTML parser: the text of every
+/// `<script type="application/ld+json">` element, and the page's own address from
+/// `<link rel="canonical">` or `<meta property="og:url">`.
+///
+/// Tolerant of what real pages do: HTML comments (a script inside one is skipped),
+/// attributes in any order, quoted with " or ' or not at all, any letter case, type
+/// parameters ("application/ld+json; charset=utf-8"), and script text wrapped in
+/// `<![CDATA[ … ]]>` or `<!-- … -->`.
+struct ScriptBlockScanner {
+  struct Page {
+    var blocks: [String] = []
+    var canonicalURL: String?
+  }
+
+  private let bytes: [UInt8]
+
+  init(_ text: String) { bytes = Array(text.utf8) }
+
+  func scan() -> Page {
+    var page = Page(), index = 0
+    while let open = find(UInt8(ascii: "<"), from: index) {
+      if starts(with: "<!--", at: open) {
+        index = (find("-->", from: open + 4) ?? bytes.count - 3) + 3
+        continue
+      }
+      guard let tag = tagName(at: open + 1) else {
+        index = open + 1
+        continue
+      }
+      let (attributes, end) = readAttributes(from: open + 1 + tag.count)
+      index = end
+      switch tag {
+      case "script":
+        guard let close = find("</script", from: end, caseInsensitive: true) else { return page }
+        let type = (attributes["type"] ?? "").split(separator: ";").first.map { $0.trimmed.lowercased() } ?? ""
+        if type == "application/ld+json" { page.blocks.append(Self.unwrapped(String(decoding: bytes[end..<close], as: UTF8.self))) }
+        index = close + 8
+      case "link" where page.canonicalURL == nil:
+        if attributes["rel"]?.lowercased().split(separator: " ").contains("canonical") == true {
+          page.canonicalURL = attributes["href"].map(HTMLText.decodeEntities)
+        }
+      case "meta" where page.canonicalURL == nil:
+        if attributes["property"]?.lowercased() == "og:url" { page.canonicalURL = attributes["content"].map(HTMLText.decodeEntities) }
+      default: break
+      }
+    }
+    return page
+  }
+
+  /// Script text without a CDATA or comment wrapper (and the `//` that hides it from scripts).
+  static func unwrapped(_ text: String) -> String {
+    var body = Substring(text).trimmed
+    for (open, close) in [("<![CDATA[", "]]>"), ("<!--", "-->")] {
+      var start = body
+      if start.hasPrefix("//") { start = start.dropFirst(2).trimmed }
+      guard start.hasPrefix(open) else { continue }
+      start = start.dropFirst(open.count)
+      if let range = start.range(of: close, options: .backwards) {
+        start = start[..<range.lowerBound].trimmed
+        if start.hasSuffix("//") { start = start.dropLast(2) }
+      }
+      body = start.trimmed
+    }
+    return String(body)
+  }
+
+  // MARK: Reading the bytes
+
+  /// The lowercased tag name starting at `index`, or nil when no letter starts there.
+  private func tagName(at index: Int) -> String? {
+    var end = index
+    while end < bytes.count, isNameByte(bytes[end]) { end += 1 }
+    guard end > index, isLetter(bytes[index]) else { return nil }
+    return String(decoding: bytes[index..<end].map(lowered), as: UTF8.self)
+  }
+
+  /// The attributes up to the tag's closing `>`, names lowercased, and the index after it.
+  private func readAttributes(from start: Int) -> (attributes: [String: String], end: Int) {
+    var attributes: [String: String] = [:], index = start
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: ">") { return (attributes, index + 1) }
+      guard isNameByte(byte) else {
+        index += 1
+        continue
+      }
+      var end = index
+      while end < bytes.count, isNameByte(bytes[end]) { end += 1 }
+      let name = String(decoding: bytes[index..<end].map(lowered), as: UTF8.self)
+      index = skipSpaces(from: end)
+      guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else {
+        attributes[name] = attributes[name] ?? ""
+        continue
+      }
+      index = skipSpaces(from: index + 1)
+      guard index < bytes.count else { break }
+      let value: String
+      if bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") {
+        let quote = bytes[index]
+        let close = find(quote, from: index + 1) ?? bytes.count
+        value = String(decoding: bytes[(index + 1)..<close], as: UTF8.self)
+        index = close + 1
+      } else {
+        var close = index
+        while close < bytes.count, !isSpace(bytes[close]), bytes[close] != UInt8(ascii: ">") { close += 1 }
+        value = String(decoding: bytes[index..<close], as: UTF8.self)
+        index = close
+      }
+      attributes[name] = attributes[name] ?? value
+    }
+    return (attributes, bytes.count)
+  }
+
+  private func find(_ byte: UInt8, from start: Int) -> Int? {
+    guard start < bytes.count else { return nil }
+    return bytes[start...].firstIndex(of: byte)
+  }
+
+  private func find(_ text: String, from start: Int, caseInsensitive: Bool = false) -> Int? {
+    let needle = Array(text.utf8)
+    guard let first = needle.first, start < bytes.count else { return nil }
+    var index = start
+    while index + needle.count <= bytes.count {
+      let byte = caseInsensitive ? lowered(bytes[index]) : bytes[index]
+      if byte == first && matches(needle, at: index, caseInsensitive: caseInsensitive) { return index }
+      index += 1
+    }
+    return nil
+  }
+
+  private func starts(with text: String, at index: Int) -> Bool { matches(Array(text.utf8), at: index, caseInsensitive: false) }
+
+  private func matches(_ needle: [UInt8], at index: Int, caseInsensitive: Bool) -> Bool {
+    guard index + needle.count <= bytes.count else { return false }
+    for offset in needle.indices where (caseInsensitive ? lowered(bytes[index + offset]) : bytes[index + offset]) != needle[offset] {
+      return false
+    }
+    return true
+  }
+
+  private func skipSpaces(from start: Int) -> Int {
+    var index = start
+    while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+    return index
+  }
+
+  private func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+  private func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+  private func isNameByte(_ byte: UInt8) -> Bool {
+    isLetter(byte) || (0x30...0x39).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "_")
+  }
+  private func lowered(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte + 0x20 : byte }
+}
+
+extension Substring {
+  var trimmed: Substring {
+    let start = firstIndex(where: { !$0.isWhitespace }) ?? endIndex
+    let end = lastIndex(where: { !$0.isWhitespace }).map { index(after: $0) } ?? start
+    return start < end ? self[start..<end] : self[start..<start]
+  }
+}

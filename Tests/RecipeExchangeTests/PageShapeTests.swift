@@ -1,0 +1,93 @@
+import Foundation
+import RecipeExchange
+import Testing
+
+/// Each shape of page or file sites publish gives its recipe with ingredients, steps,
+/// times and yield right.
+@Suite struct PageShapeTests {
+  @Test func yoastGraphPageGivesItsRecipeWithSectionsAndTidiedText() throws {
+    let reading = try Fixtures.read("yoast-graph.html")
+    #expect(reading.recipes.map(\.name) == ["Weeknight Shakshuka"], "the commented-out block is not read")
+    #expect(reading.warnings.contains { $0.contains("JSON-LD block 2 is not valid JSON") })
+    let recipe = try #require(reading.recipes.first)
+    #expect(recipe.description == "Eggs poached in a spiced tomato & pepper sauce – ready in 40 minutes.")
+    #expect(recipe.ingredients == [
+      "2 tbsp olive oil", "1 red pepper, diced", "3 cloves garlic, sliced", "1 tsp ground cumin",
+      "2 x 400 g cans chopped tomatoes", "6 eggs", "½ cup crumbled feta", "2 tbsp olive oil",
+    ])
+    #expect(recipe.warnings.contains("ingredient group heading 'For the sauce:' left out (ingredient lines have no groups)"))
+    #expect(recipe.sections == [
+      .init(name: "Make the sauce", steps: [
+        "Warm the oil and soften the pepper for 5 minutes.", "Add the garlic and cumin, then the tomatoes; simmer 15 minutes.",
+      ]),
+      .init(name: "Cook the eggs", steps: ["Make 6 wells and crack in the eggs.", "Cover and cook 8–10 minutes.", "Scatter with feta & serve."]),
+    ])
+    #expect(recipe.yield == "4 servings")
+    #expect([recipe.prepTime, recipe.cookTime, recipe.totalTime] == ["PT10M", "PT30M", "PT40M"])
+    #expect(recipe.category == "Breakfast, Brunch")
+    #expect(recipe.cuisine == "Middle Eastern")
+    #expect(recipe.keywords == ["eggs", "tomato", "one pan"])
+    #expect(recipe.author == "Ada Baker, Ben Cook")
+    #expect(recipe.image == "https://small-kitchen.example/wp-content/uploads/shakshuka.jpg")
+    #expect(recipe.url == "https://small-kitchen.example/recipes/weeknight-shakshuka/")
+    #expect(recipe.datePublished == "2024-03-05")
+  }
+
+  @Test func topLevelArrayWithTypeArrayInCDATAGivesItsRecipe() throws {
+    let recipe = try Fixtures.recipe("news-article-array.html")
+    #expect(recipe.name == "Grandma's Brown Bread")
+    #expect(recipe.ingredients.count == 5)
+    #expect(recipe.sections == [.init(steps: [
+      "Mix the flour, yeast and salt.", "Stir in the water and treacle to a wet dough.",
+      "Rise for 40 minutes, then bake in two tins for 45 minutes.",
+    ])])
+    #expect(recipe.yield == "2")
+    #expect(recipe.prepTime == "PT25M")
+    #expect(recipe.cookTime == nil)
+    #expect(recipe.warnings.contains("cook time 'PT 35 minutes' is not a duration; left out"))
+    #expect(recipe.totalTime == "PT1H30M")
+    #expect(recipe.author == "Edith Crumb")
+    #expect(recipe.keywords == ["bread", "baking"])
+    #expect(recipe.image == "https://dailycrumb.example/img/bread-1x1.jpg")
+    #expect(recipe.url == "https://dailycrumb.example/food/brown-bread")
+  }
+
+  @Test func mainEntityWithOddKeyCasingGivesItsRecipe() throws {
+    let recipe = try Fixtures.recipe("main-entity.html")
+    #expect(recipe.name == "Red Lentil Dal")
+    #expect(recipe.ingredients.first == "1 cup red lentils, rinsed")
+    #expect(recipe.ingredients.count == 7)
+    #expect(recipe.sections.flatMap(\.steps) == [
+      "Simmer the lentils with the water and turmeric until soft, about 20 minutes.",
+      "Fry the cumin seeds and onion in the ghee until golden.",
+      "Stir the onion into the lentils, season with the salt and serve.",
+    ])
+    #expect(recipe.yield == "Serves 4")
+    #expect(recipe.cookTime == nil)
+    #expect(recipe.warnings.contains("cook time '-PT5M' is not a duration; left out"))
+    #expect(recipe.prepTime == "PT10M")
+    #expect(recipe.datePublished == nil)
+    #expect(recipe.warnings.contains { $0.hasPrefix("date published 'last Tuesday'") })
+    #expect(recipe.url == "https://pantry-notes.example/dal", "a relative url is resolved against og:url")
+  }
+
+  @Test func itemListGivesEachOfItsRecipes() throws {
+    let reading = try Fixtures.read("item-list.jsonld")
+    #expect(reading.recipes.map(\.name) == ["Cucumber Salad", "Tomato Salad"])
+    #expect(reading.recipes.map(\.yield) == ["2 servings", "2"])
+    #expect(reading.recipes[1].sections.flatMap(\.steps) == ["Layer the tomatoes and shallot.", "Dress with the oil and salt."])
+  }
+
+  @Test func plainObjectKeepsRepeatedLinesAndReadsZeroAsUnknown() throws {
+    let recipe = try Fixtures.recipe("plain-recipe.json")
+    #expect(recipe.name == "Overnight Oats", "a no-break space is a space")
+    #expect(recipe.ingredients == ["1 cup rolled oats", "1 cup milk", "1 tbsp honey", "1 tbsp honey", "pinch of salt"])
+    #expect(recipe.cookTime == nil)
+    #expect(recipe.warnings.isEmpty, "PT0S says unknown: \(recipe.warnings)")
+    #expect(recipe.yield == "Makes 2 jars")
+    #expect(recipe.category == "Breakfast, Make ahead")
+    #expect(recipe.author == "Ada Baker")
+    #expect(recipe.datePublished == "2023-11-02")
+    #expect(recipe.url == nil)
+  }
+}
