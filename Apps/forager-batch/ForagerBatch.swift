@@ -127,6 +127,9 @@ struct ForagerBatch: ParsableCommand {
       return 1
     }
     let progress: ((Int, Int) -> Void)? = isatty(2) != 0 ? { Self.showProgress($0, $1) } : nil
+    if isatty(2) != 0 {
+      session.fileProgress = { FileHandle.standardError.write(Data(ProgressBar.line(done: $0, total: $1, item: $2).utf8)) }
+    }
     let runner = ScriptRunner(
       session: session,
       options: .init(keepGoing: keepGoing, atomic: atomic, json: json, colors: false),

@@ -68,6 +68,9 @@ struct ForagerREPL: ParsableCommand {
     } catch {
       throw ValidationError(error.description)
     }
+    if isatty(2) != 0 {
+      session.fileProgress = { FileHandle.standardError.write(Data(ProgressBar.line(done: $0, total: $1, item: $2).utf8)) }
+    }
     let engine = ReplEngine(interpreter: Interpreter(session: session), renderer: Renderer(colors: colors))
     banner = "forager \(Forager.version) — \(banner)"
     // However the session ends, file stores are closed so no write-ahead log is left.

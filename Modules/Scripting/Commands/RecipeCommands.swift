@@ -2,11 +2,15 @@ import Foundation
 import Model
 import Repositories
 
-/// recipe add, show, list, search, set, rename, merge, duplicates, delete.
+/// recipe add, show, list, search, set, rename, merge, duplicates, delete; import and
+/// export live in ``RecipeExchangeCommands``.
 enum RecipeCommands {
   static let group = CommandGroup(
     "recipe", summary: "Recipes (similar titles are detected, never merged silently)",
-    commands: [add, show, list, search, set, rename, merge, duplicates, delete])
+    commands: [
+      add, show, list, search, set, rename, merge, duplicates, delete, RecipeExchangeCommands.importFiles,
+      RecipeExchangeCommands.export,
+    ])
 
   /// Options that describe a recipe, shared by add and set.
   static let fieldOptions: [OptionSpec] = [

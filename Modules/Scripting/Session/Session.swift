@@ -40,6 +40,10 @@ public final class Session {
   /// Sync state of the session's devices: which are offline, and each one's monitor.
   var sync = SessionSync()
   public var outputMode: OutputMode = .table
+  /// Told how far a command that reads many files has got (done, total, the file being
+  /// read; done == total at the end). Front ends set it only on a terminal, so scripts'
+  /// output and tests never see progress.
+  public var fileProgress: ((Int, Int, String) -> Void)?
   /// Called after a store is opened inside an atomic run, so the run can join it.
   var storeOpened: ((Device) throws -> Void)?
 

@@ -1,0 +1,126 @@
+import Foundation
+import Model
+import RecipeExchange
+import Repositories
+
+/// recipe import and recipe export: schema.org Recipe JSON-LD in and out (Docs/IMPORT.md).
+enum RecipeExchangeCommands {
+  static let importFiles = CommandSpec(
+    "recipe import",
+    summary: "Import schema.org recipes from saved web pages and JSON-LD files, or every page in a folder.",
+    parameters: [.words("path", help: "a saved page (.html), a JSON-LD file (.json, .jsonld) or a folder of them")],
+    options: [
+      .flag("anyway", "import a recipe even when one with a similar title exists"),
+      .flag("merge", "fold a recipe whose title exists into the existing one (its empty fields are filled)"),
+      .flag("atomic", "keep everything or nothing: when any file fails, nothing is imported"),
+      .flag("dry-run", "show what would be imported and change nothing"),
+    ],
+    details: [
+      "Each file's recipes are imported together or not at all; a bad file (not a page, no Recipe,",
+      "broken JSON, over 10 MB, binary) is reported with its reason and never stops the others.",
+      "A recipe whose title key exists is reported and not imported, as with 'recipe add'.",
+      "What could not be kept (an image, a group heading, a time that is not a duration) is a warning.",
+    ],
+    examples: [
+      "recipe import saved/shakshuka.html",
+      "recipe import ~/Downloads/recipes --dry-run",
+      "recipe import a.html b.jsonld --atomic",
+    ]
+  ) { invocation, session in
+    let merge = invocation.flag("merge"), anyway = invocation.flag("anyway")
+    if merge && anyway { throw invocation.failure("give --anyway or --merge, not both", argument: "--merge") }
+    let atomic = invocation.flag("atomic"), dryRun = invocation.flag("dry-run")
+    let files = RecipeImportRun.files(invocation.argumentList("path"))
+    let duplicates: RecipeImportRun.Duplicates = merge ? .merge : anyway ? .createAnyway : .report
+
+    func importAll(into library: Library) -> RecipeImportRun {
+      var run = RecipeImportRun(library: library, duplicates: duplicates)
+      for (index, file) in files.enumerated() {
+        session.fileProgress?(index, files.count, file)
+        run.importFile(file)
+      }
+      session.fileProgress?(files.count, files.count, "")
+      return run
+    }
+
+    guard atomic || dryRun else { return report(importAll(into: session.library), files: files.count, dryRun: false) }
+    // One transaction for every file, undone by throwing: always for a dry run, and for
+    // an atomic import when a file failed.
+    var finished: RecipeImportRun?
+    do {
+      try session.library.transaction { library in
+        let run = importAll(into: library)
+        finished = run
+        if dryRun || run.failedFiles > 0 { throw RolledBack() }
+      }
+    } catch is RolledBack {
+    }
+    guard let run = finished else { return .empty }
+    if dryRun { return report(run, files: files.count, dryRun: true) }
+    if run.failedFiles > 0 {
+      let reasons = run.rows.filter { $0.status == .failed }.map { "\($0.file): \($0.detail)" }.joined(separator: "; ")
+      throw invocation.failure("nothing was imported (--atomic): \(reasons)")
+    }
+    return report(run, files: files.count, dryRun: false)
+  }
+
+  /// Thrown to undo a dry run's or a failed atomic import's transaction.
+  private struct RolledBack: Error {}
+
+  private static func report(_ run: RecipeImportRun, files: Int, dryRun: Bool) -> CommandResult {
+    let rows: [[JSONValue]] = run.rows.map { row in
+      let status = dryRun && row.status == .imported ? RecipeImportRun.Row.Status.wouldImport : row.status
+      return [.string(row.file), .text(row.recipe), .string(status.rawValue), .string(row.detail)]
+    }
+    let table = Table(
+      key: "files", columns: [Table.Column("file"), Table.Column("recipe"), Table.Column("result"), Table.Column("detail")],
+      rows: rows, emptyText: "no files to import")
+    let imported = run.rows.count { $0.status == .imported }, similar = run.rows.count { $0.status == .similar }
+    let merged = run.rows.count { $0.status == .merged }
+    var summary = ["\(files) file\(files == 1 ? "" : "s")", "\(imported) recipe\(imported == 1 ? "" : "s") \(dryRun ? "would be imported" : "imported")"]
+    if merged > 0 { summary.append("\(merged) merged") }
+    if similar > 0 { summary.append("\(similar) similar to existing (not imported; --anyway or --merge)") }
+    summary.append("\(run.failedFiles) failed")
+    var parts: [CommandResult.Part] = [.table(table)]
+    parts += run.warnings.map { .message("warning: \($0)") }
+    parts.append(.message(summary.joined(separator: ", ") + (dryRun ? " (dry run: nothing changed)" : "")))
+    return CommandResult(parts: parts)
+  }
+
+  static let export = CommandSpec(
+    "recipe export",
+    summary: "Write recipes as schema.org Recipe JSON-LD, to the screen or a file.",
+    parameters: [.words("name", optional: true, completion: .names(.recipe), help: "recipe titles or ids (quote a title with spaces)")],
+    options: [
+      .flag("all", "every recipe"),
+      .value("format", "the format: jsonld (schema.org Recipe)", .choice(["jsonld"])),
+      .value("output", "write to this file instead of the screen", placeholder: "FILE"),
+    ],
+    details: [
+      "One recipe is written as one JSON-LD object, several as an array. 'recipe import' reads it back.",
+      "Tags, notes, the book and favourites have no schema.org Recipe field and are not written.",
+    ],
+    examples: ["recipe export \"Egg Fried Rice\"", "recipe export --all --output recipes.jsonld"]
+  ) { invocation, session in
+    let names = invocation.argumentList("name")
+    if names.isEmpty && !invocation.flag("all") { throw invocation.failure("name the recipes to export, or give --all", argument: "name") }
+    if !names.isEmpty && invocation.flag("all") { throw invocation.failure("give recipe names or --all, not both", argument: "--all") }
+    let recipes = invocation.flag("all")
+      ? try session.library.recipes.all()
+      : try names.map { name in
+        guard let recipe = try session.library.recipes.find(name) else { throw RepositoryError.notFound(.recipe, name) }
+        return recipe
+      }
+    if recipes.isEmpty { throw invocation.failure("there are no recipes to export", argument: "--all") }
+    let data = try JSONLDWriter.data(recipes)
+    guard let path = invocation.option("output") else {
+      return CommandResult(.message(String(decoding: data, as: UTF8.self)))
+    }
+    do {
+      try (data + Data("\n".utf8)).write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+      throw invocation.failure("cannot write \(path): \(error.localizedDescription)", argument: "--output")
+    }
+    return CommandResult(.message("wrote \(recipes.count) recipe\(recipes.count == 1 ? "" : "s") to \(path)"))
+  }
+}
