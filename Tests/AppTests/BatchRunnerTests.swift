@@ -16,7 +16,9 @@ import Testing
     let script = Executables.examples.appendingPathComponent(name)
     let expectedURL = script.deletingPathExtension().appendingPathExtension("expected")
     let expected = try String(contentsOf: expectedURL, encoding: .utf8)
-    let result = try runProcess("forager-batch", ["--memory", script.path])
+    // From the package root, as the scripts' "Run:" lines say: a script may name files
+    // (recipe-import.forager reads Tests/Fixtures/recipe-import).
+    let result = try runProcess("forager-batch", ["--memory", script.path], directory: Executables.packageRoot)
     #expect(result.status == 0, "\(name): \(result.stderr)")
     #expect(normalizingIDs(result.stdout) == normalizingIDs(expected))
   }

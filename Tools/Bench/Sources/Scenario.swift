@@ -32,6 +32,7 @@ struct Sizes: Codable, Sendable {
     "insert.names": 100_000,
     "recipe.templates": 1_000, "recipe.lines": 10, "recipe.ops": 300,
     "lineparse.passes": 2_000,
+    "recipeimport.pages": 500,
     "sync.changes": 10_000, "sync.duplicates": 1_000,
     "incremental.large": 100_000, "incremental.small": 1_000, "incremental.changes": 100,
     "memory.changes": 20_000,

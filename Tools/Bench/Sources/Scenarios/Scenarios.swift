@@ -6,6 +6,7 @@ enum Scenarios {
     StoreScenarios.insertNew,
     StoreScenarios.recipeCreate,
     LineParseScenario.scenario,
+    RecipeImportScenario.scenario,
     SyncScenarios.twoDevices,
     SyncScenarios.incremental,
     MigrationScenarios.dedup,
