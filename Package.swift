@@ -164,7 +164,7 @@ let package = Package(
     .target(
       name: "Scripting",
       dependencies: [
-        "Model", "Repositories", "Sync", "SyncSQLite", "Seed", "Persistence", "PersistenceSQLite", "PersistenceMemory",
+        "Model", "Repositories", "Sync", "SyncSQLite", "SyncHTTP", "Seed", "Persistence", "PersistenceSQLite", "PersistenceMemory",
         "Migration",
       ],
       path: "Modules/Scripting",
@@ -199,7 +199,8 @@ let package = Package(
       path: "Apps/forager-server"
     ),
     // The apps are dependencies so they are built before the end-to-end tests run them.
-    .testTarget(name: "AppTests", dependencies: ["TestSupport", "forager", "forager-batch"], path: "Tests/AppTests"),
+    .testTarget(
+      name: "AppTests", dependencies: ["TestSupport", "ServerTestSupport", "forager", "forager-batch", "forager-server"], path: "Tests/AppTests"),
 
     // MARK: - Tools
     // Benchmarks against raw SQLite (Docs/PERFORMANCE.md): `swift run -c release forager-bench`.

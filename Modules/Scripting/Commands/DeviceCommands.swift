@@ -56,7 +56,7 @@ enum DeviceCommands {
         Table.Column("store", "STORE"), Table.Column("records", "RECORDS", alignRight: true),
       ],
       rows: rows, emptyText: "no devices"))]
-    if let cloud = session.cloud { parts.append(.message("cloud: \(cloud.location)")) }
+    if let cloud = session.cloud(for: session.current) { parts.append(.message("cloud: \(cloud.location)")) }
     return CommandResult(parts: parts)
   }
 }

@@ -1,42 +1,12 @@
 import Foundation
 import Repositories
 import Sync
-import SyncSQLite
 
-/// Sync between the session's devices through ``Session/cloud``: `cloud open`, `sync`,
+/// Sync between the session's devices through their cloud (``CloudCommands``): `sync`,
 /// `sync all`, `sync status`, `device offline`, `device online`.
 enum SyncCommands {
   static let group = CommandGroup(
-    "sync", summary: "Sync devices through a cloud", commands: [cloudOpen, sync, syncAll, status, offline, online])
-
-  static let cloudOpen = CommandSpec(
-    "cloud open", summary: "Choose the cloud the session's devices sync through: a SQLite file or memory.",
-    parameters: [.rest("path", optional: true, help: "a cloud file, shared by every process that opens it")],
-    options: [.flag("memory", "a cloud in memory, shared by this session's devices only")],
-    details: [
-      "A cloud file can be shared by several forager processes: each is a device of the same household.",
-      "A device that syncs with a different cloud than before pulls everything from it and pushes all its own changes again.",
-    ],
-    examples: ["cloud open ~/kitchen-cloud.sqlite", "cloud open --memory"]
-  ) { invocation, session in
-    let path = invocation.optionalArgument("path")
-    switch (path, invocation.flag("memory")) {
-    case (nil, false):
-      throw invocation.failure("give a cloud file path or --memory", argument: "path")
-    case (.some, true):
-      throw invocation.failure("give either a path or --memory, not both", argument: "--memory")
-    case (nil, true):
-      session.cloud = InMemoryCloud()
-    case (let path?, false):
-      do {
-        session.cloud = try SQLiteCloud(path: expandHome(path))
-      } catch {
-        throw invocation.failure(String(describing: error), argument: "path")
-      }
-    }
-    let location = session.cloud?.location ?? ""
-    return CommandResult(.message("using cloud \(location)"), .data(key: "cloud", ["location": .string(location)]))
-  }
+    "sync", summary: "Sync devices through a cloud", commands: [CloudCommands.open, sync, syncAll, status, offline, online])
 
   static let sync = CommandSpec(
     "sync", summary: "Sync the current device (or --device NAME): pull what others pushed, merge, push its changes.",
@@ -111,7 +81,7 @@ enum SyncCommands {
     var events: [(device: String, event: SyncMonitor.Event)] = []
     for device in session.devices {
       let status = session.sync.existingMonitor(for: device)?.status ?? SyncMonitor.Status()
-      let engine = session.cloud.map { SyncEngine(store: device.store, cloud: $0, deviceName: device.name) }
+      let engine = session.cloud(for: device).map { SyncEngine(store: device.store, cloud: $0, deviceName: device.name) }
       let pending = try engine?.pendingChangeCount() ?? 0
       rows.append([
         .string(device.name), .string(session.sync.isOffline(device) ? "offline" : "online"), .int(pending),
@@ -133,7 +103,7 @@ enum SyncCommands {
         ],
         rows: rows, emptyText: "no devices"))
     ]
-    if let cloud = session.cloud {
+    if let cloud = session.cloud(for: session.current) {
       let registered = try cloud.devices()
       parts.append(.fields(key: "cloud", [
         .init("location", label: "cloud", .string(cloud.location)),
@@ -141,7 +111,7 @@ enum SyncCommands {
         .init("devices", label: "registered devices", .array(registered.map { .string("\($0.name) (replica \($0.replicaID.prefix(8)), schema v\($0.schemaVersion))") })),
       ]))
     } else {
-      parts.append(.message("no cloud yet: cloud open PATH, or cloud open --memory"))
+      parts.append(.message(CloudCommands.missing(for: session.current, session)))
     }
     parts.append(.table(Table(
       key: "events",
@@ -200,9 +170,7 @@ enum SyncCommands {
     if session.devices.contains(where: { $0.library.isInTransaction }) {
       throw invocation.failure("sync cannot run inside another command's transaction (as in `expect fails`): it commits as it goes")
     }
-    guard let cloud = session.cloud else {
-      throw invocation.failure("there is no cloud yet: cloud open PATH (a file several processes can share), or cloud open --memory")
-    }
+    guard let cloud = session.cloud(for: device) else { throw invocation.failure(CloudCommands.missing(for: device, session)) }
     if session.sync.isOffline(device) {
       let pending = (try? SyncEngine(store: device.store, cloud: cloud, deviceName: device.name).pendingChangeCount()) ?? 0
       throw invocation.failure("device '\(device.name)' is offline (\(pending) change(s) waiting); bring it back with: device online \(Lexer.quote(device.name))")

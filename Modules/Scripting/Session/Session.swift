@@ -35,8 +35,11 @@ public final class Session {
   public let now: @Sendable () -> Date
   public private(set) var devices: [Device]
   public private(set) var current: Device
-  /// The cloud the devices sync through (`cloud open`).
+  /// The cloud the devices sync through (`cloud open PATH` or `--memory`).
   public var cloud: (any CloudStore)?
+  /// The sync server the devices sync through (`cloud open URL`), in place of ``cloud``:
+  /// its address, and each device's connection, made with that device's own token.
+  var server: (url: String, clouds: [String: any CloudStore])?
   /// Sync state of the session's devices: which are offline, and each one's monitor.
   var sync = SessionSync()
   public var outputMode: OutputMode = .table
@@ -52,7 +55,7 @@ public final class Session {
     for device in devices where closed.insert(ObjectIdentifier(device.store)).inserted {
       do { try device.store.close() } catch { problems.append("\(device.store.location): \(error)") }
     }
-    if let cloud {
+    for cloud in [cloud].compactMap({ $0 }) + (server?.clouds.values.map { $0 } ?? []) {
       do { try cloud.close() } catch { problems.append("\(cloud.location): \(error)") }
     }
     return problems
@@ -72,6 +75,13 @@ public final class Session {
       name: Self.defaultDeviceName, location: store.location, store: store, library: Library(store: store, now: now))
     devices = [device]
     current = device
+  }
+
+  /// The cloud `device` syncs through: its connection to the server when the session uses
+  /// one (nil until the device has a token), else the session's cloud.
+  public func cloud(for device: Device) -> (any CloudStore)? {
+    guard let server else { return cloud }
+    return server.clouds[device.name]
   }
 
   /// The current device's library.
