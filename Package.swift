@@ -102,7 +102,7 @@ let package = Package(
     .target(name: "SyncSQLite", dependencies: ["Sync", grdb], path: "Modules/SyncSQLite"),
     .testTarget(
       name: "SyncTests",
-      dependencies: ["Sync", "SyncSQLite", "Seed", "Migration", "Repositories", "Model", "Persistence", "PersistenceSQLite", "PersistenceMemory", "TestSupport"],
+      dependencies: ["Sync", "SyncSQLite", "Seed", "Migration", "Repositories", "Model", "Persistence", "PersistenceSQLite", "PersistenceMemory", "TestSupport", grdb],
       path: "Tests/SyncTests"
     ),
 
@@ -209,6 +209,8 @@ let package = Package(
       name: "Bench",
       dependencies: [
         "Model", "Normalization", "Persistence", "PersistenceSQLite", "Repositories", "Sync", "SyncSQLite", "Migration", "CSQLite",
+        "SyncServer", "SyncPostgres", "SyncWire", "ServerTestSupport", asyncHTTPClient, postgresNIO, nioCore, logging, hummingbird,
+        .product(name: "NIOHTTP1", package: "swift-nio"),
       ],
       path: "Tools/Bench/Sources"
     ),

@@ -107,13 +107,7 @@ public final class HTTPCloud: CloudStore, @unchecked Sendable {
   public func pull(after sequence: Int64, limit: Int) throws -> [CloudEntry] {
     let path = Wire.Path.batches + "?\(Wire.Query.cursor)=\(PullCursor(after: sequence).encoded)&\(Wire.Query.limit)=\(min(max(limit, 1), 1_000))"
     let page: PullPage = try requester.decode(requester.send(.GET, path))
-    return try page.entries.map { entry in
-      do {
-        return CloudEntry(sequence: entry.sequence, batch: try ChangeBatchCoding.decode(entry.batch))
-      } catch {
-        throw CloudError.damaged(location: location, reason: "batch \(entry.sequence) cannot be read: \(error)")
-      }
-    }
+    return try page.entries.map { try ChangeBatchCoding.entry(sequence: $0.sequence, bytes: $0.batch, location: location) }
   }
 
   public func latestSequence() throws -> Int64 {

@@ -78,13 +78,19 @@ enum SyncCommands {
       throw invocation.failure("give a number of events from 0 to \(SyncMonitor.eventLimit)", argument: "--events")
     }
     var rows: [[JSONValue]] = []
+    var notices: [String] = []
     var events: [(device: String, event: SyncMonitor.Event)] = []
     for device in session.devices {
       let status = session.sync.existingMonitor(for: device)?.status ?? SyncMonitor.Status()
       let engine = session.cloud(for: device).map { SyncEngine(store: device.store, cloud: $0, deviceName: device.name) }
       let pending = try engine?.pendingChangeCount() ?? 0
+      let held = try engine?.heldBatches() ?? []
+      if !held.isEmpty {
+        let versions = Set(held.map(\.schemaVersion)).sorted().map { "v\($0)" }.joined(separator: ", ")
+        notices.append("\(device.name) keeps \(held.count) batch(es) from a newer schema (\(versions)) unread: update Forager on this device to apply them")
+      }
       rows.append([
-        .string(device.name), .string(session.sync.isOffline(device) ? "offline" : "online"), .int(pending),
+        .string(device.name), .string(session.sync.isOffline(device) ? "offline" : "online"), .int(pending), .int(held.count),
         .int(status.syncs), .int(status.imports), .int(status.exports), .int(status.conflicts), .int(status.merges),
         .int(status.errors), .string(status.lastSync.map { $0.formatted(.iso8601) } ?? "never"),
       ])
@@ -96,13 +102,14 @@ enum SyncCommands {
         key: "devices",
         columns: [
           Table.Column("device", "DEVICE"), Table.Column("state", "STATE"), Table.Column("pending", "PENDING", alignRight: true),
-          Table.Column("syncs", "SYNCS", alignRight: true), Table.Column("imports", "IMPORTS", alignRight: true),
+          Table.Column("held", "HELD", alignRight: true), Table.Column("syncs", "SYNCS", alignRight: true), Table.Column("imports", "IMPORTS", alignRight: true),
           Table.Column("exports", "EXPORTS", alignRight: true), Table.Column("conflicts", "CONFLICTS", alignRight: true),
           Table.Column("merges", "MERGES", alignRight: true), Table.Column("errors", "ERRORS", alignRight: true),
           Table.Column("lastSync", "LAST SYNC"),
         ],
         rows: rows, emptyText: "no devices"))
     ]
+    parts += notices.map { .message($0) }
     if let cloud = session.cloud(for: session.current) {
       let registered = try cloud.devices()
       parts.append(.fields(key: "cloud", [
@@ -189,6 +196,7 @@ enum SyncCommands {
     if report.merges > 0 { text += ", merged \(report.merges) duplicate(s)" }
     if report.conflicts > 0 { text += ", \(report.conflicts) conflict(s) resolved" }
     if report.errors > 0 { text += ", \(report.errors) error(s) (see sync status)" }
+    if report.held > 0 { text += ", kept \(report.held) batch(es) from a newer schema unread (update Forager to apply them)" }
     return text
   }
 
@@ -196,6 +204,7 @@ enum SyncCommands {
     [
       .init("device", .string(name)), .init("imported", .int(report.imported)), .init("exported", .int(report.exported)),
       .init("merges", .int(report.merges)), .init("conflicts", .int(report.conflicts)), .init("errors", .int(report.errors)),
+      .init("held", .int(report.held)),
       .init("pulledBatches", .int(report.pulledBatches)), .init("pushedBatches", .int(report.pushedBatches)),
     ]
   }
@@ -210,5 +219,6 @@ extension SyncEngine.Report {
     conflicts += other.conflicts
     merges += other.merges
     errors += other.errors
+    held += other.held
   }
 }
