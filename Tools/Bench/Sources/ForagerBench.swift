@@ -40,6 +40,7 @@ enum ForagerBench {
       case "--only": only = try value(&rest, argument).split(separator: ",").map(String.init)
       case "--rounds": rounds = max(1, Int(try value(&rest, argument)) ?? 5)
       case "--child": child = try value(&rest, argument)
+      case "--serve-load": return try ServerLoadScenario.serve(try value(&rest, argument))
       case "--compare": compare = [try value(&rest, argument), try value(&rest, argument)]
       case "--size":
         let pair = try value(&rest, argument).split(separator: "=")

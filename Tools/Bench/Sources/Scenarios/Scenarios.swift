@@ -8,6 +8,7 @@ enum Scenarios {
     LineParseScenario.scenario,
     SyncScenarios.twoDevices,
     SyncScenarios.incremental,
+    ServerLoadScenario.scenario,
     MigrationScenarios.dedup,
     MigrationScenarios.migration,
     SyncScenarios.memory,
