@@ -52,16 +52,16 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
   public func credential(forTokenHash hash: Data) async throws -> Credential? {
     let rows = try await client.query(
       """
-      SELECT t.id, h.id, h.name, h.identifier, d.id, d.name, t.expires_at, t.revoked_at
+      SELECT t.id, h.id, h.name, h.identifier, d.id, d.name, t.expires_at, t.revoked_at, h.minimum_schema
       FROM tokens t JOIN households h ON h.id = t.household_id JOIN devices d ON d.id = t.device_id
       WHERE t.hash = \(hash)
       """, logger: logger)
-    for try await (tokenID, householdID, household, identifier, deviceID, device, expiresAt, revokedAt) in rows.decode(
-      (String, Int64, String, UUID, Int64, String, Date, Date?).self)
+    for try await (tokenID, householdID, household, identifier, deviceID, device, expiresAt, revokedAt, minimumSchema) in rows.decode(
+      (String, Int64, String, UUID, Int64, String, Date, Date?, Int).self)
     {
       return Credential(
         tokenID: tokenID, householdID: householdID, household: household, cloudIdentifier: identifier.uuidString.lowercased(),
-        deviceID: deviceID, device: device, expiresAt: expiresAt, revokedAt: revokedAt)
+        deviceID: deviceID, device: device, expiresAt: expiresAt, revokedAt: revokedAt, minimumSchema: minimumSchema)
     }
     return nil
   }

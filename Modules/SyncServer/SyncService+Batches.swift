@@ -15,6 +15,9 @@ extension SyncService {
     let deviceSequence = try Self.deviceSequence(request)
     let bytes = try await collect(request, limit: configuration.maxBatchBytes)
     let batch = try read(bytes)
+    guard batch.schemaVersion >= credential.minimumSchema else {
+      throw ServerError.schemaBelowMinimum(device: credential.device, got: batch.schemaVersion, minimum: credential.minimumSchema)
+    }
     let receipt = try await storage.append(batch, from: credential, deviceSequence: deviceSequence, now: configuration.clock())
     if receipt.stored {
       logger.info("household \(credential.householdID) device '\(credential.device)': batch \(receipt.deviceSequence) stored as \(receipt.sequence)")

@@ -69,4 +69,5 @@ final class FlakyStorage: HouseholdStorage, @unchecked Sendable {
   func revokeTokens(ofDevice name: String, in household: Int64, now: Date) async throws -> Int {
     try await inner.revokeTokens(ofDevice: name, in: household, now: now)
   }
+  func setMinimumSchema(_ version: Int, of household: Int64) async throws { try await inner.setMinimumSchema(version, of: household) }
 }
