@@ -171,7 +171,7 @@ let package = Package(
       plugins: [.plugin(name: "LayerCheckPlugin")]
     ),
     .testTarget(
-      name: "ScriptingTests", dependencies: ["Scripting", "Model", "Repositories", "TestSupport", "Migration", "Sync", "SyncSQLite"],
+      name: "ScriptingTests", dependencies: ["Scripting", "Model", "Repositories", "TestSupport", "Migration", "Sync", "SyncSQLite", grdb],
       path: "Tests/ScriptingTests"
     ),
 
