@@ -8,7 +8,7 @@ enum CategoryCommands {
 
   static let add = CommandSpec(
     "category add", summary: "Create a category, or find the one whose name has the same key (\"produce\" is \"Produce\").",
-    parameters: [.rest("name", completion: .names(.category), help: "the category's name")],
+    parameters: [.rest("name", .name, completion: .names(.category), help: "the category's name")],
     options: [.value("sort", "its position in lists (default: after the last category)", .integer)],
     examples: ["category add Produce", "category add \"Meat & Seafood\" --sort 3"]
   ) { invocation, session in
@@ -26,7 +26,7 @@ enum CategoryCommands {
 
   static let show = CommandSpec(
     "category show", summary: "A category and the ingredients in it.",
-    parameters: [.rest("name", completion: .names(.category), help: "a category name or id")],
+    parameters: [.rest("name", .name, completion: .names(.category), help: "a category name or id")],
     examples: ["category show Produce"]
   ) { invocation, session in
     let name = invocation.argument("name")
@@ -45,8 +45,8 @@ enum CategoryCommands {
   static let rename = CommandSpec(
     "category rename", summary: "Rename a category; refused when another category already has the new name's key.",
     parameters: [
-      .rest("old", completion: .names(.category), help: "the current name"), .keyword("to"),
-      .rest("new", help: "the new name"),
+      .rest("old", .name, completion: .names(.category), help: "the current name"), .keyword("to"),
+      .rest("new", .name, help: "the new name"),
     ],
     examples: ["category rename Produce to \"Fruit & Vegetables\""]
   ) { invocation, session in
@@ -56,7 +56,7 @@ enum CategoryCommands {
 
   static let delete = CommandSpec(
     "category delete", summary: "Delete a category; its ingredients stay, without a category.",
-    parameters: [.rest("name", completion: .names(.category), help: "a category name or id")],
+    parameters: [.rest("name", .name, completion: .names(.category), help: "a category name or id")],
     examples: ["category delete Household"]
   ) { invocation, session in
     let category = try session.library.categories.delete(invocation.argument("name"))

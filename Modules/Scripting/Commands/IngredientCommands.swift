@@ -19,7 +19,7 @@ enum IngredientCommands {
 
   static let add = CommandSpec(
     "ingredient add", summary: "Create an ingredient template, or find the one with the same canonical name or alias and apply the options.",
-    parameters: [.rest("name", completion: .names(.ingredientTemplate), help: "the ingredient's name")],
+    parameters: [.rest("name", .name, completion: .names(.ingredientTemplate), help: "the ingredient's name")],
     options: templateOptions,
     examples: ["ingredient add \"spring onion\" --kind vegetable --category Produce --alias scallion --alias \"green onion\""]
   ) { invocation, session in
@@ -34,7 +34,7 @@ enum IngredientCommands {
 
   static let set = CommandSpec(
     "ingredient set", summary: "Change an existing ingredient's kind, category, staple flag, or add aliases.",
-    parameters: [.rest("name", completion: .names(.ingredientTemplate))],
+    parameters: [.rest("name", .name, completion: .names(.ingredientTemplate))],
     options: templateOptions,
     examples: ["ingredient set tomato --category Produce --staple no"]
   ) { invocation, session in
@@ -59,7 +59,7 @@ enum IngredientCommands {
   static let alias = CommandSpec(
     "ingredient alias", summary: "Give an ingredient more names that resolve to it.",
     parameters: [
-      .word("name", completion: .names(.ingredientTemplate), help: "the ingredient (quote it if it has spaces)"),
+      .word("name", .name, completion: .names(.ingredientTemplate), help: "the ingredient (quote it if it has spaces)"),
       .words("alias", help: "one or more other names"),
     ],
     examples: ["ingredient alias \"spring onion\" scallion \"green onion\""]
@@ -94,7 +94,7 @@ enum IngredientCommands {
 
   static let show = CommandSpec(
     "ingredient show", summary: "One ingredient, found by its name, a plural or an alias.",
-    parameters: [.rest("name", completion: .names(.ingredientTemplate))],
+    parameters: [.rest("name", .name, completion: .names(.ingredientTemplate))],
     examples: ["ingredient show scallions"]
   ) { invocation, session in
     let name = invocation.argument("name")
@@ -105,7 +105,7 @@ enum IngredientCommands {
 
   static let rename = CommandSpec(
     "ingredient rename", summary: "Rename an ingredient; refused when the new name is another ingredient's name or alias.",
-    parameters: [.rest("old", completion: .names(.ingredientTemplate)), .keyword("to"), .rest("new")],
+    parameters: [.rest("old", .name, completion: .names(.ingredientTemplate)), .keyword("to"), .rest("new", .name)],
     examples: ["ingredient rename \"roma tomato\" to \"plum tomato\""]
   ) { invocation, session in
     let template = try session.library.ingredients.rename(invocation.argument("old"), to: invocation.argument("new"))
@@ -116,7 +116,7 @@ enum IngredientCommands {
 
   static let delete = CommandSpec(
     "ingredient delete", summary: "Delete an ingredient; refused while recipes use it.",
-    parameters: [.rest("name", completion: .names(.ingredientTemplate))],
+    parameters: [.rest("name", .name, completion: .names(.ingredientTemplate))],
     examples: ["ingredient delete saffron"]
   ) { invocation, session in
     let template = try session.library.ingredients.delete(invocation.argument("name"))

@@ -10,7 +10,7 @@ enum ListCommands {
 
   static let new = CommandSpec(
     "list new", summary: "Create a weekly list for an ISO week (this week when none is given); names may repeat.",
-    parameters: [.rest("name", help: "the list's name")],
+    parameters: [.rest("name", .name, help: "the list's name")],
     options: [.value("week", "YYYY-Www or a date in the week", .week)],
     examples: ["list new Groceries --week 2024-W50"]
   ) { invocation, session in
@@ -136,7 +136,7 @@ enum ListCommands {
 
   static let rename = CommandSpec(
     "list rename", summary: "Rename a list (lists may share a name).",
-    parameters: [.rest("old", completion: .names(.weeklyList)), .keyword("to"), .rest("new")],
+    parameters: [.rest("old", .name, completion: .names(.weeklyList)), .keyword("to"), .rest("new", .name)],
     examples: ["list rename Groceries to \"Big shop\""]
   ) { invocation, session in
     let list = try session.library.lists.rename(invocation.argument("old"), to: invocation.argument("new"))

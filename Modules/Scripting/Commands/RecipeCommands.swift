@@ -30,7 +30,7 @@ enum RecipeCommands {
   static let add = CommandSpec(
     "recipe add",
     summary: "Create a recipe with its ingredient lines. When a recipe with the same title key exists, nothing is created unless --anyway.",
-    parameters: [.rest("name", help: "the recipe's title")],
+    parameters: [.rest("name", .name, help: "the recipe's title")],
     options: [
       .value("ingredient", "one ingredient line as written: \"2 ½ cups diced tomatoes\"", placeholder: "LINE", repeatable: true)
     ] + fieldOptions + [
@@ -86,7 +86,7 @@ enum RecipeCommands {
 
   static let show = CommandSpec(
     "recipe show", summary: "A recipe with its ingredient lines as read, source, tags and planned meals.",
-    parameters: [.rest("name", completion: .names(.recipe), help: "a recipe title (any spelling with the same key) or id")],
+    parameters: [.rest("name", .name, completion: .names(.recipe), help: "a recipe title (any spelling with the same key) or id")],
     examples: ["recipe show Egg Fried Rice"]
   ) { invocation, session in
     let details = try session.library.recipes.details(invocation.argument("name"))
@@ -113,7 +113,7 @@ enum RecipeCommands {
 
   static let set = CommandSpec(
     "recipe set", summary: "Change a recipe's fields; an empty value (\"\") clears a field. --step replaces the steps.",
-    parameters: [.rest("name", completion: .names(.recipe))],
+    parameters: [.rest("name", .name, completion: .names(.recipe))],
     options: fieldOptions + [
       .value("untag", "take a tag off", placeholder: "TAG", repeatable: true, completion: .names(.tag)),
       .value("favorite", "mark or unmark as favourite", .boolean, completion: .words(["yes", "no"])),
@@ -148,7 +148,7 @@ enum RecipeCommands {
 
   static let rename = CommandSpec(
     "recipe rename", summary: "Rename a recipe; recipes that then share its title key are pointed out.",
-    parameters: [.rest("old", completion: .names(.recipe)), .keyword("to"), .rest("new")],
+    parameters: [.rest("old", .name, completion: .names(.recipe)), .keyword("to"), .rest("new", .name)],
     examples: ["recipe rename \"Egg Fried Rice\" to \"Kenji's Egg Fried Rice\""]
   ) { invocation, session in
     let (recipe, similar) = try session.library.recipes.rename(invocation.argument("old"), to: invocation.argument("new"))
@@ -184,7 +184,7 @@ enum RecipeCommands {
 
   static let delete = CommandSpec(
     "recipe delete", summary: "Delete a recipe with its ingredient lines and planned meals; list items from it stay.",
-    parameters: [.rest("name", completion: .names(.recipe))],
+    parameters: [.rest("name", .name, completion: .names(.recipe))],
     examples: ["recipe delete \"Caesar Salad\""]
   ) { invocation, session in
     let recipe = try session.library.recipes.delete(invocation.argument("name"))

@@ -133,7 +133,7 @@ enum SyncCommands {
 
   static let offline = CommandSpec(
     "device offline", summary: "Take a device offline: it keeps working, and its changes wait for `device online`.",
-    parameters: [.rest("name", optional: true, completion: .devices, help: "a device (default: the current one)")],
+    parameters: [.rest("name", .name, optional: true, completion: .devices, help: "a device (default: the current one)")],
     examples: ["device offline phone"]
   ) { invocation, session in
     let device = try named(invocation, session)
@@ -143,7 +143,7 @@ enum SyncCommands {
 
   static let online = CommandSpec(
     "device online", summary: "Bring a device back online (its waiting changes go out at its next sync).",
-    parameters: [.rest("name", optional: true, completion: .devices, help: "a device (default: the current one)")],
+    parameters: [.rest("name", .name, optional: true, completion: .devices, help: "a device (default: the current one)")],
     examples: ["device online phone"]
   ) { invocation, session in
     let device = try named(invocation, session)

@@ -9,6 +9,19 @@ enum ValueCheck {
     switch type {
     case .text:
       return .success(text)
+    case .name:
+      guard !trimmed.isEmpty else { return .failure(ValueProblem("is empty; give a name")) }
+      if let (offset, scalar) = text.unicodeScalars.enumerated().first(where: { $0.element.properties.generalCategory == .control }) {
+        let code = String(scalar.value, radix: 16, uppercase: true)
+        return .failure(ValueProblem("holds a control character (U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code)) at character \(offset + 1)"))
+      }
+      return .success(text)
+    case .comparison:
+      if ["=", "==", ">=", "<=", ">", "<", "!="].contains(trimmed) { return .success(trimmed) }
+      guard let number = Int(trimmed), number >= 0 else {
+        return .failure(ValueProblem("'\(text)' is neither a count (a whole number from 0) nor a comparison (=, >=, <=, >, <, !=)"))
+      }
+      return .success(String(number))
     case .integer:
       guard let number = Int(trimmed) else { return .failure(ValueProblem("'\(text)' is not a whole number")) }
       return .success(String(number))
