@@ -26,7 +26,7 @@ enum IngredientCommands {
     let name = invocation.argument("name")
     let existing = try session.library.ingredients.find(name)
     let template = try apply(invocation, to: name, session: session)
-    let names = try Rows.categoryNames(session.library)
+    let names = try Rows.categoryNames(session.library, for: [template])
     return CommandResult(
       .message("\(existing == nil ? "created" : "found existing") ingredient '\(template.displayName)'"),
       .table(Rows.ingredients([template], categoryNames: names)))
@@ -43,7 +43,7 @@ enum IngredientCommands {
     let template = try apply(invocation, to: name, session: session)
     return CommandResult(
       .message("updated ingredient '\(template.displayName)'"),
-      .table(Rows.ingredients([template], categoryNames: try Rows.categoryNames(session.library))))
+      .table(Rows.ingredients([template], categoryNames: try Rows.categoryNames(session.library, for: [template]))))
   }
 
   private static func apply(_ invocation: Invocation, to name: String, session: Session) throws -> IngredientTemplate {
@@ -74,7 +74,7 @@ enum IngredientCommands {
     }
     return CommandResult(
       .message("'\(template.displayName)' is also known as \(template.aliases.map { "'\($0)'" }.joined(separator: ", "))"),
-      .table(Rows.ingredients([template], categoryNames: try Rows.categoryNames(library))))
+      .table(Rows.ingredients([template], categoryNames: try Rows.categoryNames(library, for: [template]))))
   }
 
   static let list = CommandSpec(
@@ -89,7 +89,7 @@ enum IngredientCommands {
       }
       templates = templates.filter { $0.category == category.id }
     }
-    return CommandResult(.table(Rows.ingredients(templates, categoryNames: try Rows.categoryNames(session.library))))
+    return CommandResult(.table(Rows.ingredients(templates, categoryNames: try Rows.categoryNames(session.library, for: templates))))
   }
 
   static let show = CommandSpec(
@@ -111,7 +111,7 @@ enum IngredientCommands {
     let template = try session.library.ingredients.rename(invocation.argument("old"), to: invocation.argument("new"))
     return CommandResult(
       .message("renamed ingredient to '\(template.displayName)'"),
-      .table(Rows.ingredients([template], categoryNames: try Rows.categoryNames(session.library))))
+      .table(Rows.ingredients([template], categoryNames: try Rows.categoryNames(session.library, for: [template]))))
   }
 
   static let delete = CommandSpec(

@@ -99,7 +99,7 @@ enum RecipeCommands {
     examples: ["recipe list", "recipe list --cuisine asian"]
   ) { invocation, session in
     let recipes = try session.library.recipes.all(cuisine: invocation.option("cuisine"))
-    return CommandResult(.table(Rows.recipes(recipes, bookTitles: try Rows.bookTitles(session.library))))
+    return CommandResult(.table(Rows.recipes(recipes, bookTitles: try Rows.bookTitles(session.library, for: recipes))))
   }
 
   static let search = CommandSpec(
@@ -108,7 +108,7 @@ enum RecipeCommands {
     examples: ["recipe search tomatoes", "recipe search creme"]
   ) { invocation, session in
     let recipes = try session.library.recipes.search(invocation.argument("text"))
-    return CommandResult(.table(Rows.recipes(recipes, bookTitles: try Rows.bookTitles(session.library))))
+    return CommandResult(.table(Rows.recipes(recipes, bookTitles: try Rows.bookTitles(session.library, for: recipes))))
   }
 
   static let set = CommandSpec(
@@ -156,7 +156,7 @@ enum RecipeCommands {
     if !similar.isEmpty {
       parts.append(.message("note: now similar to \(similar.map { "'\($0.displayName)'" }.joined(separator: ", ")); see 'recipe duplicates'"))
     }
-    parts.append(.table(Rows.recipes([recipe], bookTitles: try Rows.bookTitles(session.library))))
+    parts.append(.table(Rows.recipes([recipe], bookTitles: try Rows.bookTitles(session.library, for: [recipe]))))
     return CommandResult(parts: parts)
   }
 
@@ -172,7 +172,7 @@ enum RecipeCommands {
     let keeper = try session.library.recipes.merge(invocation.argument("other"), into: invocation.argument("keeper"))
     return CommandResult(
       .message("merged '\(invocation.argument("other"))' into '\(keeper.displayName)'"),
-      .table(Rows.recipes([keeper], bookTitles: try Rows.bookTitles(session.library))))
+      .table(Rows.recipes([keeper], bookTitles: try Rows.bookTitles(session.library, for: [keeper]))))
   }
 
   static let duplicates = CommandSpec(

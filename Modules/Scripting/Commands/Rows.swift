@@ -65,9 +65,19 @@ enum Rows {
     ]
   }
 
-  static func categoryNames(_ library: Library) throws -> [UUID: String] {
-    Dictionary(uniqueKeysWithValues: try library.categories.all().map { ($0.id, $0.displayName) })
+  /// The names of the categories `templates` point to: looked up one by one for a few
+  /// (printing one ingredient reads one category, whatever the store holds), read whole
+  /// for many.
+  static func categoryNames(_ library: Library, for templates: [IngredientTemplate]) throws -> [UUID: String] {
+    let ids = Set(templates.compactMap(\.category))
+    guard ids.count > lookupLimit else {
+      return try Dictionary(uniqueKeysWithValues: ids.compactMap { id in try library.categories.find(id.uuidString).map { (id, $0.displayName) } })
+    }
+    return Dictionary(uniqueKeysWithValues: try library.categories.all().map { ($0.id, $0.displayName) })
   }
+
+  /// How many records a row set looks up one by one before reading the kind whole.
+  static let lookupLimit = 32
 
   // MARK: Books
 
@@ -110,8 +120,13 @@ enum Rows {
     }
   }
 
-  static func bookTitles(_ library: Library) throws -> [UUID: String] {
-    Dictionary(uniqueKeysWithValues: try library.books.all().map { ($0.id, $0.title) })
+  /// The titles of the books `recipes` cite, as ``categoryNames(_:for:)`` reads names.
+  static func bookTitles(_ library: Library, for recipes: [Recipe]) throws -> [UUID: String] {
+    let ids = Set(recipes.compactMap(\.book))
+    guard ids.count > lookupLimit else {
+      return try Dictionary(uniqueKeysWithValues: ids.compactMap { id in try library.books.find(id.uuidString).map { (id, $0.title) } })
+    }
+    return Dictionary(uniqueKeysWithValues: try library.books.all().map { ($0.id, $0.title) })
   }
 
   static func recipeFields(_ details: RecipeDetails) -> [CommandResult.Field] {
