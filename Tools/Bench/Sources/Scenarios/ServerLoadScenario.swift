@@ -18,7 +18,7 @@ import SyncWire
 enum ServerLoadScenario {
   static let scenario = Scenario(
     id: "server", title: "sync server: devices pushing and pulling over loopback", target: "push ≥ 50 % of direct insert; p99 push < 50 ms",
-    parameters: ["server.devices", "server.households", "server.seconds", "server.changes"]
+    parameters: ["server.devices", "server.households", "server.seconds", "server.changes", "server.pace.ms"]
   ) { context in
     guard TemporaryPostgres.unavailableReason == nil else {
       var result = ScenarioResult(context)
@@ -66,7 +66,7 @@ enum ServerLoadScenario {
     for household in 0..<householdCount { _ = try await admin.addHousehold("household \(household)") }
     for index in 0..<deviceCount {
       let issued = try await admin.issueToken(household: "household \(index % householdCount)", device: "device \(index)")
-      devices.append(LoadDevice(token: issued.token.secret, replica: "replica-\(index)", changes: changes))
+      devices.append(LoadDevice(token: issued.token.secret, replica: "replica-\(index)", changes: changes, stagger: Double(index) / Double(deviceCount)))
     }
 
     // The server: this executable in serve mode, so its memory is its own.
@@ -79,21 +79,20 @@ enum ServerLoadScenario {
     }
     let base = try waitForPort(log)
 
-    // The load: every device pushes a batch, then pulls what is new, until time is up.
+    // Two phases. Saturated: every device pushes a batch and pulls what is new, again and
+    // again — the server's throughput (its latency is then only the queue: 100 clients ÷
+    // the requests served per second). Paced: every device syncs every `server.pace.ms`, as
+    // devices do — the latency a device sees with 100 devices active.
     let http = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: .init(timeout: .init(connect: .seconds(5))))
-    let deadline = nanoseconds() + UInt64(seconds * 1e9)
-    let started = nanoseconds()
-    let outcomes = try await withThrowingTaskGroup(of: LoadDevice.Outcome.self) { group in
-      for device in devices { group.addTask { try await device.run(http, base: base, until: deadline) } }
-      var all: [LoadDevice.Outcome] = []
-      for try await outcome in group { all.append(outcome) }
-      return all
-    }
-    let elapsed = Double(nanoseconds() - started) / 1e9
+    let saturated = try await phase(devices, http, base: base, seconds: seconds, pause: 0)
+    let pace = UInt64(max(0, context.sizes["server.pace.ms"])) * 1_000_000
+    let paced = try await phase(devices, http, base: base, seconds: seconds, pause: pace)
     try await http.shutdown()
     let serverPeak = peakResidentMiB(of: server)
-    let pushLatencies = outcomes.flatMap(\.pushLatencies), pulls = outcomes.map(\.pulls).reduce(0, +)
-    let failures = outcomes.map(\.failures).reduce(0, +)
+    let pushLatencies = saturated.outcomes.flatMap(\.pushLatencies), pulls = saturated.outcomes.map(\.pulls).reduce(0, +)
+    let pacedLatencies = Stats(paced.outcomes.flatMap(\.pushLatencies))
+    let failures = (saturated.outcomes + paced.outcomes).map(\.failures).reduce(0, +)
+    let elapsed = saturated.elapsed
     let pushRate = Double(pushLatencies.count) / elapsed
 
     // The baseline: the same number of batches of the same size, inserted by one client.
@@ -110,13 +109,31 @@ enum ServerLoadScenario {
     result.ratio = pushRate / baselineRate
     result.figures = [
       "pushes/s": pushRate, "pulls/s": Double(pulls) / elapsed, "direct inserts/s": baselineRate,
-      "push p50": result.forager?.median ?? .nan, "push p99": result.forager?.p99 ?? .nan,
+      "saturated push p50": result.forager?.median ?? .nan, "saturated push p99": result.forager?.p99 ?? .nan,
+      "paced push p50": pacedLatencies.median, "paced push p99": pacedLatencies.p99,
+      "paced pushes/s": Double(pacedLatencies.count) / paced.elapsed,
       "server peak MiB": serverPeak, "failed requests count": Double(failures), "batch bytes count": Double(payload.count),
     ]
-    let p99 = result.forager?.p99 ?? .infinity
+    let p99 = pacedLatencies.p99
     result.verdict = failures == 0 && pushRate >= 0.5 * baselineRate && p99 < 0.05 ? "met" : "missed"
-    result.note = "ratio = server pushes/s ÷ direct inserts/s; \(deviceCount) devices in \(householdCount) households for \(Int(seconds)) s"
+    result.note = "ratio = saturated server pushes/s ÷ direct inserts/s; latency target on the paced phase (a sync every "
+      + "\(context.sizes["server.pace.ms"]) ms per device); \(deviceCount) devices in \(householdCount) households, \(Int(seconds)) s per phase"
     return result
+  }
+
+  /// Runs every device for `seconds`, each pausing `pause` nanoseconds between syncs.
+  static func phase(
+    _ devices: [LoadDevice], _ http: HTTPClient, base: String, seconds: Double, pause: UInt64
+  ) async throws -> (outcomes: [LoadDevice.Outcome], elapsed: Double) {
+    let started = nanoseconds()
+    let deadline = started + UInt64(seconds * 1e9)
+    let outcomes = try await withThrowingTaskGroup(of: LoadDevice.Outcome.self) { group in
+      for device in devices { group.addTask { try await device.run(http, base: base, until: deadline, pause: pause) } }
+      var all: [LoadDevice.Outcome] = []
+      for try await outcome in group { all.append(outcome) }
+      return all
+    }
+    return (outcomes, Double(nanoseconds() - started) / 1e9)
   }
 
   /// The server's address, from its "listening on" line.
@@ -172,11 +189,22 @@ enum ServerLoadScenario {
 }
 
 /// One simulated device: its token, replica and the batch it pushes again and again (each
-/// time with a new id and its next device sequence).
-struct LoadDevice: Sendable {
+/// time with a new id and its next device sequence). One task runs it at a time.
+final class LoadDevice: @unchecked Sendable {
   let token: String
   let replica: String
   let changes: Int
+  /// Where in the pause its paced syncs start (0 ..< 1).
+  let stagger: Double
+  private var sequence: Int64 = 0
+  private var cursor: String?
+
+  init(token: String, replica: String, changes: Int, stagger: Double) {
+    self.token = token
+    self.replica = replica
+    self.changes = changes
+    self.stagger = stagger
+  }
 
   struct Outcome: Sendable {
     var pushLatencies: [Double] = []
@@ -198,11 +226,15 @@ struct LoadDevice: Sendable {
     return ChangeBatchCoding.encode(ChangeBatch(id: "\(replica):\(sequence)", replica: replica, schemaVersion: 3, changes: records))
   }
 
-  func run(_ http: HTTPClient, base: String, until deadline: UInt64) async throws -> Outcome {
+  func run(_ http: HTTPClient, base: String, until deadline: UInt64, pause: UInt64) async throws -> Outcome {
     var outcome = Outcome()
-    var sequence: Int64 = 0
-    var cursor: String?
     while nanoseconds() < deadline {
+      if pause > 0 {
+        // Starts spread over the first pause, so paced devices do not sync in step.
+        let wait = outcome.pushLatencies.isEmpty ? UInt64(Double(pause) * stagger) : pause
+        try await Task.sleep(nanoseconds: wait)
+        guard nanoseconds() < deadline else { break }
+      }
       sequence += 1
       var push = HTTPClientRequest(url: base + Wire.Path.batches)
       push.method = .POST
