@@ -210,6 +210,7 @@ let package = Package(
       dependencies: [
         "Model", "Normalization", "Persistence", "PersistenceSQLite", "Repositories", "Sync", "SyncSQLite", "Migration", "CSQLite",
         "SyncServer", "SyncPostgres", "SyncWire", "ServerTestSupport", asyncHTTPClient, postgresNIO, nioCore, logging, hummingbird,
+        argumentParser,
         .product(name: "NIOHTTP1", package: "swift-nio"),
       ],
       path: "Tools/Bench/Sources"
