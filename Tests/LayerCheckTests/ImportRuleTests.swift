@@ -43,3 +43,20 @@ struct ImportRuleTests {
     }
   }
 }
+
+@Suite("Front-end loopholes")
+struct LoopholeTests {
+  @Test func implicitSelfStoreCallsAndMetatypeConstructionsAreReported() throws {
+    let report = try Fixtures.checkFrontEnd("Loopholes.swift")
+    #expect(report.violations.map(\.position) == ["7:9", "14:9", "21:10", "25:3", "30:10"])
+    let messages = report.violations.map(\.description)
+    #expect(messages[0].contains("insertRecord"))
+    #expect(messages[2].contains("'T.init(…)' creates a Category"))
+    #expect(messages[3].contains("'kind.init(…)' creates a Category"))
+  }
+
+  @Test func aTopLevelFunctionOfTheSameNameIsNotAStoreCall() throws {
+    let report = try Fixtures.checkFrontEnd("NearMisses.swift")
+    #expect(report.violations.isEmpty, "\(report.violations)")
+  }
+}

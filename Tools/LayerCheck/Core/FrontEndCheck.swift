@@ -44,6 +44,10 @@ public struct FrontEndCheck: Sendable {
     for (_, tree) in trees {
       parameters.walk(tree)
     }
+    let metatypes = MetatypeCollector(constructible: constructible)
+    for (_, tree) in trees {
+      metatypes.walk(tree)
+    }
 
     var report = SourceReport(filesChecked: files.count)
     for (file, tree) in trees {
@@ -52,6 +56,7 @@ public struct FrontEndCheck: Sendable {
         constructible: constructible,
         writerMethods: vocabulary.writerMethods,
         parameters: parameters.signatures,
+        metatypes: metatypes.found,
         converter: converter
       )
       visitor.walk(tree)
