@@ -48,11 +48,13 @@ struct ImportRuleTests {
 struct LoopholeTests {
   @Test func implicitSelfStoreCallsAndMetatypeConstructionsAreReported() throws {
     let report = try Fixtures.checkFrontEnd("Loopholes.swift")
-    #expect(report.violations.map(\.position) == ["7:9", "14:9", "21:10", "25:3", "30:10"])
+    #expect(report.violations.map(\.position) == ["7:9", "14:9", "21:10", "25:3", "30:10", "35:16", "36:22"])
     let messages = report.violations.map(\.description)
     #expect(messages[0].contains("insertRecord"))
     #expect(messages[2].contains("'T.init(…)' creates a Category"))
     #expect(messages[3].contains("'kind.init(…)' creates a Category"))
+    #expect(messages[5].contains("'RecordChange(…)' builds a sync change (RecordChange) in a front end"))
+    #expect(messages[6].contains("'ChangeBatch(…)' builds a sync change"))
   }
 
   @Test func aTopLevelFunctionOfTheSameNameIsNotAStoreCall() throws {

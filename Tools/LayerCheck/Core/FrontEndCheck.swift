@@ -178,6 +178,9 @@ struct Finding: Equatable {
     switch kind {
     case .construction(.entity(let type), let written):
       "'\(written)' creates a \(type) outside a repository; \(vocabulary.fixHint(for: type))"
+    case .construction(.record(let type), let written) where Vocabulary.syncTypes.contains(type):
+      "'\(written)' builds a sync change (\(type)) in a front end; only the sync engine writes changes for the cloud: "
+        + "change entities through their repositories and run sync"
     case .construction(.record(let type), let written):
       "'\(written)' constructs a raw store record (\(type)) in a front end; "
         + "create and change entities through their repositories (e.g. CategoryRepository.getOrCreate)"

@@ -29,3 +29,9 @@ func viaAnnotation() -> Category {
   let made: Category.Type = Model.Category.self
   return made.init(displayName: "Bakery")
 }
+
+// A change pushed to the cloud by hand.
+func pushByHand(_ cloud: any CloudStore, id: UUID) throws {
+  let change = RecordChange(kind: .category, id: id, createdAt: Date(), updatedAt: Date(), ownerID: "me", sharingScope: .private, fields: [:])
+  _ = try cloud.push(ChangeBatch(id: "x", replica: "y", schemaVersion: 3, changes: [change]))
+}
