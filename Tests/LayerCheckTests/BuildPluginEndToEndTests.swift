@@ -100,7 +100,7 @@ struct FixturePackage {
     ]
     process.currentDirectoryURL = root
     let log = root.appending(path: "build.log")
-    FileManager.default.createFile(atPath: log.path(percentEncoded: false), contents: nil)
+    _ = FileManager.default.createFile(atPath: log.path(percentEncoded: false), contents: nil)
     let handle = try FileHandle(forWritingTo: log)
     defer { try? handle.close() }
     process.standardOutput = handle
