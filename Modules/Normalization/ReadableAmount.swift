@@ -8,10 +8,11 @@
 /// ```
 ///
 /// The rules (Docs/NORMALIZATION.md §8):
-/// - Unit: US volume in tsp below 1 tbsp, tbsp below ¼ cup, cups below 1 gallon, then
-///   gallons; metric volume in ml below 1 l, then l; imperial volume in imperial fl oz
-///   below 1 pint, then pints; mass in g below 1 kg, then kg, or oz below 1 lb, then lb;
-///   length in cm or inches.
+/// - Unit: the largest the amount reaches — US volume in gallons from 1 gallon, cups
+///   from ¼ cup, tbsp from 1 tbsp, else tsp; metric volume in l from 1 l, else ml;
+///   imperial volume in pints from 1 pint, else fl oz; mass in lb from 1 lb, else oz, or
+///   kg from 1 kg, else g; length in cm or inches — skipping a US or imperial unit whose
+///   nearest fraction is more than 5 % off (4 ½ tbsp, not ¼ cup).
 /// - Numbers: US, imperial and counted units round to the nearest eighth or third
 ///   (⅛ ¼ ⅓ ⅜ ½ ⅝ ⅔ ¾ ⅞), at most 1/16 off; below 1/16 two significant digits. Metric
 ///   litres and kilograms keep two decimals, other metric units none from 10 up and one
@@ -76,22 +77,33 @@ enum ReadableFormat {
     case decimal(places: Int)
   }
 
-  /// The unit a sum of `baseUnits` reads best in.
+  /// The unit a sum of `baseUnits` reads best in: the largest of its system's units that
+  /// it reaches (a ¼ cup at least for cups) and, for fraction units, that the nearest
+  /// eighth or third shows within 5 % (4 ½ tbsp, not ¼ cup); else the smallest.
   static func unit(for baseUnits: Rational, dimension: UnitDimension, system: MeasureSystem) -> String {
-    func atLeast(_ unit: String, _ count: Int = 1) -> Bool {
-      guard let size = UnitMeasure.of(unit)?.baseUnits.multiplied(by: Rational(count)) else { return false }
-      return baseUnits >= size
+    let candidates: [(unit: String, minimum: Rational)] =
+      switch (dimension, system) {
+      case (.volume, .us): [("gallon", .one), ("cup", Rational(1, 4) ?? .one), ("tbsp", .one), ("tsp", .zero)]
+      case (.volume, .imperial): [("imp pint", .one), ("imp fl oz", .zero)]
+      case (.volume, .metric): [("l", .one), ("ml", .zero)]
+      case (.mass, .us), (.mass, .imperial): [("lb", .one), ("oz", .zero)]
+      case (.mass, .metric): [("kg", .one), ("g", .zero)]
+      case (.length, .metric): [("cm", .zero)]
+      case (.length, _): [("inch", .zero)]
+      }
+    for candidate in candidates {
+      guard let measure = UnitMeasure.of(candidate.unit), let value = baseUnits.divided(by: measure.baseUnits), value >= candidate.minimum
+      else { continue }
+      if measure.system == .metric || readsClosely(value) { return candidate.unit }
     }
-    switch (dimension, system) {
-    case (.volume, .us):
-      return atLeast("gallon") ? "gallon" : atLeast("tsp", 12) ? "cup" : atLeast("tbsp") ? "tbsp" : "tsp"
-    case (.volume, .imperial): return atLeast("imp pint") ? "imp pint" : "imp fl oz"
-    case (.volume, .metric): return atLeast("l") ? "l" : "ml"
-    case (.mass, .us), (.mass, .imperial): return atLeast("lb") ? "lb" : "oz"
-    case (.mass, .metric): return atLeast("kg") ? "kg" : "g"
-    case (.length, .metric): return "cm"
-    case (.length, _): return "inch"
-    }
+    return candidates.last?.unit ?? dimension.baseUnit
+  }
+
+  /// Whether the kitchen fraction of `value` is within 5 % of it.
+  static func readsClosely(_ value: Rational) -> Bool {
+    let exact = value.doubleValue
+    guard exact > 0 else { return true }
+    return abs(nearestFraction(value).doubleValue - exact) <= 0.05 * exact
   }
 
   /// Decimal places for a metric amount: two for l and kg, else none from 10 up and one below.
@@ -118,20 +130,25 @@ enum ReadableFormat {
   /// Kitchen fractions: the nearest eighth or third.
   static func fraction(_ value: Rational) -> String {
     if value < Rational(1, 16)! && value > .zero { return significant(value.doubleValue) }
-    var whole = value.floor
-    let rest = value.subtracting(Rational(whole, 1) ?? .zero) ?? .zero
-    var best = fractions[0]
-    for candidate in fractions where distance(rest, candidate.value) < distance(rest, best.value) { best = candidate }
-    if best.value == .one {
-      whole += 1
-      best = fractions[0]
-    }
-    switch (whole, best.glyph) {
+    let rounded = nearestFraction(value)
+    let whole = rounded.floor
+    let rest = rounded.subtracting(Rational(whole, 1) ?? .zero) ?? .zero
+    let glyph = fractions.first { $0.value == rest }?.glyph ?? ""
+    switch (whole, glyph) {
     case (0, ""): return "0"
     case (0, let glyph): return glyph
     case (let whole, ""): return "\(whole)"
     case (let whole, let glyph): return "\(whole) \(glyph)"
     }
+  }
+
+  /// The whole number plus the eighth or third nearest to `value`.
+  static func nearestFraction(_ value: Rational) -> Rational {
+    let whole = value.floor
+    let rest = value.subtracting(Rational(whole, 1) ?? .zero) ?? .zero
+    var best = fractions[0]
+    for candidate in fractions where distance(rest, candidate.value) < distance(rest, best.value) { best = candidate }
+    return (Rational(whole, 1) ?? .zero).adding(best.value) ?? value
   }
 
   private static let fractions: [(value: Rational, glyph: String)] = [

@@ -49,6 +49,9 @@ struct AmountTotalTests {
     #expect(text(["2 tsp", "2 tsp"]) == "1 ⅓ tbsp")
     #expect(text(["½ tsp"]) == "½ tsp")
     #expect(text(["3 tbsp", "1 tbsp"]) == "¼ cup")
+    #expect(text(["3 tbsp", "3 tbsp"]) == "⅜ cup")
+    // ¼ cup would be 11 % short of 4 ½ tbsp: the smaller unit reads it exactly.
+    #expect(text(["3 tbsp", "1.5 tbsp"]) == "4 ½ tbsp")
   }
 
   @Test func countsAddByUnit() {

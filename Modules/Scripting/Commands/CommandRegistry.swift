@@ -15,6 +15,7 @@ public struct CommandRegistry: Sendable {
   /// The full language.
   public static let standard = CommandRegistry(groups: [
     SessionCommands.group,
+    SettingsCommands.group,
     DeviceCommands.group,
     SyncCommands.group,
     SeedCommands.group,

@@ -165,6 +165,8 @@ public enum ValueType: Sendable, Hashable {
   case text
   /// A whole number.
   case integer
+  /// A decimal number without sign or exponent: "1.5", "120".
+  case number
   /// A calendar date "YYYY-MM-DD".
   case date
   /// breakfast, lunch, dinner or snack.
@@ -182,6 +184,7 @@ public enum ValueType: Sendable, Hashable {
     switch self {
     case .text: "TEXT"
     case .integer: "N"
+    case .number: "NUMBER"
     case .date: "DATE"
     case .mealType: "MEAL"
     case .week: "WEEK"

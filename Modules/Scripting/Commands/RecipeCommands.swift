@@ -85,12 +85,39 @@ enum RecipeCommands {
   }
 
   static let show = CommandSpec(
-    "recipe show", summary: "A recipe with its ingredient lines as read, source, tags and planned meals.",
+    "recipe show",
+    summary: "A recipe with its ingredient lines as read, source, tags and planned meals; --servings or --scale multiplies the quantities (lines without one stay as written).",
     parameters: [.rest("name", completion: .names(.recipe), help: "a recipe title (any spelling with the same key) or id")],
-    examples: ["recipe show Egg Fried Rice"]
+    options: scaleOptions,
+    examples: ["recipe show Egg Fried Rice", "recipe show Egg Fried Rice --servings 8"]
   ) { invocation, session in
-    let details = try session.library.recipes.details(invocation.argument("name"))
-    return CommandResult(.fields(key: "recipe", Rows.recipeFields(details)), .table(Rows.recipeLines(details)))
+    let name = invocation.argument("name")
+    guard let scale = try scale(invocation) else {
+      let details = try session.library.recipes.details(name)
+      return CommandResult(.fields(key: "recipe", Rows.recipeFields(details)), .table(Rows.recipeLines(details)))
+    }
+    let (details, factor) = try session.library.recipes.details(name, scaledBy: scale)
+    return CommandResult(
+      .fields(key: "recipe", Rows.recipeFields(details)), .message("scaled × \(Rows.factorText(factor))"),
+      .data(key: "scale", .double(factor)), .table(Rows.recipeLines(details)))
+  }
+
+  /// `--servings N` and `--scale F`, shared by `recipe show` and `list add-recipe`.
+  static let scaleOptions: [OptionSpec] = [
+    .value("servings", "make this many servings, scaled from the recipe's yield", .number),
+    .value("scale", "multiply every quantity by this factor", .number, placeholder: "FACTOR"),
+  ]
+
+  /// The scale the options ask for, or nil for none.
+  static func scale(_ invocation: Invocation) throws -> RecipeScale? {
+    let servings = invocation.option("servings").flatMap(Double.init)
+    let factor = invocation.option("scale").flatMap(Double.init)
+    switch (servings, factor) {
+    case (nil, nil): return nil
+    case (let servings?, nil): return .servings(servings)
+    case (nil, let factor?): return .factor(factor)
+    case (_?, _?): throw invocation.failure("give either --servings or --scale, not both", argument: "--scale")
+    }
   }
 
   static let list = CommandSpec(
