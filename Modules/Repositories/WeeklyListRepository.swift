@@ -84,23 +84,40 @@ public struct WeeklyListRepository {
     return (line.name, amountText(line.quantity, upTo: line.quantityUpperBound, unit: line.unit, notes: line.notes))
   }
 
+  /// What ``addRecipe(_:to:scaledBy:includeOnHand:)`` did.
+  public struct RecipeAddition: Sendable {
+    public let added: [GroceryListItem]
+    /// Ingredients left off because they are staples or in the pantry, by name.
+    public let skipped: [String]
+  }
+
   /// Adds one item per ingredient line of a recipe, its quantities scaled when a
   /// `scale` is given (lines without a quantity stay as written). A line that counts
   /// packages keeps their size ("2 (14.5 oz) can"), so the list sums cans of one size.
+  /// Lines for staples and pantry ingredients are skipped unless `includeOnHand`.
   /// - Throws: ``RepositoryError`` for an unknown list or recipe, or a scale out of range.
-  public func addRecipe(_ recipeNameOrID: String, to listNameOrID: String, scaledBy scale: RecipeScale? = nil) throws -> [GroceryListItem] {
+  public func addRecipe(
+    _ recipeNameOrID: String, to listNameOrID: String, scaledBy scale: RecipeScale? = nil, includeOnHand: Bool = false
+  ) throws -> RecipeAddition {
     try context.write { writer in
       let list = try require(listNameOrID, in: writer)
       var details = try RecipeRepository(context: context.bound(to: writer)).details(recipeNameOrID)
       if let scale { details = details.scaled(by: try scale.factor(recipe: details.recipe)) }
-      return try details.lines.map { line in
+      var added: [GroceryListItem] = []
+      var skipped: [String] = []
+      for line in details.lines {
+        if !includeOnHand, let template = line.template, template.isStaple || template.onHand {
+          if !skipped.contains(template.displayName) { skipped.append(template.displayName) }
+          continue
+        }
         let packageSize = IngredientLine.parse(line.ingredient.rawLine).packageSize
-        return try insertItem(
+        added.append(try insertItem(
           line.template?.displayName ?? line.ingredient.rawLine,
           quantity: Self.amountText(line.ingredient.quantity, unit: line.ingredient.unit, packageSize: packageSize),
           source: .recipe, list: list, template: line.template?.id, recipe: details.recipe.id, in: writer
-        )
+        ))
       }
+      return RecipeAddition(added: added, skipped: skipped)
     }
   }
 

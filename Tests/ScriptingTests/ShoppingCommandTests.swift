@@ -69,3 +69,36 @@ struct ShoppingCommandTests {
     #expect(try harness.json("ingredient show milk")["ingredient"]?["gramsPerCup"] == .double(242.5))
   }
 }
+
+/// pantry, recipe suggest and recipe cooked, from the command language.
+@Suite("Pantry commands")
+struct PantryCommandTests {
+  @Test func pantryItemsAreSkippedAndSuggestionsRankByWhatIsMissing() throws {
+    let harness = try Harness()
+    try harness.run("""
+      ingredient add salt --staple yes
+      recipe add Omelette --ingredient "3 eggs" --ingredient "pinch of salt"
+      recipe add Pancakes --ingredient "2 cups flour" --ingredient "2 eggs" --ingredient "1 cup milk"
+      list new Week --week 2024-W50
+      pantry add eggs flour
+      """)
+    #expect(try harness.json("pantry list").rows("pantry").map { $0.string("name") } == ["egg", "flour"])
+    let added = try harness.json("list add-recipe Pancakes to Week")
+    #expect(added["skipped"] == ["flour", "egg"])
+    #expect(try harness.json("list items Week").rows("items").map { $0.string("name") } == ["milk"])
+    try harness.run("list add-recipe Omelette --all to Week")
+    #expect(try harness.json("list items Week").rows("items").count == 3)
+
+    let suggestions = try harness.json("recipe suggest").rows("suggestions")
+    #expect(suggestions.map { $0.string("name") } == ["Omelette", "Pancakes"])
+    #expect(suggestions.map { $0["missing"] } == [[], ["milk"]])
+    try harness.run("pantry remove eggs")
+    try harness.run("pantry add milk")
+    try harness.run("recipe cooked Pancakes")
+    // One missing each: the cooked one first.
+    #expect(try harness.json("recipe suggest --limit 1").rows("suggestions").map { $0.string("name") } == ["Pancakes"])
+    try harness.expectFailure("pantry remove eggs", .failed, mentions: ["'egg' is not in the pantry"])
+    try harness.expectFailure("recipe suggest --limit 0", .failed, mentions: ["--limit"])
+    try harness.expectFailure("recipe cooked Waffles", .failed, mentions: ["Waffles"])
+  }
+}

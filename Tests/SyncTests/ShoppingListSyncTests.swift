@@ -52,4 +52,31 @@ struct ShoppingListSyncTests {
     }
     #expect(try world.invariantViolations() == [])
   }
+
+  @Test(arguments: TestBackend.allCases)
+  func thePantryIsOneSetForEveryDevice(_ backend: TestBackend) throws {
+    let world = try SyncWorld(backend, devices: ["A", "B"])
+    _ = try world["A"].library.recipes.create(RecipeDraft(name: "Omelette", ingredients: ["3 eggs", "1 tbsp butter"]))
+    _ = try world["A"].library.lists.create("Week", week: "2026-W47")
+    try world.syncUntilQuiet()
+    world.offline = ["A", "B"]
+    // Both devices stock the pantry offline, one of them with the same ingredient.
+    _ = try world["A"].library.pantry.add("eggs")
+    _ = try world["B"].library.pantry.add("Eggs")
+    _ = try world["B"].library.pantry.add("butter")
+    world.offline = []
+    try world.syncUntilQuiet()
+    for device in world.devices {
+      #expect(try device.library.pantry.all().map(\.displayName) == ["butter", "egg"], "\(device.name)")
+      #expect(try device.library.pantry.suggestions().first?.missing == [])
+    }
+    // Used up on one device: every device adds it to lists again.
+    _ = try world["B"].library.pantry.remove("butter")
+    try world.syncUntilQuiet()
+    let addition = try world["A"].library.lists.addRecipe("Omelette", to: "Week")
+    #expect(addition.added.map(\.displayName) == ["butter"])
+    #expect(addition.skipped == ["egg"])
+    try world.syncUntilQuiet()
+    #expect(try world.invariantViolations() == [])
+  }
 }

@@ -16,6 +16,9 @@ public struct IngredientTemplate: Entity {
   /// How many grams one US cup of it weighs, when the user gave it: lets a list add
   /// "2 cups" and "500 g" of flour into one mass.
   public var gramsPerCup: Double?
+  /// In the household's pantry: `list add-recipe` skips it and `recipe suggest` counts it
+  /// as on hand. Synced like any field, so the pantry is one set for every device.
+  public var onHand: Bool
 
   public init(
     meta: RecordMetadata,
@@ -27,7 +30,8 @@ public struct IngredientTemplate: Entity {
     isStaple: Bool = false,
     usageCount: Int64 = 0,
     lastUsed: Date? = nil,
-    gramsPerCup: Double? = nil
+    gramsPerCup: Double? = nil,
+    onHand: Bool = false
   ) {
     self.meta = meta
     self.displayName = displayName
@@ -39,6 +43,7 @@ public struct IngredientTemplate: Entity {
     self.usageCount = usageCount
     self.lastUsed = lastUsed
     self.gramsPerCup = gramsPerCup
+    self.onHand = onHand
   }
 
   public static let schema = EntitySchema(
@@ -53,6 +58,7 @@ public struct IngredientTemplate: Entity {
       FieldDescriptor("usageCount", .integer),
       FieldDescriptor("lastUsed", .timestamp, optional: true),
       FieldDescriptor("gramsPerCup", .real, optional: true),
+      FieldDescriptor("onHand", .bool),
     ],
     semanticKeyField: "canonicalName",
     displayField: "displayName",
@@ -71,7 +77,8 @@ public struct IngredientTemplate: Entity {
       isStaple: try reader.bool("isStaple"),
       usageCount: try reader.integer("usageCount"),
       lastUsed: try reader.optionalTimestamp("lastUsed"),
-      gramsPerCup: try reader.optionalReal("gramsPerCup")
+      gramsPerCup: try reader.optionalReal("gramsPerCup"),
+      onHand: try reader.bool("onHand")
     )
   }
 
@@ -80,7 +87,7 @@ public struct IngredientTemplate: Entity {
       "displayName": .text(displayName), "canonicalName": .text(canonicalName), "aliases": .textList(aliases),
       "ingredientKind": .text(ingredientKind.rawValue), "category": FieldValue(category),
       "isStaple": .bool(isStaple), "usageCount": .integer(usageCount), "lastUsed": FieldValue(lastUsed),
-      "gramsPerCup": FieldValue(gramsPerCup),
+      "gramsPerCup": FieldValue(gramsPerCup), "onHand": .bool(onHand),
     ]
   }
 }

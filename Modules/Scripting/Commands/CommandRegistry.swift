@@ -26,6 +26,7 @@ public struct CommandRegistry: Sendable {
     RecipeCommands.group,
     MealCommands.group,
     ListCommands.group,
+    PantryCommands.group,
     ExpectCommands.group,
     ExplainCommands.group,
     MigrateCommands.group,

@@ -114,14 +114,23 @@ enum ListCommands {
 
   static let addRecipe = CommandSpec(
     "list add-recipe",
-    summary: "Add one item per ingredient line of a recipe; --servings (from the recipe's yield) or --scale multiplies the quantities.",
+    summary: "Add one item per ingredient line of a recipe, skipping staples and pantry ingredients (--all adds them); --servings (from the recipe's yield) or --scale multiplies the quantities.",
     parameters: [.rest("recipe", completion: .names(.recipe)), .keyword("to"), .rest("list", completion: .names(.weeklyList))],
-    options: RecipeCommands.scaleOptions,
-    examples: ["list add-recipe Egg Fried Rice to Groceries", "list add-recipe Egg Fried Rice --servings 8 to Groceries"]
+    options: RecipeCommands.scaleOptions + [.flag("all", "also add staples and what is in the pantry")],
+    examples: ["list add-recipe Egg Fried Rice to Groceries", "list add-recipe Egg Fried Rice --servings 8 --all to Groceries"]
   ) { invocation, session in
-    let items = try session.library.lists.addRecipe(
-      invocation.argument("recipe"), to: invocation.argument("list"), scaledBy: try RecipeCommands.scale(invocation))
-    return CommandResult(.message("added \(items.count) item\(items.count == 1 ? "" : "s") from '\(invocation.argument("recipe"))' to '\(invocation.argument("list"))'"))
+    let addition = try session.library.lists.addRecipe(
+      invocation.argument("recipe"), to: invocation.argument("list"), scaledBy: try RecipeCommands.scale(invocation),
+      includeOnHand: invocation.flag("all"))
+    let count = addition.added.count
+    var parts: [CommandResult.Part] = [
+      .message("added \(count) item\(count == 1 ? "" : "s") from '\(invocation.argument("recipe"))' to '\(invocation.argument("list"))'"),
+      .data(key: "skipped", .strings(addition.skipped)),
+    ]
+    if !addition.skipped.isEmpty {
+      parts.append(.message("skipped, on hand or staples: \(addition.skipped.joined(separator: ", ")) (--all adds them)"))
+    }
+    return CommandResult(parts: parts)
   }
 
   static let check = CommandSpec(

@@ -6,7 +6,7 @@ import Repositories
 enum RecipeCommands {
   static let group = CommandGroup(
     "recipe", summary: "Recipes (similar titles are detected, never merged silently)",
-    commands: [add, show, list, search, set, rename, merge, duplicates, delete])
+    commands: [add, show, list, search, suggest, cooked, set, rename, merge, duplicates, delete])
 
   /// Options that describe a recipe, shared by add and set.
   static let fieldOptions: [OptionSpec] = [
@@ -100,6 +100,39 @@ enum RecipeCommands {
     return CommandResult(
       .fields(key: "recipe", Rows.recipeFields(details)), .message("scaled × \(Rows.factorText(factor))"),
       .data(key: "scale", .double(factor)), .table(Rows.recipeLines(details)))
+  }
+
+  static let suggest = CommandSpec(
+    "recipe suggest", summary: "What can I make: recipes ranked by how many ingredients are missing, given the pantry and staples; then the most cooked.",
+    options: [.value("limit", "show only this many", .integer)],
+    examples: ["recipe suggest", "recipe suggest --limit 3"]
+  ) { invocation, session in
+    var suggestions = try session.library.pantry.suggestions()
+    if let limit = invocation.integer("limit") {
+      guard limit > 0 else { throw invocation.failure("'\(limit)' is not a count; use a whole number above 0", argument: "--limit") }
+      suggestions = Array(suggestions.prefix(limit))
+    }
+    return CommandResult(.table(Table(
+      key: "suggestions",
+      columns: [
+        Table.Column("id", jsonOnly: true), Table.Column("name", "RECIPE"), Table.Column("missingCount", "MISSING", alignRight: true),
+        Table.Column("missing", "NEEDS"), Table.Column("cooked", alignRight: true),
+      ],
+      rows: suggestions.map {
+        [Rows.id($0.recipe.id), .string($0.recipe.displayName), .int($0.missing.count), .strings($0.missing), .int(Int($0.recipe.usageCount))]
+      },
+      emptyText: "no recipes")))
+  }
+
+  static let cooked = CommandSpec(
+    "recipe cooked", summary: "Record that a recipe was cooked: one more use (recipe suggest ranks the most cooked first).",
+    parameters: [.rest("name", completion: .names(.recipe))],
+    examples: ["recipe cooked Egg Fried Rice"]
+  ) { invocation, session in
+    let recipe = try session.library.recipes.cooked(invocation.argument("name"))
+    return CommandResult(
+      .message("cooked '\(recipe.displayName)' (\(recipe.usageCount) time\(recipe.usageCount == 1 ? "" : "s"))"),
+      .data(key: "usageCount", .int(Int(recipe.usageCount))))
   }
 
   /// `--servings N` and `--scale F`, shared by `recipe show` and `list add-recipe`.
