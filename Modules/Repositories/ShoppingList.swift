@@ -51,7 +51,7 @@ public struct ShoppingList: Sendable {
     public let value: Double
     /// The shown unit ("cup", "kg", "clove"); nil for a plain count.
     public let unit: String?
-    /// The size of each package, as written ("14 ½ oz"), for counted packages.
+    /// The size of each package, exactly ("29/2 oz" for 14.5 oz cans), for counted packages.
     public let packageSize: String?
     /// As shown: "8 ⅓ cups".
     public let text: String

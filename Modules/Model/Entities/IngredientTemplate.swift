@@ -58,7 +58,9 @@ public struct IngredientTemplate: Entity {
       FieldDescriptor("usageCount", .integer),
       FieldDescriptor("lastUsed", .timestamp, optional: true),
       FieldDescriptor("gramsPerCup", .real, optional: true),
-      FieldDescriptor("onHand", .bool),
+      // Optional: stored only while true, so a template that was never in the pantry
+      // (every template written before the pantry existed) reads the same as one taken out.
+      FieldDescriptor("onHand", .bool, optional: true),
     ],
     semanticKeyField: "canonicalName",
     displayField: "displayName",
@@ -87,7 +89,7 @@ public struct IngredientTemplate: Entity {
       "displayName": .text(displayName), "canonicalName": .text(canonicalName), "aliases": .textList(aliases),
       "ingredientKind": .text(ingredientKind.rawValue), "category": FieldValue(category),
       "isStaple": .bool(isStaple), "usageCount": .integer(usageCount), "lastUsed": FieldValue(lastUsed),
-      "gramsPerCup": FieldValue(gramsPerCup), "onHand": .bool(onHand),
+      "gramsPerCup": FieldValue(gramsPerCup), "onHand": onHand ? .bool(true) : .null,
     ]
   }
 }
