@@ -2,9 +2,11 @@ import Foundation
 import Model
 import Repositories
 
-/// category add, list, show, rename, delete.
+/// category add, list, show, move, order, rename, delete.
 enum CategoryCommands {
-  static let group = CommandGroup("category", summary: "Grocery categories (unique by name)", commands: [add, list, show, rename, delete])
+  static let group = CommandGroup(
+    "category", summary: "Grocery categories (unique by name; their order is the aisle order of lists)",
+    commands: [add, list, show, move, order, rename, delete])
 
   static let add = CommandSpec(
     "category add", summary: "Create a category, or find the one whose name has the same key (\"produce\" is \"Produce\").",
@@ -40,6 +42,28 @@ enum CategoryCommands {
         .init("id", .string(category.id.shortText)), .init("sortOrder", label: "sort", .int(Int(category.sortOrder))),
       ]),
       .table(Rows.ingredients(members, categoryNames: [category.id: category.displayName])))
+  }
+
+  static let move = CommandSpec(
+    "category move", summary: "Move a category just before another in the aisle order that lists follow.",
+    parameters: [.rest("name", .name, completion: .names(.category), help: "the category to move")],
+    options: [.value("before", "the category it goes before", placeholder: "CATEGORY", completion: .names(.category))],
+    examples: ["category move Dairy --before Produce"]
+  ) { invocation, session in
+    guard let before = invocation.option("before") else {
+      throw invocation.failure("missing; name the category it goes before: --before CATEGORY", argument: "--before")
+    }
+    let order = try session.library.categories.move(invocation.argument("name"), before: before)
+    return CommandResult(.message("moved '\(invocation.argument("name"))' before '\(before)'"), .table(Rows.categories(order)))
+  }
+
+  static let order = CommandSpec(
+    "category order", summary: "Set the aisle order at once: these categories first, in this order, then the others as they were.",
+    parameters: [.words("categories", .name, completion: .names(.category), help: "category names in store order (quote names with spaces)")],
+    examples: ["category order Produce Bakery \"Meat & Seafood\" Dairy"]
+  ) { invocation, session in
+    let order = try session.library.categories.setOrder(invocation.argumentList("categories"))
+    return CommandResult(.message("set the order of \(order.count) categor\(order.count == 1 ? "y" : "ies")"), .table(Rows.categories(order)))
   }
 
   static let rename = CommandSpec(

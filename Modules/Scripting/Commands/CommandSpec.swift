@@ -167,6 +167,8 @@ public enum ValueType: Sendable, Hashable {
   case name
   /// A whole number.
   case integer
+  /// A decimal number without sign or exponent: "1.5", "120".
+  case number
   /// A calendar date "YYYY-MM-DD".
   case date
   /// breakfast, lunch, dinner or snack.
@@ -188,6 +190,7 @@ public enum ValueType: Sendable, Hashable {
     case .text: "TEXT"
     case .name: "NAME"
     case .integer: "N"
+    case .number: "NUMBER"
     case .date: "DATE"
     case .mealType: "MEAL"
     case .week: "WEEK"

@@ -15,6 +15,7 @@ enum IngredientCommands {
     .value("category", "its grocery category (created when missing)", placeholder: "CATEGORY", completion: .names(.category)),
     .value("alias", "another name that means this ingredient", placeholder: "NAME", repeatable: true),
     .value("staple", "whether it is a pantry staple", .boolean, completion: .words(["yes", "no"])),
+    .value("grams-per-cup", "how many grams one US cup of it weighs (lets a list add its volume and mass)", .number),
   ]
 
   static let add = CommandSpec(
@@ -33,10 +34,10 @@ enum IngredientCommands {
   }
 
   static let set = CommandSpec(
-    "ingredient set", summary: "Change an existing ingredient's kind, category, staple flag, or add aliases.",
+    "ingredient set", summary: "Change an existing ingredient's kind, category, staple flag or density, or add aliases.",
     parameters: [.rest("name", .name, completion: .names(.ingredientTemplate))],
     options: templateOptions,
-    examples: ["ingredient set tomato --category Produce --staple no"]
+    examples: ["ingredient set tomato --category Produce --staple no", "ingredient set flour --grams-per-cup 125"]
   ) { invocation, session in
     let name = invocation.argument("name")
     guard try session.library.ingredients.find(name) != nil else { throw RepositoryError.notFound(.ingredientTemplate, name) }
@@ -52,7 +53,7 @@ enum IngredientCommands {
     return try library.transaction { tx in
       try tx.ingredients.getOrCreate(
         name, kind: kind, category: invocation.option("category"), aliases: invocation.values("alias"),
-        isStaple: invocation.boolean("staple"))
+        isStaple: invocation.boolean("staple"), gramsPerCup: invocation.option("grams-per-cup").flatMap(Double.init))
     }
   }
 

@@ -6,7 +6,7 @@ import Repositories
 enum RecipeCommands {
   static let group = CommandGroup(
     "recipe", summary: "Recipes (similar titles are detected, never merged silently)",
-    commands: [add, show, list, search, set, rename, merge, duplicates, delete])
+    commands: [add, show, list, search, suggest, cooked, set, rename, merge, duplicates, delete])
 
   /// Options that describe a recipe, shared by add and set.
   static let fieldOptions: [OptionSpec] = [
@@ -85,12 +85,72 @@ enum RecipeCommands {
   }
 
   static let show = CommandSpec(
-    "recipe show", summary: "A recipe with its ingredient lines as read, source, tags and planned meals.",
+    "recipe show",
+    summary: "A recipe with its ingredient lines as read, source, tags and planned meals; --servings or --scale multiplies the quantities (lines without one stay as written).",
     parameters: [.rest("name", .name, completion: .names(.recipe), help: "a recipe title (any spelling with the same key) or id")],
-    examples: ["recipe show Egg Fried Rice"]
+    options: scaleOptions,
+    examples: ["recipe show Egg Fried Rice", "recipe show Egg Fried Rice --servings 8"]
   ) { invocation, session in
-    let details = try session.library.recipes.details(invocation.argument("name"))
-    return CommandResult(.fields(key: "recipe", Rows.recipeFields(details)), .table(Rows.recipeLines(details)))
+    let name = invocation.argument("name")
+    guard let scale = try scale(invocation) else {
+      let details = try session.library.recipes.details(name)
+      return CommandResult(.fields(key: "recipe", Rows.recipeFields(details)), .table(Rows.recipeLines(details)))
+    }
+    let (details, factor) = try session.library.recipes.details(name, scaledBy: scale)
+    return CommandResult(
+      .fields(key: "recipe", Rows.recipeFields(details)), .message("scaled × \(Rows.factorText(factor))"),
+      .data(key: "scale", .double(factor)), .table(Rows.recipeLines(details)))
+  }
+
+  static let suggest = CommandSpec(
+    "recipe suggest", summary: "What can I make: recipes ranked by how many ingredients are missing, given the pantry and staples; then the most cooked.",
+    options: [.value("limit", "show only this many", .integer)],
+    examples: ["recipe suggest", "recipe suggest --limit 3"]
+  ) { invocation, session in
+    var suggestions = try session.library.pantry.suggestions()
+    if let limit = invocation.integer("limit") {
+      guard limit > 0 else { throw invocation.failure("'\(limit)' is not a count; use a whole number above 0", argument: "--limit") }
+      suggestions = Array(suggestions.prefix(limit))
+    }
+    return CommandResult(.table(Table(
+      key: "suggestions",
+      columns: [
+        Table.Column("id", jsonOnly: true), Table.Column("name", "RECIPE"), Table.Column("missingCount", "MISSING", alignRight: true),
+        Table.Column("missing", "NEEDS"), Table.Column("cooked", alignRight: true),
+      ],
+      rows: suggestions.map {
+        [Rows.id($0.recipe.id), .string($0.recipe.displayName), .int($0.missing.count), .strings($0.missing), .int(Int($0.recipe.usageCount))]
+      },
+      emptyText: "no recipes")))
+  }
+
+  static let cooked = CommandSpec(
+    "recipe cooked", summary: "Record that a recipe was cooked: one more use (recipe suggest ranks the most cooked first).",
+    parameters: [.rest("name", .name, completion: .names(.recipe))],
+    examples: ["recipe cooked Egg Fried Rice"]
+  ) { invocation, session in
+    let recipe = try session.library.recipes.cooked(invocation.argument("name"))
+    return CommandResult(
+      .message("cooked '\(recipe.displayName)' (\(recipe.usageCount) time\(recipe.usageCount == 1 ? "" : "s"))"),
+      .data(key: "usageCount", .int(Int(recipe.usageCount))))
+  }
+
+  /// `--servings N` and `--scale F`, shared by `recipe show` and `list add-recipe`.
+  static let scaleOptions: [OptionSpec] = [
+    .value("servings", "make this many servings, scaled from the recipe's yield", .number),
+    .value("scale", "multiply every quantity by this factor", .number, placeholder: "FACTOR"),
+  ]
+
+  /// The scale the options ask for, or nil for none.
+  static func scale(_ invocation: Invocation) throws -> RecipeScale? {
+    let servings = invocation.option("servings").flatMap(Double.init)
+    let factor = invocation.option("scale").flatMap(Double.init)
+    switch (servings, factor) {
+    case (nil, nil): return nil
+    case (let servings?, nil): return .servings(servings)
+    case (nil, let factor?): return .factor(factor)
+    case (_?, _?): throw invocation.failure("give either --servings or --scale, not both", argument: "--scale")
+    }
   }
 
   static let list = CommandSpec(

@@ -62,6 +62,7 @@ enum Rows {
       .init("id", .string(template.id.shortText)), .init("category", .text(category)),
       .init("kind", .string(template.ingredientKind.rawValue)), .init("aliases", .strings(template.aliases)),
       .init("staple", .bool(template.isStaple)), .init("usageCount", label: "used", .int(Int(template.usageCount))),
+      .init("gramsPerCup", label: "grams per cup", .number(template.gramsPerCup)),
     ]
   }
 
@@ -148,6 +149,11 @@ enum Rows {
       .init("steps", recipe.recipeInstructions.isEmpty ? .null : .strings(recipe.recipeInstructions.enumerated().map { "\($0 + 1). \($1)" })),
       .init("planned", details.plannedMeals.isEmpty ? .null : .strings(details.plannedMeals.map { "\($0.date) \($0.mealType.rawValue)" })),
     ]
+  }
+
+  /// A scale factor as people read it: "2", "1.5", "0.667".
+  static func factorText(_ factor: Double) -> String {
+    factor.rounded() == factor && abs(factor) < 1e15 ? String(Int64(factor)) : String(format: "%.3g", factor)
   }
 
   static func recipeLines(_ details: RecipeDetails) -> Table {

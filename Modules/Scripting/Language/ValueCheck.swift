@@ -25,6 +25,14 @@ enum ValueCheck {
     case .integer:
       guard let number = Int(trimmed) else { return .failure(ValueProblem("'\(text)' is not a whole number")) }
       return .success(String(number))
+    case .number:
+      // Plain decimals only: "1.5", "120", "-3" (the command says why it is out of range);
+      // not "1e3", "inf", "nan" or "0x10".
+      let digits = trimmed.hasPrefix("-") ? trimmed.dropFirst() : Substring(trimmed)
+      guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), digits.filter({ $0 == "." }).count <= 1,
+        digits.contains(where: \.isNumber), let number = Double(trimmed)
+      else { return .failure(ValueProblem("'\(text)' is not a number; use digits with an optional decimal point, e.g. 1.5")) }
+      return .success(number.isFinite ? trimmed : String(number))
     case .date:
       guard let date = CivilDate(iso: trimmed) else {
         return .failure(ValueProblem("'\(text)' is not a date; use YYYY-MM-DD, e.g. 2024-12-13"))

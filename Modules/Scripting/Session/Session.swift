@@ -1,4 +1,5 @@
 public import Foundation
+public import Model
 public import Persistence
 import PersistenceMemory
 import PersistenceSQLite
@@ -43,6 +44,9 @@ public final class Session {
   /// Sync state of the session's devices: which are offline, and each one's monitor.
   var sync = SessionSync()
   public var outputMode: OutputMode = .table
+  /// The system `list show` shows amounts in (`settings units`); nil keeps each line in
+  /// the system its amounts were written in. Held by the session, not synced.
+  public var units: UnitPreference?
   /// Called after a store is opened inside an atomic run, so the run can join it.
   var storeOpened: ((Device) throws -> Void)?
 
