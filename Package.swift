@@ -103,7 +103,7 @@ let package = Package(
     .target(name: "SyncSQLite", dependencies: ["Sync", grdb], path: "Modules/SyncSQLite"),
     .testTarget(
       name: "SyncTests",
-      dependencies: ["Sync", "SyncSQLite", "Seed", "Migration", "Repositories", "Model", "Persistence", "PersistenceSQLite", "PersistenceMemory", "TestSupport"],
+      dependencies: ["Sync", "SyncSQLite", "Seed", "Migration", "Repositories", "Model", "Persistence", "PersistenceSQLite", "PersistenceMemory", "TestSupport", grdb],
       path: "Tests/SyncTests"
     ),
 
@@ -173,7 +173,7 @@ let package = Package(
     .target(
       name: "Scripting",
       dependencies: [
-        "Model", "Repositories", "Sync", "SyncSQLite", "Seed", "Persistence", "PersistenceSQLite", "PersistenceMemory",
+        "Model", "Repositories", "Sync", "SyncSQLite", "SyncHTTP", "Seed", "Persistence", "PersistenceSQLite", "PersistenceMemory",
         "Migration", "RecipeExchange",
       ],
       path: "Modules/Scripting",
@@ -181,7 +181,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ScriptingTests",
-      dependencies: ["Scripting", "Model", "Repositories", "TestSupport", "Migration", "Sync", "SyncSQLite", "Seed", "RecipeExchange"],
+      dependencies: ["Scripting", "Model", "Repositories", "TestSupport", "Migration", "Sync", "SyncSQLite", "Seed", "RecipeExchange", grdb],
       path: "Tests/ScriptingTests"
     ),
 
@@ -209,7 +209,8 @@ let package = Package(
       path: "Apps/forager-server"
     ),
     // The apps are dependencies so they are built before the end-to-end tests run them.
-    .testTarget(name: "AppTests", dependencies: ["TestSupport", "forager", "forager-batch"], path: "Tests/AppTests"),
+    .testTarget(
+      name: "AppTests", dependencies: ["TestSupport", "ServerTestSupport", "forager", "forager-batch", "forager-server"], path: "Tests/AppTests"),
 
     // MARK: - Tools
     // Benchmarks against raw SQLite (Docs/PERFORMANCE.md): `swift run -c release forager-bench`.
@@ -218,7 +219,9 @@ let package = Package(
       name: "Bench",
       dependencies: [
         "Model", "Normalization", "Persistence", "PersistenceSQLite", "Repositories", "Sync", "SyncSQLite", "Migration", "CSQLite",
-        "RecipeExchange",
+        "RecipeExchange", "SyncServer", "SyncPostgres", "SyncWire", "ServerTestSupport", asyncHTTPClient, postgresNIO, nioCore, logging,
+        hummingbird, argumentParser,
+        .product(name: "NIOHTTP1", package: "swift-nio"),
       ],
       path: "Tools/Bench/Sources"
     ),

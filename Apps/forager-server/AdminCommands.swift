@@ -116,3 +116,22 @@ struct Devices: AsyncParsableCommand {
     }
   }
 }
+
+struct SetMinimumSchema: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "set-minimum-schema",
+    abstract: "Refuse pushes of batches below a schema version (once every device of the household is upgraded).")
+
+  @OptionGroup var database: DatabaseOptions
+  @Option(help: "The household.") var household: String
+  @Option(help: "The oldest schema version the household takes pushes from (1–10000).") var schema: Int
+
+  func run() async throws {
+    do {
+      try await database.withAdministration { [household, schema] in try await $0.setMinimumSchema(household: household, version: schema) }
+      print("household '\(household)' takes pushes of schema v\(schema) or newer")
+    } catch {
+      throw report(error)
+    }
+  }
+}

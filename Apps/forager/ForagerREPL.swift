@@ -94,17 +94,17 @@ struct ForagerREPL: ParsableCommand {
     while true {
       let prompt = engine.prompt
       let shown = colors && !engine.isContinuing ? "\u{01}\u{1B}[36m\u{02}\(prompt)\u{01}\u{1B}[0m\u{02}" : prompt
-      let primary = colors ? "\u{01}\u{1B}[36m\u{02}\(engine.prompt)\u{01}\u{1B}[0m\u{02}" : "forager> "
-      guard let line = editor.readLine(prompt: shown, primary: primary) else {
+      switch editor.readLine(prompt: shown) {
+      case .end:
         print("")
         return
-      }
-      if LineEditor.interrupted {
-        LineEditor.interrupted = false
+      case .interrupted:
+        // Ctrl-C drops the line being typed and any continued command; the session goes on.
         engine.cancel()
+      case .line(let line):
+        editor.remember(line)
+        if handle(engine.feed(line)) { return }
       }
-      editor.remember(line)
-      if handle(engine.feed(line)) { return }
     }
   }
 

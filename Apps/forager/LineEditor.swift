@@ -4,15 +4,31 @@ import Scripting
 
 /// GNU readline: line editing, persistent history and tab completion.
 ///
-/// Readline's callbacks are C functions without context, so the completer and the
-/// prompt live in static storage; the REPL has one editor, used from one thread.
+/// Readline's callbacks are C functions without context, so the completer and the line
+/// being read live in static storage; the REPL has one editor, used from one thread.
+///
+/// Lines are read with readline's callback interface from a `poll` loop, so Ctrl-C can be
+/// handled outside the signal handler: the handler (`forager_on_interrupt`, in C) only
+/// writes a byte to a pipe; the loop sees it, drops the line being typed and returns
+/// ``Input/interrupted``.
 final class LineEditor {
+  /// What one read gave.
+  enum Input: Equatable {
+    case line(String)
+    /// Ctrl-C: the line being typed was dropped.
+    case interrupted
+    /// Ctrl-D on an empty line, or the end of input.
+    case end
+  }
+
   nonisolated(unsafe) static var completer: Completer?
   nonisolated(unsafe) static var matches: [String] = []
-  nonisolated(unsafe) static var primaryPrompt: UnsafeMutablePointer<CChar>?
-  nonisolated(unsafe) static var interrupted = false
+  nonisolated(unsafe) static var matchIndex = 0
+  /// The line readline's callback handed over, once one is complete.
+  nonisolated(unsafe) static var finished: Input?
 
   let historyFile: URL?
+  private let interruptRead: Int32
 
   init(historyFile: URL?, completer: Completer) {
     self.historyFile = historyFile
@@ -36,36 +52,60 @@ final class LineEditor {
         return strdup(LineEditor.matches[LineEditor.matchIndex])
       }
     }
-    // Ctrl-C: drop the line being typed and show a fresh prompt; the program goes on.
-    // Readline's own handler would re-raise the signal and end the program.
+    // Ctrl-C: readline's own handler would re-raise the signal and end the program.
     rl_catch_signals = 0
+    var ends: [Int32] = [-1, -1]
+    if pipe(&ends) == 0 {
+      for end in ends {
+        _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+        _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+      }
+      forager_interrupt_fd = ends[1]
+    }
+    interruptRead = ends[0]
+    signal(SIGINT, forager_on_interrupt)
     // The Swift runtime starts with SIGINT blocked on the main thread; let it through.
     var interrupt = sigset_t()
     sigemptyset(&interrupt)
     sigaddset(&interrupt, SIGINT)
     pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
-    signal(SIGINT) { _ in
-      LineEditor.interrupted = true
-      _ = write(1, "\n", 1)
-      rl_on_new_line()
-      rl_replace_line("", 0)
-      if let prompt = LineEditor.primaryPrompt { rl_set_prompt(prompt) }
-      rl_redisplay()
-    }
     using_history()
     stifle_history(1000)
     if let historyFile { read_history(historyFile.path) }
   }
 
-  nonisolated(unsafe) static var matchIndex = 0
-
-  /// The next line, or nil at end of input (Ctrl-D).
-  func readLine(prompt: String, primary: String) -> String? {
-    free(Self.primaryPrompt)
-    Self.primaryPrompt = strdup(primary)
-    guard let raw = readline(prompt) else { return nil }
-    defer { free(raw) }
-    return String(cString: raw)
+  /// The next line, a Ctrl-C, or the end of input.
+  func readLine(prompt: String) -> Input {
+    Self.finished = nil
+    rl_callback_handler_install(prompt) { raw in
+      // Called by readline when a line is complete (nil: end of input).
+      guard let raw else {
+        LineEditor.finished = .end
+        return
+      }
+      LineEditor.finished = .line(String(cString: raw))
+      free(raw)
+    }
+    defer { rl_callback_handler_remove() }
+    var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0), pollfd(fd: interruptRead, events: Int16(POLLIN), revents: 0)]
+    while Self.finished == nil {
+      let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
+      if ready < 0 {
+        if errno == EINTR { continue }
+        return .end
+      }
+      if descriptors[1].revents & Int16(POLLIN) != 0 {
+        var drained = [UInt8](repeating: 0, count: 64)
+        while read(interruptRead, &drained, drained.count) > 0 {}
+        // Outside the signal handler: drop the typed line and leave readline's state clean.
+        rl_replace_line("", 0)
+        rl_point = 0
+        _ = write(STDOUT_FILENO, "\n", 1)
+        return .interrupted
+      }
+      if descriptors[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { rl_callback_read_char() }
+    }
+    return Self.finished ?? .end
   }
 
   func remember(_ line: String) {

@@ -89,6 +89,20 @@ public struct StoreMigrator: Sendable {
     }
   }
 
+  /// The sync replica id the file's store recorded (`sync.replica`), when it has synced:
+  /// how the household's device registry names this store.
+  public func replicaID() throws -> String? {
+    guard FileManager.default.fileExists(atPath: path) else { return nil }
+    var configuration = Configuration()
+    configuration.readonly = true
+    let queue = try DatabaseQueue(path: path, configuration: configuration)
+    defer { try? queue.close() }
+    return try queue.read { db in
+      guard try db.tableExists("forager_metadata") else { return nil }
+      return try String.fetchOne(db, sql: "SELECT value FROM forager_metadata WHERE key = 'sync.replica'")
+    }
+  }
+
   // MARK: Migrating
 
   /// Migrates the file to `options.target` (default: the current version).

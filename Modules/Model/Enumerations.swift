@@ -29,3 +29,11 @@ public enum IngredientKind: String, Sendable, Codable, Hashable, CaseIterable {
 public enum ItemSource: String, Sendable, Codable, Hashable, CaseIterable {
   case manual, recipe, mealPlan, staple
 }
+
+/// The measuring system a reader wants amounts shown in.
+public enum UnitPreference: String, Sendable, Codable, Hashable, CaseIterable {
+  /// Grams, kilograms, millilitres, litres.
+  case metric
+  /// US cups and spoons, ounces and pounds.
+  case us
+}

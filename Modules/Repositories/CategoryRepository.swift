@@ -56,6 +56,78 @@ public struct CategoryRepository {
     try context.read { try $0.entities(Category.self, RecordQuery(.category, sort: [SortKey("sortOrder"), SortKey("displayName")])) }
   }
 
+  /// Moves a category to just before another in the aisle order (`list show` follows it).
+  ///
+  /// Writes only the moved category when there is room between `other` and the one
+  /// before it; otherwise renumbers the order in steps of ``orderStep``.
+  /// - Throws: ``RepositoryError/notFound(_:_:)`` for an unknown category,
+  ///   ``RepositoryError/invalidValue(field:value:reason:)`` when both name one category.
+  public func move(_ nameOrID: String, before otherNameOrID: String) throws -> [Category] {
+    try context.write { writer in
+      let operations = operations()
+      let moved = try operations.require(nameOrID, in: writer)
+      let anchor = try operations.require(otherNameOrID, in: writer)
+      guard moved.id != anchor.id else {
+        throw RepositoryError.invalidValue(field: "before", value: otherNameOrID, reason: "a category cannot move before itself")
+      }
+      var order = try sorted(in: writer).filter { $0.id != moved.id }
+      let index = order.firstIndex { $0.id == anchor.id } ?? order.count
+      let previous = index > 0 ? order[index - 1].sortOrder : anchor.sortOrder - 2 * Self.orderStep
+      if anchor.sortOrder - previous >= 2, previous + 1 >= 0 {
+        var single = moved
+        single.sortOrder = previous + (anchor.sortOrder - previous) / 2
+        try writer.save(single, at: context.now())
+        order.insert(single, at: index)
+        return order
+      }
+      order.insert(moved, at: index)
+      return try renumber(order, in: writer)
+    }
+  }
+
+  /// Sets the aisle order: the named categories first, in the order given, then every
+  /// other category in its current order.
+  /// - Throws: ``RepositoryError/notFound(_:_:)`` for an unknown name,
+  ///   ``RepositoryError/invalidValue(field:value:reason:)`` for a name given twice.
+  public func setOrder(_ namesOrIDs: [String]) throws -> [Category] {
+    try context.write { writer in
+      let operations = operations()
+      var first: [Category] = []
+      for name in namesOrIDs {
+        let category = try operations.require(name, in: writer)
+        if first.contains(where: { $0.id == category.id }) {
+          throw RepositoryError.invalidValue(field: "order", value: name, reason: "'\(category.displayName)' is named twice")
+        }
+        first.append(category)
+      }
+      let named = Set(first.map(\.id))
+      return try renumber(first + sorted(in: writer).filter { !named.contains($0.id) }, in: writer)
+    }
+  }
+
+  /// The gap `move` and `setOrder` leave between neighbours, so most later moves write one record.
+  public static let orderStep: Int64 = 1_000
+
+  private func sorted(in reader: any StoreReader) throws -> [Category] {
+    try reader.entities(Category.self, RecordQuery(.category, sort: [SortKey("sortOrder"), SortKey("displayName")]))
+  }
+
+  /// Positions `order` at steps of ``orderStep`` (smaller when many), writing only the
+  /// categories whose position changes.
+  private func renumber(_ order: [Category], in writer: any StoreWriter) throws -> [Category] {
+    let step = max(1, min(Self.orderStep, Self.maximumSortOrder / Int64(max(order.count, 1))))
+    let now = context.now()
+    return try order.enumerated().map { index, category in
+      var category = category
+      let position = Int64(index) * step
+      if category.sortOrder != position {
+        category.sortOrder = position
+        try writer.save(category, at: now)
+      }
+      return category
+    }
+  }
+
   /// Renames a category.
   /// - Throws: ``RepositoryError/renameCollision(_:newName:existingName:existingID:)`` when
   ///   another category already has the new name's key.

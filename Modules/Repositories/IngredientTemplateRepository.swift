@@ -39,26 +39,46 @@ public struct IngredientTemplateRepository {
   /// The template for this name (by canonical name or alias), created when missing.
   /// New templates take the given kind, category (created when missing), staple flag and
   /// aliases; for an existing template, given values are applied and aliases added.
-  /// - Throws: ``RepositoryError`` for bad names or an alias that names another template.
+  /// - Parameter gramsPerCup: the weight of one US cup of it, so a list can add volume
+  ///   and mass of it together (above 0, at most ``maximumGramsPerCup``).
+  /// - Throws: ``RepositoryError`` for bad names, an alias that names another template, or
+  ///   a density out of range.
   public func getOrCreate(
     _ name: String, kind: IngredientKind? = nil, category: String? = nil, aliases: [String] = [],
-    isStaple: Bool? = nil
+    isStaple: Bool? = nil, gramsPerCup: Double? = nil
   ) throws -> IngredientTemplate {
-    try operations.existingOrWrite(
+    try Self.checkDensity(gramsPerCup)
+    return try operations.existingOrWrite(
       name,
-      unchanged: { category == nil && aliases.isEmpty && (kind ?? $0.ingredientKind) == $0.ingredientKind && (isStaple ?? $0.isStaple) == $0.isStaple },
-      orWrite: { try getOrCreate(name, kind: kind, category: category, aliases: aliases, isStaple: isStaple, in: $0) }
+      unchanged: {
+        category == nil && aliases.isEmpty && (kind ?? $0.ingredientKind) == $0.ingredientKind && (isStaple ?? $0.isStaple) == $0.isStaple
+          && (gramsPerCup == nil || gramsPerCup == $0.gramsPerCup)
+      },
+      orWrite: { try getOrCreate(name, kind: kind, category: category, aliases: aliases, isStaple: isStaple, gramsPerCup: gramsPerCup, in: $0) }
     )
+  }
+
+  /// The heaviest cup a user may give: denser than honey (≈ 340 g) and syrup, lighter
+  /// than any typo of a thousand.
+  public static let maximumGramsPerCup = 1_000.0
+
+  static func checkDensity(_ gramsPerCup: Double?) throws {
+    guard let gramsPerCup, !(gramsPerCup.isFinite && gramsPerCup > 0 && gramsPerCup <= maximumGramsPerCup) else { return }
+    throw RepositoryError.invalidValue(
+      field: "grams-per-cup", value: WeeklyListRepository.format(gramsPerCup),
+      reason: "use the grams one US cup of it weighs: a number above 0 and at most \(Int(maximumGramsPerCup))")
   }
 
   func getOrCreate(
     _ name: String, kind: IngredientKind? = nil, category: String? = nil, aliases: [String] = [],
-    isStaple: Bool? = nil, in writer: any StoreWriter
+    isStaple: Bool? = nil, gramsPerCup: Double? = nil, in writer: any StoreWriter
   ) throws -> IngredientTemplate {
+    try Self.checkDensity(gramsPerCup)
     var (template, _) = try operations.getOrCreate(name, in: writer)
     let found = template
     if let kind { template.ingredientKind = kind }
     if let isStaple { template.isStaple = isStaple }
+    if let gramsPerCup { template.gramsPerCup = gramsPerCup }
     if let category {
       template.category = try CategoryRepository(context: context.bound(to: writer)).getOrCreate(category).id
     }

@@ -49,6 +49,7 @@ public struct Library {
   public var meals: PlannedMealRepository { PlannedMealRepository(context: context) }
   public var mealPlans: MealPlanRepository { MealPlanRepository(context: context) }
   public var lists: WeeklyListRepository { WeeklyListRepository(context: context) }
+  public var pantry: PantryRepository { PantryRepository(context: context) }
 
   /// Runs `body` in one atomic transaction: every repository call on the library it is
   /// given joins it, and if `body` throws, nothing it did is kept.

@@ -155,6 +155,18 @@ public struct RecipeRepository {
     return recipe
   }
 
+  /// Records that the recipe was cooked: one more use, last used now.
+  /// - Throws: ``RepositoryError/notFound(_:_:)`` for an unknown recipe.
+  public func cooked(_ nameOrID: String) throws -> Recipe {
+    try context.write { writer in
+      var recipe = try require(nameOrID, in: writer)
+      recipe.usageCount += 1
+      recipe.lastUsed = context.now()
+      try writer.save(recipe, at: context.now())
+      return recipe
+    }
+  }
+
   /// A recipe with its ingredient lines, templates, book, tags and planned meals.
   public func details(_ nameOrID: String) throws -> RecipeDetails {
     try context.read { reader in

@@ -84,33 +84,68 @@ public struct WeeklyListRepository {
     return (line.name, amountText(line.quantity, upTo: line.quantityUpperBound, unit: line.unit, notes: line.notes))
   }
 
-  /// Adds one item per ingredient line of a recipe.
-  public func addRecipe(_ recipeNameOrID: String, to listNameOrID: String) throws -> [GroceryListItem] {
+  /// What ``addRecipe(_:to:scaledBy:includeOnHand:)`` did.
+  public struct RecipeAddition: Sendable {
+    public let added: [GroceryListItem]
+    /// Ingredients left off because they are staples or in the pantry, by name.
+    public let skipped: [String]
+  }
+
+  /// Adds one item per ingredient line of a recipe, its quantities scaled when a
+  /// `scale` is given (lines without a quantity stay as written). A line that counts
+  /// packages keeps their size ("2 (14.5 oz) can"), so the list sums cans of one size.
+  /// Lines for staples and pantry ingredients are skipped unless `includeOnHand`.
+  /// - Throws: ``RepositoryError`` for an unknown list or recipe, or a scale out of range.
+  public func addRecipe(
+    _ recipeNameOrID: String, to listNameOrID: String, scaledBy scale: RecipeScale? = nil, includeOnHand: Bool = false
+  ) throws -> RecipeAddition {
     try context.write { writer in
       let list = try require(listNameOrID, in: writer)
-      let details = try RecipeRepository(context: context.bound(to: writer)).details(recipeNameOrID)
-      return try details.lines.map { line in
-        return try insertItem(
+      var details = try RecipeRepository(context: context.bound(to: writer)).details(recipeNameOrID)
+      if let scale { details = details.scaled(by: try scale.factor(recipe: details.recipe)) }
+      var added: [GroceryListItem] = []
+      var skipped: [String] = []
+      for line in details.lines {
+        if !includeOnHand, let template = line.template, template.isStaple || template.onHand {
+          if !skipped.contains(template.displayName) { skipped.append(template.displayName) }
+          continue
+        }
+        let packageSize = IngredientLine.parse(line.ingredient.rawLine).packageSize
+        added.append(try insertItem(
           line.template?.displayName ?? line.ingredient.rawLine,
-          quantity: Self.amountText(line.ingredient.quantity, unit: line.ingredient.unit),
+          quantity: Self.amountText(line.ingredient.quantity, unit: line.ingredient.unit, packageSize: packageSize),
           source: .recipe, list: list, template: line.template?.id, recipe: details.recipe.id, in: writer
-        )
+        ))
       }
+      return RecipeAddition(added: added, skipped: skipped)
     }
   }
 
-  /// An amount as a list shows it — "2", "1-2 l", "0.5 cup", "2 (large)" — or nil when
-  /// there is none.
-  static func amountText(_ quantity: Double?, upTo upperBound: Double? = nil, unit: String?, notes: String? = nil) -> String? {
+  /// An amount as a list stores it — "2", "1-2 l", "1/3 cup", "1 1/2 cup", "2 (large)",
+  /// "2 (14.5 oz) can" — or nil when there is none. Thirds and other fractions are
+  /// written as fractions, so the list sums them exactly.
+  static func amountText(
+    _ quantity: Double?, upTo upperBound: Double? = nil, unit: String?, notes: String? = nil, packageSize: IngredientLine.Amount? = nil
+  ) -> String? {
     var parts: [String] = []
     if let quantity { parts.append(([quantity] + (upperBound.map { [$0] } ?? [])).map(format).joined(separator: "-")) }
+    if let packageSize, quantity != nil { parts.append("(" + format(packageSize.quantity) + (packageSize.unit.map { " " + $0 } ?? "") + ")") }
     if let unit { parts.append(unit) }
     if let notes { parts.append("(\(notes))") }
     return parts.isEmpty ? nil : parts.joined(separator: " ")
   }
 
+  /// "2", "0.5", "14.5"; a value with more than three decimals that is a simple fraction
+  /// as one ("1/3", "2 1/3"); otherwise up to six significant digits.
   static func format(_ quantity: Double) -> String {
-    quantity.rounded() == quantity ? String(Int64(quantity)) : String(format: "%g", quantity)
+    if quantity.rounded() == quantity, abs(quantity) < 1e15 { return String(Int64(quantity)) }
+    if (quantity * 1000).rounded() == quantity * 1000 { return String(format: "%g", quantity) }
+    if let exact = Rational(approximating: quantity), exact.denominator <= 1000, exact.numerator > 0 {
+      let whole = exact.floor
+      let rest = exact.numerator - whole * exact.denominator
+      return (whole > 0 ? "\(whole) " : "") + "\(rest)/\(exact.denominator)"
+    }
+    return String(format: "%g", quantity)
   }
 
   private func insertItem(
@@ -131,38 +166,8 @@ public struct WeeklyListRepository {
     try context.read { reader in try items(of: try require(listNameOrID, in: reader), in: reader) }
   }
 
-  private func items(of list: WeeklyList, in reader: any StoreReader) throws -> [GroceryListItem] {
+  func items(of list: WeeklyList, in reader: any StoreReader) throws -> [GroceryListItem] {
     try reader.entities(GroceryListItem.self, RecordQuery(.groceryListItem, filters: [.references("weeklyList", list.id)], sort: [SortKey("sortOrder")]))
-  }
-
-  /// Items that name the same ingredient, shown as one line.
-  public struct ConsolidatedItem: Sendable, Hashable {
-    public let name: String
-    public let count: Int
-    /// The quantities of the merged items, in order, without blanks.
-    public let quantities: [String]
-    public let isCompleted: Bool
-    public let items: [GroceryListItem]
-  }
-
-  /// The list's items with lines for the same ingredient (same template, or same
-  /// canonical name) merged, in order of first appearance.
-  public func consolidated(_ listNameOrID: String) throws -> [ConsolidatedItem] {
-    let all = try items(of: listNameOrID)
-    var order: [String] = []
-    var groups: [String: [GroceryListItem]] = [:]
-    for item in all {
-      let key = item.template.map { "template:" + $0.shortText } ?? "name:" + SemanticKey.canonicalIngredientName(item.displayName)
-      if groups[key] == nil { order.append(key) }
-      groups[key, default: []].append(item)
-    }
-    return order.compactMap { key in
-      guard let members = groups[key], let first = members.first else { return nil }
-      return ConsolidatedItem(
-        name: first.displayName, count: members.count, quantities: members.compactMap(\.quantity),
-        isCompleted: members.allSatisfy(\.isCompleted), items: members
-      )
-    }
   }
 
   /// Marks every item for this ingredient on the list done (or not done).

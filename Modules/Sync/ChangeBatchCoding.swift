@@ -173,7 +173,7 @@ public enum ChangeBatchCoding {
     }
   }
 
-  private struct Reader {
+  struct Reader {
     let buffer: UnsafeRawBufferPointer
     var offset: Int
     var strings: [String] = []

@@ -37,11 +37,22 @@ extension CloudStore {
 /// One batch in the cloud's log.
 public struct CloudEntry: Sendable, Hashable {
   public let sequence: Int64
+  /// The batch; for a held entry, its header with no changes.
   public let batch: ChangeBatch
+  /// Set when this version cannot read the batch (a newer schema): the device keeps it.
+  public let held: HeldBatch?
 
   public init(sequence: Int64, batch: ChangeBatch) {
     self.sequence = sequence
     self.batch = batch
+    held = nil
+  }
+
+  /// An entry this version cannot read, kept as it is.
+  public init(held: HeldBatch) {
+    sequence = held.sequence
+    batch = ChangeBatch(id: held.id, replica: held.replica, schemaVersion: held.schemaVersion, changes: [])
+    self.held = held
   }
 }
 

@@ -56,6 +56,8 @@ public final class SyncEngine: Sendable {
     public var conflicts = 0
     public var merges = 0
     public var errors = 0
+    /// Batches kept unread: written by a newer schema than this device's (``HeldBatch``).
+    public var held = 0
 
     public init() {}
   }
@@ -109,6 +111,7 @@ public final class SyncEngine: Sendable {
       guard try writer.metadata(forKey: ReplicaKeys.cloud) != cloud.identifier else { return }
       try writer.setSyncInteger(0, ReplicaKeys.token)
       try writer.setSyncInteger(0, ReplicaKeys.pushed)
+      for key in try writer.metadataKeys(withPrefix: ReplicaKeys.heldPrefix) { try writer.setMetadata(nil, forKey: key) }
       try writer.setMetadata(cloud.identifier, forKey: ReplicaKeys.cloud)
     }
   }
@@ -148,36 +151,55 @@ public final class SyncEngine: Sendable {
   // MARK: Pulling
 
   private func pull(into report: inout Report, interruptAfter: Int?) throws {
+    try applyHeldBatches(into: &report)
     var pages = 0
     while true {
       let token = try store.read { try $0.syncInteger(ReplicaKeys.token) }
       let entries = try cloud.pull(after: token, limit: pullPageSize)
       guard let last = entries.last else { return }
+      let held = entries.compactMap(hold)
+      let heldSequences = Set(held.map(\.sequence))
       let counts = try store.write(origin: .sync) { writer -> SyncCounts in
-        let replica = try writer.ensureReplicaID(newReplicaID)
-        let now = store.clock()
-        let states = try StateStore(writer)
-        var joiner = Joiner(states: states, replica: replica, clock: try writer.replicaClock())
-        let changes = entries.lazy.filter { $0.batch.replica != replica }.flatMap(\.batch.changes)
-        try states.preload(changes.map { RecordKey(kind: $0.kind, id: $0.id) })
-        for change in changes { try joiner.apply(change) }
-        var stamper = Stamper(replica: replica, clock: joiner.clock, now: now)
-        let view = ViewUpdater(writer: writer, states: states, now: now) { stamper.next(at: now) }
-        try view.refresh(joiner.touched)
-        try finish(view, states, clock: stamper.clock, writer)
+        let counts = try join(entries.filter { !heldSequences.contains($0.sequence) }.map(\.batch), writer)
+        for batch in held { try keep(batch, writer) }
         try writer.setSyncInteger(last.sequence, ReplicaKeys.token)
-        for note in joiner.notes { monitor.record(.conflict, "\(deviceName): \(note)") }
-        return SyncCounts(imports: joiner.imports, conflicts: joiner.conflicts, merges: joiner.merges + view.merges, errors: view.errors)
+        return counts
       }
       report.pulledBatches += entries.count
-      report.imported += counts.imports
-      report.conflicts += counts.conflicts
-      report.merges += counts.merges
-      report.errors += counts.errors
-      if counts.imports > 0 { monitor.record(.import, "\(deviceName): applied \(counts.imports) record changes", count: counts.imports) }
+      report.held += held.count
+      add(counts, to: &report)
+      for batch in held {
+        monitor.record(.error, "\(deviceName): kept batch \(batch.sequence) from \(batch.replica) unread until an upgrade: \(batch.reason)")
+      }
       pages += 1
       if let interruptAfter, pages >= interruptAfter { throw SyncInterrupted() }
     }
+  }
+
+  /// Joins the changes of other replicas' batches into the state and refreshes the view
+  /// of what they touched.
+  func join(_ batches: [ChangeBatch], _ writer: any StoreWriter) throws -> SyncCounts {
+    let replica = try writer.ensureReplicaID(newReplicaID)
+    let now = store.clock()
+    let states = try StateStore(writer)
+    var joiner = Joiner(states: states, replica: replica, clock: try writer.replicaClock())
+    let changes = batches.lazy.filter { $0.replica != replica }.flatMap(\.changes)
+    try states.preload(changes.map { RecordKey(kind: $0.kind, id: $0.id) })
+    for change in changes { try joiner.apply(change) }
+    var stamper = Stamper(replica: replica, clock: joiner.clock, now: now)
+    let view = ViewUpdater(writer: writer, states: states, now: now) { stamper.next(at: now) }
+    try view.refresh(joiner.touched)
+    try finish(view, states, clock: stamper.clock, writer)
+    for note in joiner.notes { monitor.record(.conflict, "\(deviceName): \(note)") }
+    return SyncCounts(imports: joiner.imports, conflicts: joiner.conflicts, merges: joiner.merges + view.merges, errors: view.errors)
+  }
+
+  func add(_ counts: SyncCounts, to report: inout Report) {
+    report.imported += counts.imports
+    report.conflicts += counts.conflicts
+    report.merges += counts.merges
+    report.errors += counts.errors
+    if counts.imports > 0 { monitor.record(.import, "\(deviceName): applied \(counts.imports) record changes", count: counts.imports) }
   }
 
   // MARK: Pushing

@@ -6,27 +6,62 @@ import NIOPosix
 import Sync
 import SyncWire
 
-extension HTTPCloud {
+/// Sends the requests of one ``HTTPCloud``: one at a time, waiting on the calling thread,
+/// retrying what failed for a passing reason (no connection, no answer in time, a 5xx
+/// answer) after the delays of its ``HTTPCloud/RetryPolicy``.
+///
+/// Retrying is safe for every request the cloud sends: reads change nothing, a
+/// registration is the same upsert each time, and a push carries its batch id, so a push
+/// the server stored before its answer was lost is answered with the stored receipt.
+struct Requester: Sendable {
   typealias Response = HTTPClient.Response
 
-  func send(
-    _ method: HTTPMethod, _ path: String, body: Data? = nil, headers: [(String, String)] = [], refuse: Bool = true
-  ) throws -> Response {
-    try Self.send(client, base: base, authorization: authorization, timeout: timeout, location: location, method, path, body: body,
-      headers: headers, refuse: refuse)
-  }
+  /// The process's client for every ``HTTPCloud``: a connection that cannot be made fails
+  /// at once (the cloud's ``HTTPCloud/RetryPolicy`` decides when to try again, where
+  /// async-http-client's own default keeps retrying until the request's deadline), and
+  /// redirects are not followed (a server never sends one). It lives as long as the process.
+  static let client: HTTPClient = {
+    var configuration = HTTPClient.Configuration()
+    configuration.redirectConfiguration = .disallow
+    configuration.timeout = .init(connect: .seconds(5))
+    configuration.connectionPool.retryConnectionEstablishment = false
+    return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+  }()
 
-  /// Sends one request and waits for its answer on the calling thread.
+  let client: HTTPClient
+  let base: String
+  let authorization: String
+  let timeout: TimeAmount
+  let location: String
+  let retry: HTTPCloud.RetryPolicy
+
+  /// Sends one request and waits for its answer.
   /// - Throws: ``CloudError/unavailable(location:reason:)`` when the server cannot be
-  ///   reached or answers 5xx; ``HTTPCloudError`` for another refusal when `refuse`.
-  static func send(
-    _ client: HTTPClient, base: String, authorization: String, timeout: TimeAmount, location: String,
+  ///   reached or answers 5xx after every retry; ``HTTPCloudError`` for another refusal
+  ///   when `refuse`.
+  func send(
     _ method: HTTPMethod, _ path: String, body: Data? = nil, headers: [(String, String)] = [], refuse: Bool = true
   ) throws -> Response {
     // Waiting here on an event loop would block the loop the answer arrives on.
     guard MultiThreadedEventLoopGroup.currentEventLoop == nil else {
       throw CloudError.unavailable(location: location, reason: "HTTPCloud was called on an event-loop thread; call it from a thread that may wait")
     }
+    var attempt = 0
+    while true {
+      do {
+        return try sendOnce(method, path, body: body, headers: headers, refuse: refuse)
+      } catch CloudError.unavailable(let location, let reason) {
+        guard attempt < retry.delays.count else {
+          let tries = attempt == 0 ? "" : " (tried \(attempt + 1) times)"
+          throw CloudError.unavailable(location: location, reason: reason + tries)
+        }
+        Thread.sleep(forTimeInterval: retry.seconds(attempt))
+        attempt += 1
+      }
+    }
+  }
+
+  private func sendOnce(_ method: HTTPMethod, _ path: String, body: Data?, headers: [(String, String)], refuse: Bool) throws -> Response {
     let response: Response
     do {
       var request = try HTTPClient.Request(url: base + path, method: method)
@@ -36,7 +71,7 @@ extension HTTPCloud {
       if let body { request.body = .bytes(body) }
       response = try client.execute(request: request, deadline: .now() + timeout).wait()
     } catch {
-      throw CloudError.unavailable(location: location, reason: "cannot reach the server: \(describe(error))")
+      throw CloudError.unavailable(location: location, reason: "cannot reach the server: \(Self.describe(error))")
     }
     if response.status.code >= 500 {
       throw CloudError.unavailable(location: location, reason: "the server answered \(response.status.code): \(HTTPCloudError.message(response))")
@@ -45,14 +80,13 @@ extension HTTPCloud {
     return response
   }
 
-  static func decode<T: Decodable>(_ response: Response, location: String) throws -> T {
+  /// The JSON value an answer holds.
+  func decode<T: Decodable>(_ response: Response) throws -> T {
     guard let body = response.body, let value = try? WireCoding.decoder().decode(T.self, from: Data(body.readableBytesView)) else {
       throw CloudError.damaged(location: location, reason: "the server's answer to a request is not a \(T.self)")
     }
     return value
   }
-
-  func decode<T: Decodable>(_ response: Response) throws -> T { try Self.decode(response, location: location) }
 
   static func describe(_ error: any Error) -> String {
     switch error {
@@ -64,6 +98,26 @@ extension HTTPCloud {
     case let error as IOError where error.errnoCode == ECONNRESET: "the connection was reset"
     case let error as IOError: "\(error.description)"
     default: String(describing: error)
+    }
+  }
+}
+
+extension HTTPCloud {
+  /// How often a request that failed for a passing reason is sent again, and after what
+  /// delays: each delay is one more attempt. The default tries four times over about 3.5 s
+  /// (0.25 s, 1 s, 2.25 s between attempts); ``none`` fails at once.
+  public struct RetryPolicy: Sendable, Hashable {
+    /// The delay before each retry, in order.
+    public var delays: [Duration]
+
+    public init(delays: [Duration]) { self.delays = delays }
+
+    public static let standard = RetryPolicy(delays: [.milliseconds(250), .seconds(1), .milliseconds(2_250)])
+    public static let none = RetryPolicy(delays: [])
+
+    func seconds(_ attempt: Int) -> TimeInterval {
+      let delay = delays[attempt].components
+      return TimeInterval(delay.seconds) + TimeInterval(delay.attoseconds) / 1e18
     }
   }
 }

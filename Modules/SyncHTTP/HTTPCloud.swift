@@ -33,11 +33,12 @@ public final class HTTPCloud: CloudStore, @unchecked Sendable {
   public let identifier: String
   /// Who the token is, as the server said when the cloud opened.
   public let session: SessionInfo
+  /// The household the token belongs to.
+  public var household: String { session.household }
+  /// The device the token was issued for, as the server names it.
+  public var serverDevice: String { session.device }
 
-  let base: String
-  let authorization: String
-  let timeout: TimeAmount
-  let client: HTTPClient
+  let requester: Requester
   /// The device's last accepted batch sequence, when known; nil after any failure.
   private var deviceSequence: Int64?
   private let lock = NSLock()
@@ -48,23 +49,25 @@ public final class HTTPCloud: CloudStore, @unchecked Sendable {
   ///   - token: the device's token (`forager-server issue-token`).
   ///   - household: when given, the household the token must belong to.
   ///   - timeout: how long one request may take.
+  ///   - retry: how often and after what delays a request that failed for a passing
+  ///     reason (no connection, no answer in time, a 5xx answer) is sent again.
   /// - Throws: ``CloudError/unavailable(location:reason:)`` when the server cannot be
   ///   reached, ``HTTPCloudError`` when it refuses the token or names another household.
-  public init(url: String, token: String, household: String? = nil, timeout: Duration = .seconds(15)) throws {
+  public init(
+    url: String, token: String, household: String? = nil, timeout: Duration = .seconds(15), retry: RetryPolicy = .standard
+  ) throws {
     var base = url
     while base.hasSuffix("/") { base.removeLast() }
     guard base.hasPrefix("http://") || base.hasPrefix("https://"), URL(string: base)?.host != nil else {
       throw HTTPCloudError.badURL(url)
     }
-    self.base = base
-    self.authorization = "Bearer " + token.trimmingCharacters(in: .whitespacesAndNewlines)
-    self.timeout = .nanoseconds(Int64(timeout.components.seconds) * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000)
-    self.client = HTTPClient.shared
     let location = household.map { "\(base) (household \($0))" } ?? base
     self.location = location
-    let session: SessionInfo = try Self.decode(
-      Self.send(client, base: base, authorization: authorization, timeout: self.timeout, location: location, .GET, Wire.Path.session),
-      location: location)
+    requester = Requester(
+      client: Requester.client, base: base, authorization: "Bearer " + token.trimmingCharacters(in: .whitespacesAndNewlines),
+      timeout: .nanoseconds(Int64(timeout.components.seconds) * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000),
+      location: location, retry: retry)
+    let session: SessionInfo = try requester.decode(requester.send(.GET, Wire.Path.session))
     if let household, household != session.household { throw HTTPCloudError.householdMismatch(expected: household, token: session.household) }
     self.session = session
     self.identifier = session.cloudIdentifier
@@ -76,9 +79,9 @@ public final class HTTPCloud: CloudStore, @unchecked Sendable {
     var resynced = false
     while true {
       let next = try knownDeviceSequence() + 1
-      let response: Response
+      let response: Requester.Response
       do {
-        response = try send(
+        response = try requester.send(
           .POST, Wire.Path.batches, body: body,
           headers: [("Content-Type", Wire.batchMediaType), (Wire.deviceSequenceHeader, String(next))], refuse: false)
       } catch {
@@ -86,7 +89,7 @@ public final class HTTPCloud: CloudStore, @unchecked Sendable {
         throw error
       }
       if response.status == .ok || response.status == .created {
-        let receipt: PushReceipt = try Self.decode(response, location: location)
+        let receipt: PushReceipt = try requester.decode(response)
         lock.withLock { deviceSequence = receipt.stored ? receipt.deviceSequence : nil }
         return receipt.sequence
       }
@@ -103,31 +106,25 @@ public final class HTTPCloud: CloudStore, @unchecked Sendable {
 
   public func pull(after sequence: Int64, limit: Int) throws -> [CloudEntry] {
     let path = Wire.Path.batches + "?\(Wire.Query.cursor)=\(PullCursor(after: sequence).encoded)&\(Wire.Query.limit)=\(min(max(limit, 1), 1_000))"
-    let page: PullPage = try Self.decode(send(.GET, path), location: location)
-    return try page.entries.map { entry in
-      do {
-        return CloudEntry(sequence: entry.sequence, batch: try ChangeBatchCoding.decode(entry.batch))
-      } catch {
-        throw CloudError.damaged(location: location, reason: "batch \(entry.sequence) cannot be read: \(error)")
-      }
-    }
+    let page: PullPage = try requester.decode(requester.send(.GET, path))
+    return try page.entries.map { try ChangeBatchCoding.entry(sequence: $0.sequence, bytes: $0.batch, location: location) }
   }
 
   public func latestSequence() throws -> Int64 {
-    let session: SessionInfo = try Self.decode(send(.GET, Wire.Path.session), location: location)
+    let session: SessionInfo = try requester.decode(requester.send(.GET, Wire.Path.session))
     return session.latestSequence
   }
 
   public func register(_ device: CloudDevice) throws {
     let registration = DeviceRegistration(replicaID: device.replicaID, name: device.name, schemaVersion: device.schemaVersion)
     let body = try WireCoding.encoder().encode(registration)
-    _ = try send(.PUT, Wire.Path.ownDevice, body: body, headers: [("Content-Type", Wire.jsonMediaType)])
+    _ = try requester.send(.PUT, Wire.Path.ownDevice, body: body, headers: [("Content-Type", Wire.jsonMediaType)])
   }
 
   /// The household's registered devices (a device the server knows but that never
   /// registered has no replica yet and is left out).
   public func devices() throws -> [CloudDevice] {
-    let list: DeviceList = try Self.decode(send(.GET, Wire.Path.devices), location: location)
+    let list: DeviceList = try requester.decode(requester.send(.GET, Wire.Path.devices))
     return list.devices.compactMap { entry in
       guard let replica = entry.replicaID, let lastSeen = entry.lastSeen else { return nil }
       return CloudDevice(replicaID: replica, name: entry.name, schemaVersion: entry.schemaVersion, lastSeen: lastSeen)
@@ -138,7 +135,7 @@ public final class HTTPCloud: CloudStore, @unchecked Sendable {
 
   private func knownDeviceSequence() throws -> Int64 {
     if let known = lock.withLock({ deviceSequence }) { return known }
-    let session: SessionInfo = try Self.decode(send(.GET, Wire.Path.session), location: location)
+    let session: SessionInfo = try requester.decode(requester.send(.GET, Wire.Path.session))
     lock.withLock { deviceSequence = session.deviceSequence }
     return session.deviceSequence
   }

@@ -32,6 +32,10 @@ extension PostgresHouseholdStorage {
     throw ServerError.internalFailure("device-missing", "device '\(name)' could not be created")
   }
 
+  public func setMinimumSchema(_ version: Int, of household: Int64) async throws {
+    try await client.query("UPDATE households SET minimum_schema = \(version) WHERE id = \(household)", logger: logger)
+  }
+
   public func addToken(_ token: TokenRecord) async throws {
     try await client.query(
       """

@@ -52,16 +52,16 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
   public func credential(forTokenHash hash: Data) async throws -> Credential? {
     let rows = try await client.query(
       """
-      SELECT t.id, h.id, h.name, h.identifier, d.id, d.name, t.expires_at, t.revoked_at
+      SELECT t.id, h.id, h.name, h.identifier, d.id, d.name, t.expires_at, t.revoked_at, h.minimum_schema
       FROM tokens t JOIN households h ON h.id = t.household_id JOIN devices d ON d.id = t.device_id
       WHERE t.hash = \(hash)
       """, logger: logger)
-    for try await (tokenID, householdID, household, identifier, deviceID, device, expiresAt, revokedAt) in rows.decode(
-      (String, Int64, String, UUID, Int64, String, Date, Date?).self)
+    for try await (tokenID, householdID, household, identifier, deviceID, device, expiresAt, revokedAt, minimumSchema) in rows.decode(
+      (String, Int64, String, UUID, Int64, String, Date, Date?, Int).self)
     {
       return Credential(
         tokenID: tokenID, householdID: householdID, household: household, cloudIdentifier: identifier.uuidString.lowercased(),
-        deviceID: deviceID, device: device, expiresAt: expiresAt, revokedAt: revokedAt)
+        deviceID: deviceID, device: device, expiresAt: expiresAt, revokedAt: revokedAt, minimumSchema: minimumSchema)
     }
     return nil
   }
@@ -69,35 +69,44 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
   public func append(_ batch: IncomingBatch, from credential: Credential, deviceSequence: Int64, now: Date) async throws -> PushReceipt {
     let household = credential.householdID
     let logger = logger
+    // Five round trips: BEGIN; the household's lock; the device and any batch with this id
+    // in one read; the append (next sequence, the batch, the device) in one statement; COMMIT.
     return try await PostgresTransaction.run(client, logger: logger) { connection in
       try await connection.query("SELECT pg_advisory_xact_lock(\(household))", logger: logger)
+      var device = DeviceState(replicaID: nil, lastDeviceSequence: 0)
       var existing: PushRules.Existing?
       let found = try await connection.query(
-        "SELECT sequence, device_id, device_sequence FROM batches WHERE household_id = \(household) AND batch_id = \(batch.id)",
-        logger: logger)
-      for try await (sequence, deviceID, sequenceOfDevice) in found.decode((Int64, Int64, Int64).self) {
-        existing = PushRules.Existing(sequence: sequence, deviceID: deviceID, deviceSequence: sequenceOfDevice)
+        """
+        SELECT d.replica_id, d.last_device_sequence, b.sequence, b.device_id, b.device_sequence
+        FROM devices d LEFT JOIN batches b ON b.household_id = \(household) AND b.batch_id = \(batch.id)
+        WHERE d.id = \(credential.deviceID)
+        """, logger: logger)
+      for try await (replica, last, sequence, deviceID, sequenceOfDevice) in found.decode((String?, Int64, Int64?, Int64?, Int64?).self) {
+        device = DeviceState(replicaID: replica, lastDeviceSequence: last)
+        if let sequence, let deviceID, let sequenceOfDevice {
+          existing = PushRules.Existing(sequence: sequence, deviceID: deviceID, deviceSequence: sequenceOfDevice)
+        }
       }
-      let device = try await Self.deviceState(connection, credential.deviceID, logger: logger)
       switch try PushRules.decide(batch, deviceSequence: deviceSequence, credential: credential, device: device, existing: existing) {
       case .alreadyStored(let receipt):
         return receipt
       case .append(let sequenceOfDevice, _):
         var sequence: Int64 = 0
-        let next = try await connection.query(
-          "UPDATE households SET last_sequence = last_sequence + 1 WHERE id = \(household) RETURNING last_sequence", logger: logger)
-        for try await value in next.decode(Int64.self) { sequence = value }
-        try await connection.query(
+        let appended = try await connection.query(
           """
+          WITH next AS (
+            UPDATE households SET last_sequence = last_sequence + 1 WHERE id = \(household) RETURNING last_sequence),
+          device AS (
+            UPDATE devices SET last_device_sequence = \(sequenceOfDevice), replica_id = COALESCE(replica_id, \(batch.replica))
+            WHERE id = \(credential.deviceID))
           INSERT INTO batches (household_id, sequence, batch_id, device_id, device_sequence, replica_id, schema_version, payload, received_at)
-          VALUES (\(household), \(sequence), \(batch.id), \(credential.deviceID), \(sequenceOfDevice), \(batch.replica),
-                  \(batch.schemaVersion), \(batch.bytes), \(now))
+          SELECT \(household), next.last_sequence, \(batch.id), \(credential.deviceID), \(sequenceOfDevice), \(batch.replica),
+                 \(batch.schemaVersion), \(batch.bytes), \(now)
+          FROM next
+          RETURNING sequence
           """, logger: logger)
-        try await connection.query(
-          """
-          UPDATE devices SET last_device_sequence = \(sequenceOfDevice), replica_id = COALESCE(replica_id, \(batch.replica))
-          WHERE id = \(credential.deviceID)
-          """, logger: logger)
+        for try await value in appended.decode(Int64.self) { sequence = value }
+        guard sequence > 0 else { throw ServerError.internalFailure("household-missing", "the household of this token is gone") }
         return PushReceipt(sequence: sequence, deviceSequence: sequenceOfDevice, stored: true)
       }
     }

@@ -60,7 +60,9 @@ public enum PostgresSchema {
         UNIQUE (household_id, batch_id),
         UNIQUE (household_id, device_id, device_sequence))
       """,
-    ]
+    ],
+    // 2: the oldest schema a household takes pushes from.
+    ["ALTER TABLE households ADD COLUMN minimum_schema integer NOT NULL DEFAULT 1"],
   ]
 
   /// A key for `pg_advisory_xact_lock` that serializes schema setup (household locks use
@@ -71,6 +73,11 @@ public enum PostgresSchema {
   /// - Throws: ``PostgresStorageError/schemaNewer(database:found:known:)`` for a newer database.
   @discardableResult
   public static func setUp(_ client: PostgresClient, database: String, logger: Logger) async throws -> Int {
+    try await setUp(client, database: database, logger: logger, through: version)
+  }
+
+  /// Applies the steps up to `target` (tests build a database an earlier server left).
+  static func setUp(_ client: PostgresClient, database: String, logger: Logger, through target: Int) async throws -> Int {
     try await PostgresTransaction.run(client, logger: logger) { connection in
       try await connection.query("SELECT pg_advisory_xact_lock(\(setupLock))", logger: logger)
       try await connection.query(
@@ -78,11 +85,11 @@ public enum PostgresSchema {
         logger: logger)
       let found = try await current(connection, logger: logger)
       guard found <= version else { throw PostgresStorageError.schemaNewer(database: database, found: found, known: version) }
-      for (index, step) in steps.enumerated() where index + 1 > found {
+      for (index, step) in steps.enumerated() where index + 1 > found && index + 1 <= target {
         for statement in step { try await connection.query(statement, logger: logger) }
         try await connection.query("INSERT INTO forager_schema (version) VALUES (\(index + 1))", logger: logger)
       }
-      return version
+      return max(found, min(target, version))
     }
   }
 

@@ -107,14 +107,7 @@ public final class SQLiteCloud: CloudStore {
           db.cachedStatement(sql: "SELECT sequence, payload FROM cloud_log WHERE sequence > ? ORDER BY sequence LIMIT ?"),
           arguments: [sequence, max(0, limit)]
         )
-        return try rows.map { row in
-          let data: Data = row[1]
-          do {
-            return CloudEntry(sequence: row[0], batch: try ChangeBatchCoding.decode(data))
-          } catch {
-            throw CloudError.damaged(location: location, reason: "batch \(row[0] as Int64) cannot be read: \(error)")
-          }
-        }
+        return try rows.map { row in try ChangeBatchCoding.entry(sequence: row[0], bytes: row[1], location: location) }
       }
     }
   }

@@ -64,6 +64,17 @@ public struct Administration: Sendable {
     return try await storage.revokeTokens(ofDevice: device, in: record.id, now: configuration.clock())
   }
 
+  /// Refuses pushes of batches below `version` from now on (e.g. 3 once every device of
+  /// the household is upgraded), so a device left on an older version is told to update.
+  /// - Throws: ``ServerError`` for an unknown household or a version outside 1–10000.
+  public func setMinimumSchema(household: String, version: Int) async throws {
+    guard (1...10_000).contains(version) else {
+      throw ServerError.badRequest("schema-invalid", "a schema version is a whole number from 1 to 10000; got \(version)")
+    }
+    let record = try await requireHousehold(household)
+    try await storage.setMinimumSchema(version, of: record.id)
+  }
+
   /// The household's device registry.
   public func devices(household: String) async throws -> [DeviceEntry] {
     let record = try await requireHousehold(household)

@@ -47,6 +47,8 @@ public protocol HouseholdStorage: Sendable {
   func revokeToken(id: String, now: Date) async throws -> Bool
   /// Revokes every live token of a device; how many it revoked.
   func revokeTokens(ofDevice name: String, in household: Int64, now: Date) async throws -> Int
+  /// Sets the oldest schema version the household takes pushes from.
+  func setMinimumSchema(_ version: Int, of household: Int64) async throws
 }
 
 /// Who a request is, as its token says: one household and one device.
@@ -60,11 +62,14 @@ public struct Credential: Sendable, Hashable {
   public let device: String
   public let expiresAt: Date
   public let revokedAt: Date?
+  /// The oldest schema the household takes pushes from (``Administration/setMinimumSchema(household:version:)``).
+  public let minimumSchema: Int
 
   public init(
     tokenID: String, householdID: Int64, household: String, cloudIdentifier: String, deviceID: Int64, device: String,
-    expiresAt: Date, revokedAt: Date?
+    expiresAt: Date, revokedAt: Date?, minimumSchema: Int = 1
   ) {
+    self.minimumSchema = minimumSchema
     self.tokenID = tokenID
     self.householdID = householdID
     self.household = household

@@ -33,6 +33,7 @@ public actor MemoryHouseholdStorage: HouseholdStorage {
   private var logs: [Int64: [StoredBatch]] = [:]
   private var batchIndex: [Int64: [String: Int]] = [:]
   private var nextID: Int64 = 1
+  private var minimumSchemas: [Int64: Int] = [:]
 
   public init() {}
 
@@ -42,7 +43,12 @@ public actor MemoryHouseholdStorage: HouseholdStorage {
     else { return nil }
     return Credential(
       tokenID: record.id, householdID: household.id, household: household.name, cloudIdentifier: household.identifier,
-      deviceID: device.id, device: device.name, expiresAt: record.expiresAt, revokedAt: revokedAt)
+      deviceID: device.id, device: device.name, expiresAt: record.expiresAt, revokedAt: revokedAt,
+      minimumSchema: minimumSchemas[household.id] ?? 1)
+  }
+
+  public func setMinimumSchema(_ version: Int, of household: Int64) {
+    minimumSchemas[household] = version
   }
 
   public func append(_ batch: IncomingBatch, from credential: Credential, deviceSequence: Int64, now: Date) throws -> PushReceipt {

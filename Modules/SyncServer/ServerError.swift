@@ -62,6 +62,11 @@ public struct ServerError: Error, Sendable, Hashable, CustomStringConvertible, H
       .forbidden, code: "wrong-replica",
       message: "device '\(device)' is replica '\(bound)'; its token cannot push or register as replica '\(claimed)'")
   }
+  public static func schemaBelowMinimum(device: String, got: Int, minimum: Int) -> ServerError {
+    ServerError(
+      .conflict, code: "schema-below-minimum",
+      message: "this household takes batches of schema v\(minimum) or newer; device '\(device)' pushes v\(got): update Forager on it")
+  }
   public static func batchIDTaken(_ id: String) -> ServerError {
     ServerError(.conflict, code: "batch-id-taken", message: "batch id '\(id)' is already in this household's log, pushed by another device")
   }

@@ -15,6 +15,9 @@ extension SyncService {
     let deviceSequence = try Self.deviceSequence(request)
     let bytes = try await collect(request, limit: configuration.maxBatchBytes)
     let batch = try read(bytes)
+    guard batch.schemaVersion >= credential.minimumSchema else {
+      throw ServerError.schemaBelowMinimum(device: credential.device, got: batch.schemaVersion, minimum: credential.minimumSchema)
+    }
     let receipt = try await storage.append(batch, from: credential, deviceSequence: deviceSequence, now: configuration.clock())
     if receipt.stored {
       logger.info("household \(credential.householdID) device '\(credential.device)': batch \(receipt.deviceSequence) stored as \(receipt.sequence)")
@@ -59,11 +62,17 @@ extension SyncService {
   /// The batch's header and, for a schema this server knows, its whole content: a batch
   /// that does not decode is refused. A newer schema's batch is stored unread past its header.
   func read(_ bytes: Data) throws(ServerError) -> IncomingBatch {
-    let header: BatchHeader
+    guard !bytes.isEmpty else { throw .undecodableBatch("the body is empty") }
+    guard bytes.starts(with: [0x00, 0x46, 0x42, 0x01]) else {
+      throw .undecodableBatch("it does not start with the batch format's magic bytes 00 46 42 01")
+    }
+    let header: ChangeBatchCoding.Header
     do {
-      header = try BatchHeader.read(bytes)
-    } catch {
+      header = try ChangeBatchCoding.header(bytes)
+    } catch let error as ChangeBatchCoding.DecodingError {
       throw .undecodableBatch(error.reason)
+    } catch {
+      throw .undecodableBatch("its header cannot be read")
     }
     try Validation.identifier(header.id, what: "batch id")
     try Validation.identifier(header.replica, what: "replica id")

@@ -23,6 +23,34 @@ import Testing
     #expect(normalizingIDs(result.stdout) == normalizingIDs(expected))
   }
 
+  /// A sync example checks what only a working sync makes true: with its `sync` lines
+  /// taken out, the same script fails.
+  @Test(arguments: exampleScripts.filter { $0.hasPrefix("sync-") })
+  func everySyncExampleFailsWithSyncTakenOut(_ name: String) throws {
+    let script = try String(contentsOf: Executables.examples.appendingPathComponent(name), encoding: .utf8)
+    #expect(try !Self.passesWithoutSync(script), "\(name) passes without syncing")
+  }
+
+  /// The check above flags a script whose expectations hold on each device alone (the
+  /// earlier sync-templates example: each device's own "basil" is one ingredient).
+  @Test func theCheckFlagsAScriptThatHoldsWithoutSync() throws {
+    let script = "cloud open --memory\ndevice add B\ningredient add basil\ndevice use B\ningredient add BASIL\nsync all\nexpect count ingredient 1\n"
+    #expect(try Self.passesWithoutSync(script))
+  }
+
+  /// Whether `script` succeeds with its `sync` and `sync all` lines removed.
+  static func passesWithoutSync(_ script: String) throws -> Bool {
+    let lines = script.split(separator: "\n", omittingEmptySubsequences: false)
+    let withoutSync = lines.filter { line in
+      let words = line.split(separator: " ")
+      return words.first != "sync" || words.dropFirst().first.map { $0 == "status" } == true
+    }
+    guard withoutSync.count < lines.count else { throw SyncLineMissing() }
+    return try runProcess("forager-batch", ["--memory", "-"], input: withoutSync.joined(separator: "\n")).status == 0
+  }
+
+  struct SyncLineMissing: Error {}
+
   @Test func aFailingCommandExitsOneWithScriptAndLine() throws {
     let result = try runProcess("forager-batch", ["--memory", "-"], input: "category add A\n\ncategory delete Nope\ncategory add B\n")
     #expect(result.status == 1)

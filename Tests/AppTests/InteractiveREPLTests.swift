@@ -61,6 +61,13 @@ private let installedTmux: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/
     _ = try tmux("send-keys", "-t", session, "C-c")
     _ = try tmux("send-keys", "-t", session, "expect missing category Abandoned", "Enter")
     #expect(try waitFor("ok: no category 'Abandoned'", in: session).contains("ok: no category 'Abandoned'"))
+    // Ctrl-C during a command continued with '\' drops the whole command, and the prompt is
+    // the primary one again.
+    _ = try tmux("send-keys", "-t", session, "category add Continued \\", "Enter")
+    _ = try waitFor("...> ", in: session)
+    _ = try tmux("send-keys", "-t", session, "C-c")
+    _ = try tmux("send-keys", "-t", session, "expect missing category Continued", "Enter")
+    #expect(try waitFor("ok: no category 'Continued'", in: session).contains("ok: no category 'Continued'"))
 
     // Ctrl-D exits cleanly and the history is saved in the data directory.
     _ = try tmux("send-keys", "-t", session, "C-d")

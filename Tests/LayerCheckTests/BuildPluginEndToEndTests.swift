@@ -13,7 +13,7 @@ struct BuildPluginEndToEndTests {
     .enabled(if: swift != nil, "`swift` is not on PATH: skipping the end-to-end build of the fixture package"),
     .timeLimit(.minutes(10))
   )
-  func swiftBuildFailsOnAnEntityCreatedInAFrontEndAndPassesOnceTheLineIsAnnotated() throws {
+  func swiftBuildFailsOnAnEntityCreatedInAFrontEndAndPassesOnceTheLineIsAnnotated() async throws {
     let swift = try #require(Self.swift)
     let package = try FixturePackage()
     defer { package.remove() }
@@ -30,7 +30,7 @@ struct BuildPluginEndToEndTests {
 
       """
     )
-    let failing = try package.build(with: swift)
+    let failing = try await package.build(with: swift)
     #expect(failing.status != 0, "the build should fail:\n\(failing.output)")
     #expect(
       failing.output.contains(
@@ -51,7 +51,7 @@ struct BuildPluginEndToEndTests {
 
       """
     )
-    let passing = try package.build(with: swift)
+    let passing = try await package.build(with: swift)
     #expect(passing.status == 0, "the build should pass:\n\(passing.output)")
     print("end-to-end build of the fixture package took \(Int(Date().timeIntervalSince(started))) s")
   }
@@ -84,8 +84,10 @@ struct FixturePackage {
     try text.write(to: root.appending(path: "Scripting/Commands.swift"), atomically: true, encoding: .utf8)
   }
 
-  /// `swift build --target Scripting`, with standard output and error together.
-  func build(with swift: String) throws -> (status: Int32, output: String) {
+  /// `swift build --target Scripting`, with standard output and error together. Awaited,
+  /// not waited for: the minutes of the fixture's cold build must not hold one of the
+  /// test run's few threads, which the other suites' async work needs.
+  func build(with swift: String) async throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: swift)
     process.arguments = [
@@ -97,14 +99,23 @@ struct FixturePackage {
       "-debug-info-format", "none", "--disable-index-store",
     ]
     process.currentDirectoryURL = root
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
+    let log = root.appending(path: "build.log")
+    _ = FileManager.default.createFile(atPath: log.path(percentEncoded: false), contents: nil)
+    let handle = try FileHandle(forWritingTo: log)
+    defer { try? handle.close() }
+    process.standardOutput = handle
+    process.standardError = handle
     process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+      process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+      do {
+        try process.run()
+      } catch {
+        process.terminationHandler = nil
+        continuation.resume(throwing: error)
+      }
+    }
+    return (status, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
   }
 
   func remove() {

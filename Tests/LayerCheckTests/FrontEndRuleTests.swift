@@ -57,7 +57,7 @@ struct FrontEndRuleTests {
   @Test func readsEntityTypesAndTheStoreWriterAPIFromTheModulesSources() throws {
     let vocabulary = try Fixtures.vocabulary()
     #expect(vocabulary.entityTypes == ["Category", "Tag", "Recipe", "Book"])
-    #expect(vocabulary.recordTypes == ["Record"])
+    #expect(vocabulary.recordTypes == ["Record", "RecordChange", "ChangeBatch", "StampedValue"])
     #expect(
       vocabulary.writerMethods == ["insertRecord", "updateRecord", "tombstoneRecord", "setMetadata", "insertRecords"]
     )

@@ -46,8 +46,14 @@ import Testing
     try harness.expectFailure("category show Nope", .failed, mentions: ["no category named 'Nope'"])
   }
 
-  @Test func anEmptyNameIsRefused() throws {
-    try Harness().expectFailure("category add \"  \"", .failed, mentions: ["category add", "cannot be empty"])
+  @Test func anEmptyNameOrOneWithAControlCharacterIsRefusedBeforeAnythingRuns() throws {
+    let harness = try Harness()
+    try harness.expectFailure("category add \"  \"", .usage, mentions: ["category add", "name: is empty"])
+    try harness.expectFailure("ingredient rename basil to \"\"", .usage, mentions: ["ingredient rename", "new: is empty"])
+    try harness.expectFailure("category add \"A\u{7}B\"", .syntax, mentions: ["control character (U+0007) at column 16"])
+    // The whole script is read first: the good line before the bad one does not run.
+    try harness.expectFailure("category add Produce\ncategory add \"\"", .usage, mentions: ["name: is empty"])
+    #expect(try harness.count(.category) == 0)
   }
 }
 

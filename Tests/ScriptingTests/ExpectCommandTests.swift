@@ -10,8 +10,10 @@ import Testing
     try harness.run("expect count category >= 7\nexpect count categories < 8\nexpect count recipes != 1")
     try harness.expectFailure("expect count categories 8", .expectation, mentions: ["expect count", "expected 8 categories, found 7"])
     try harness.expectFailure("expect count categories > 7", .expectation, mentions: ["expected > 7 categories"])
-    try harness.expectFailure("expect count categories ~ 7", .failed, mentions: ["expected: '~' is not a comparison"])
-    try harness.expectFailure("expect count categories seven", .failed, mentions: ["'seven' is not a whole number"])
+    // Found when the script is read, before anything runs.
+    try harness.expectFailure("expect count categories ~ 7", .usage, mentions: ["expected: '~' is neither a count", "nor a comparison"])
+    try harness.expectFailure("expect count categories seven", .usage, mentions: ["'seven' is neither a count"])
+    try harness.expectFailure("expect count categories -1", .usage, mentions: ["'-1' is neither a count"])
     try harness.expectFailure("expect count categories = 7 8", .failed, mentions: ["give a number or a comparison"])
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Migration
 import Model
 import Scripting
@@ -82,5 +83,65 @@ import Testing
     #expect(harness.error("migrate '\(path)' --time-zone Mars/Olympus")?.description.contains("not a time zone") == true)
     #expect(harness.error("migrate '\(path).missing'")?.description.contains("no store at") == true)
     #expect(try StoreMigrator(path: path).version() == .forager(1))
+  }
+}
+
+/// `migrate` to v3 on a store that syncs asks the household's device registry first.
+@Suite struct UpgradeGateTests {
+  /// A v2 file (the earlier app's data after stage A) that has synced as `replica`.
+  private func syncedVersionTwoStore(replica: String) throws -> String {
+    let path = try TemporaryDirectory.make().appendingPathComponent("kitchen.sqlite").path
+    try LegacyStoreGenerator(seed: 5, recordCount: 60).write(to: path)
+    _ = try StoreMigrator(path: path).migrate(MigrationOptions(target: 2, timeZone: TimeZone(identifier: "UTC") ?? .current, makeBackup: false))
+    try DatabaseQueue(path: path).write { db in
+      try db.execute(sql: "INSERT INTO forager_metadata (key, value) VALUES ('sync.replica', ?)", arguments: [replica])
+    }
+    return path
+  }
+
+  @Test func anActiveDeviceOnAnOlderSchemaStopsTheUpgradeUnlessForced() throws {
+    let path = try syncedVersionTwoStore(replica: "replica-phone")
+    let harness = try Harness()
+    try harness.run("cloud open --memory")
+    let cloud = try #require(harness.session.cloud)
+    let day: TimeInterval = 86_400
+    try cloud.register(CloudDevice(replicaID: "replica-phone", name: "phone", schemaVersion: 2, lastSeen: Harness.fixedNow))
+    try cloud.register(CloudDevice(replicaID: "replica-tablet", name: "tablet", schemaVersion: 2, lastSeen: Harness.fixedNow - 3 * day))
+    try cloud.register(CloudDevice(replicaID: "replica-old-tv", name: "old tv", schemaVersion: 2, lastSeen: Harness.fixedNow - 90 * day))
+    try cloud.register(CloudDevice(replicaID: "replica-laptop", name: "laptop", schemaVersion: 3, lastSeen: Harness.fixedNow))
+
+    let error = try #require(harness.error("migrate '\(path)' --no-backup"))
+    #expect(error.description.contains("'tablet' (schema v2, last seen 2024-12-10T00:00:00Z)"), "\(error)")
+    #expect(!error.description.contains("old tv"))  // not seen for 90 days: not active
+    #expect(!error.description.contains("'phone'"))  // the store itself
+    #expect(error.description.contains("migrate --force"))
+    #expect(try StoreMigrator(path: path).version() == .forager(2))
+    // Stopping at v2 is not the upgrade the registry guards.
+    try harness.run("migrate '\(path)' --to 2 --no-backup")
+    try harness.run("migrate '\(path)' --no-backup --force")
+    #expect(try StoreMigrator(path: path).version() == .forager(3))
+  }
+
+  @Test func aSyncedStoreWithNoCloudToAskIsRefusedAndANeverSyncedOneIsNot() throws {
+    let synced = try syncedVersionTwoStore(replica: "replica-phone")
+    let harness = try Harness()
+    let error = try #require(harness.error("migrate '\(synced)' --no-backup"))
+    #expect(error.description.contains("no cloud is open"))
+    #expect(try StoreMigrator(path: synced).version() == .forager(2))
+
+    let path = try TemporaryDirectory.make().appendingPathComponent("never.sqlite").path
+    try LegacyStoreGenerator(seed: 6, recordCount: 60).write(to: path)
+    try harness.run("migrate '\(path)' --no-backup --time-zone UTC")
+    #expect(try StoreMigrator(path: path).version() == .forager(3))
+  }
+
+  @Test func onceEveryActiveDeviceIsUpgradedTheStoreGoesToVersionThree() throws {
+    let path = try syncedVersionTwoStore(replica: "replica-phone")
+    let harness = try Harness()
+    try harness.run("cloud open --memory")
+    let cloud = try #require(harness.session.cloud)
+    try cloud.register(CloudDevice(replicaID: "replica-tablet", name: "tablet", schemaVersion: 3, lastSeen: Harness.fixedNow))
+    try harness.run("migrate '\(path)' --no-backup")
+    #expect(try StoreMigrator(path: path).version() == .forager(3))
   }
 }

@@ -22,7 +22,7 @@ import Testing
   }
 
   @Test func aGroupWordAloneAsksForASubcommand() throws {
-    #expect(try #require(firstError("category")).description == "category: missing subcommand; one of add, list, show, rename, delete")
+    #expect(try #require(firstError("category")).description == "category: missing subcommand; one of add, list, show, move, order, rename, delete")
   }
 
   @Test func aMissingArgumentIsNamedWithTheUsage() throws {

@@ -64,22 +64,31 @@ import Testing
     return harness
   }
 
-  @Test func showConsolidatesItemsForTheSameIngredient() throws {
+  @Test func showSumsTheAmountsOfOneIngredientOnOneLine() throws {
     let harness = try harnessWithList()
+    // 3 US cups + 1 l of milk, shown in cups (the first amount's system) or in litres.
     #expect(try harness.text("list show Groceries") == """
       Groceries (2024-W50)
-      ITEM       ×  QUANTITIES         DONE
-      milk       3  2 cup, 1 cup, 1 l  no
-      egg        1  2                  no
-      dish soap  1                     no
+      AISLE          ITEM       AMOUNT    DONE
+      Uncategorized  milk       7 ¼ cups  no
+                     egg        2         no
+                     dish soap            no
       """)
+    #expect(try harness.text("list show Groceries --units metric").contains("milk       1.71 l"))
+    let milk = try #require(try harness.json("list show Groceries").rows("items").first)
+    // The exact sum in cups: (3 × 236.5882365 + 1000) ÷ 236.5882365.
+    #expect(milk["amounts"] == [["exact": "3419529419/473176473", "exactUpperBound": .null, "value": .double(3_419_529_419.0 / 473_176_473.0), "unit": "cup", "packageSize": .null, "text": "7 ¼ cups"]])
+    #expect(milk["itemCount"] == 3)
     #expect(try harness.json("list items Groceries").rows("items").count == 5)
   }
 
   @Test func checkingAnItemChecksEveryLineForIt() throws {
     let harness = try harnessWithList()
     try harness.run("list check milk on Groceries")
-    let milk = try harness.json("list show Groceries").rows("items").first
+    // A done line is hidden, then shown last with --all.
+    #expect(try harness.json("list show Groceries").rows("items").map { $0.string("name") } == ["egg", "dish soap"])
+    let milk = try harness.json("list show Groceries --all").rows("items").last
+    #expect(milk?.string("name") == "milk")
     #expect(milk?["completed"] == .bool(true))
     try harness.run("list uncheck Milk on Groceries")
     #expect(try harness.json("list show Groceries").rows("items").first?["completed"] == .bool(false))

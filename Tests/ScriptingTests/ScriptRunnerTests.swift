@@ -151,7 +151,7 @@ import Testing
   @Test func commandWordsComplete() throws {
     let completer = try completer()
     #expect(completer.candidates(before: "", word: "re") == ["recipe"])
-    #expect(completer.candidates(before: "recipe ", word: "s") == ["show", "search", "set"])
+    #expect(completer.candidates(before: "recipe ", word: "s") == ["show", "search", "suggest", "set"])
     #expect(completer.candidates(before: "recipe list ", word: "--c") == ["--cuisine"])
   }
 

@@ -2,6 +2,7 @@ import Foundation
 import Model
 import Repositories
 import Scripting
+import Sync
 import Testing
 import TestSupport
 
@@ -51,6 +52,30 @@ struct SyncCommandTests {
     let notACloud = try TemporaryDirectory.make().appendingPathComponent("store.sqlite").path
     try harness.run("device add other --store \(notACloud)")
     try harness.expectFailure("cloud open \(notACloud)", .failed, mentions: ["cloud open", "not a Forager cloud"])
+  }
+
+  @Test func aServerCloudWithoutAUsableTokenOrServerIsAClearErrorAndChangesNothing() throws {
+    let harness = try Harness()
+    try harness.run("cloud open --memory")
+    let directory = try TemporaryDirectory.make()
+    let missing = directory.appendingPathComponent("none.token").path
+    try harness.expectFailure("cloud open http://127.0.0.1:9 --token-file \(missing)", .failed, mentions: ["--token-file", "no such file"])
+    let empty = directory.appendingPathComponent("empty.token")
+    try Data("\n".utf8).write(to: empty)
+    try harness.expectFailure("cloud open http://127.0.0.1:9 --token-file \(empty.path)", .failed, mentions: ["does not hold a token"])
+    let large = directory.appendingPathComponent("large.token")
+    try Data(repeating: 65, count: 10_000).write(to: large)
+    try harness.expectFailure("cloud open http://127.0.0.1:9 --token-file \(large.path)", .failed, mentions: ["not a token file", "10000 bytes"])
+    let token = directory.appendingPathComponent("phone.token")
+    try Data(("fgr1_" + String(repeating: "A", count: 43) + "\n").utf8).write(to: token)
+    // Port 9 (discard) has no server on loopback: the cloud cannot open, and the memory
+    // cloud stays the session's.
+    try harness.expectFailure(
+      "cloud open http://127.0.0.1:9 --token-file \(token.path)", .failed, mentions: ["cannot reach the server", "nothing changed"])
+    try harness.expectFailure("cloud open http://127.0.0.1:9 --token-file \(token.path) --device tablet", .failed, mentions: ["--device", "tablet"])
+    try harness.expectFailure("cloud open --memory --token-file \(token.path)", .failed, mentions: ["--token-file", "sync server"])
+    try harness.expectFailure("cloud open ftp://example --token-file \(token.path)", .failed, mentions: ["--token-file", "sync server"])
+    #expect(harness.session.cloud(for: harness.session.current)?.location == "memory")
   }
 
   @Test func aCloudFileIsSharedBySessionsAsByProcesses() throws {

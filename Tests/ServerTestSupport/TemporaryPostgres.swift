@@ -123,6 +123,17 @@ public final class TemporaryPostgres: @unchecked Sendable {
     return "postgres://\(username)@\(host):\(port)/\(database)"
   }
 
+  /// Restarts the cluster on the same port, as an upgrade or a crash of the database
+  /// would: every open connection is closed.
+  public func restart() throws {
+    try asServer(
+      "\(bin)/pg_ctl",
+      [
+        "-D", "\(directory)/data", "-l", "\(directory)/log", "-m", "fast", "-w", "-t", "30",
+        "-o", "-p \(port) -k \(directory) -c listen_addresses=\(host) -c fsync=off -c max_connections=100", "restart",
+      ])
+  }
+
   /// Stops the cluster and removes its directory.
   public func stop() {
     lock.withLock {
@@ -167,6 +178,6 @@ public final class TemporaryPostgres: @unchecked Sendable {
 
   public struct Failure: Error, CustomStringConvertible {
     public let description: String
-    init(_ description: String) { self.description = description }
+    public init(_ description: String) { self.description = description }
   }
 }

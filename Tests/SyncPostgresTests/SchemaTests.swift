@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import ServerTestSupport
-import SyncPostgres
+@testable import SyncPostgres
 import SyncServer
 import SyncWire
 import Testing
@@ -27,6 +27,29 @@ struct SchemaTests {
         try await PostgresSchema.setUp(client, database: location.description, logger: Logger(label: "t"))
       }
       await #expect(throws: PostgresStorageError.self) { try await PostgresHouseholdStorage.open(client, database: location.description) }
+    }
+  }
+
+  @Test func aDatabaseAnEarlierServerSetUpIsUpgradedKeepingItsData() async throws {
+    let location = try PostgresLocation(url: try TemporaryPostgres.shared().createDatabase("earlier_" + UUID().uuidString.prefix(8)))
+    let client = PostgresClient(configuration: location.configuration)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask { await client.run() }
+      defer { group.cancelAll() }
+      let logger = Logger(label: "t")
+      #expect(try await PostgresSchema.setUp(client, database: location.description, logger: logger, through: 1) == 1)
+      try await client.query("INSERT INTO households (name, identifier, created_at) VALUES ('Smith', gen_random_uuid(), now())")
+      // serve refuses it until setup-db has run.
+      let refused = await #expect(throws: PostgresStorageError.self) { try await PostgresHouseholdStorage.open(client, database: location.description) }
+      #expect(refused?.description.contains("older than this server's") == true)
+      #expect(try await PostgresSchema.setUp(client, database: location.description, logger: logger) == PostgresSchema.version)
+      let storage = try await PostgresHouseholdStorage.open(client, database: location.description)
+      let household = try #require(try await storage.household(named: "Smith"))
+      var minimums: [Int] = []
+      for try await value in try await client.query("SELECT minimum_schema FROM households WHERE id = \(household.id)").decode(Int.self) {
+        minimums.append(value)
+      }
+      #expect(minimums == [1])
     }
   }
 

@@ -59,6 +59,12 @@ import Testing
     #expect(try await storage.latestSequence(of: smith.householdID) == 1)
     #expect(try await storage.latestSequence(of: jones.householdID) == 2)
     #expect(try await storage.devices(of: smith.householdID).map(\.replicaID) == ["s"])
+    // A household's minimum schema is its own, and reaches its tokens' credentials.
+    #expect(smith.minimumSchema == 1)
+    try await Administration(storage: storage).setMinimumSchema(household: "Smith", version: 3)
+    let tablet = try #require(try await household(storage, "Smith", devices: ["tablet"])["tablet"])
+    #expect(tablet.minimumSchema == 3)
+    #expect(try #require(try await household(storage, "Jones", devices: ["tv"])["tv"]).minimumSchema == 1)
   }
 
   static func checkTokens(_ storage: any HouseholdStorage) async throws {

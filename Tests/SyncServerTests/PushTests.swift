@@ -55,6 +55,23 @@ import Testing
     }
   }
 
+  @Test func aBatchBelowTheHouseholdsMinimumSchemaIsRefusedAskingForAnUpdate() async throws {
+    let fixture = ServerFixture()
+    let phone = try await fixture.token()
+    try await fixture.admin.setMinimumSchema(household: "Smith", version: 3)
+    await #expect(throws: ServerError.self) { try await fixture.admin.setMinimumSchema(household: "Smith", version: 0) }
+    await #expect(throws: ServerError.self) { try await fixture.admin.setMinimumSchema(household: "Jones", version: 3) }
+    try await fixture.test { client in
+      let old = try await client.push(batchBytes(id: "a:1-1", replica: "a", schemaVersion: 2), token: phone, deviceSequence: 1)
+      #expect(old.status == .conflict)
+      #expect(old.refusal?.code == "schema-below-minimum")
+      #expect(old.refusal?.message.contains("schema v3 or newer; device 'phone' pushes v2: update Forager") == true)
+      #expect(try await client.pull(token: phone).decode(PullPage.self).entries.isEmpty)
+      let current = try await client.push(batchBytes(id: "a:1-1", replica: "a", schemaVersion: 3), token: phone, deviceSequence: 1)
+      #expect(current.status == .created)
+    }
+  }
+
   @Test func aNewBatchWithANumberAlreadyUsedIsRefused() async throws {
     let fixture = ServerFixture()
     let phone = try await fixture.token()

@@ -13,6 +13,12 @@ public struct IngredientTemplate: Entity {
   public var isStaple: Bool
   public var usageCount: Int64
   public var lastUsed: Date?
+  /// How many grams one US cup of it weighs, when the user gave it: lets a list add
+  /// "2 cups" and "500 g" of flour into one mass.
+  public var gramsPerCup: Double?
+  /// In the household's pantry: `list add-recipe` skips it and `recipe suggest` counts it
+  /// as on hand. Synced like any field, so the pantry is one set for every device.
+  public var onHand: Bool
 
   public init(
     meta: RecordMetadata,
@@ -23,7 +29,9 @@ public struct IngredientTemplate: Entity {
     category: UUID? = nil,
     isStaple: Bool = false,
     usageCount: Int64 = 0,
-    lastUsed: Date? = nil
+    lastUsed: Date? = nil,
+    gramsPerCup: Double? = nil,
+    onHand: Bool = false
   ) {
     self.meta = meta
     self.displayName = displayName
@@ -34,6 +42,8 @@ public struct IngredientTemplate: Entity {
     self.isStaple = isStaple
     self.usageCount = usageCount
     self.lastUsed = lastUsed
+    self.gramsPerCup = gramsPerCup
+    self.onHand = onHand
   }
 
   public static let schema = EntitySchema(
@@ -47,6 +57,10 @@ public struct IngredientTemplate: Entity {
       FieldDescriptor("isStaple", .bool),
       FieldDescriptor("usageCount", .integer),
       FieldDescriptor("lastUsed", .timestamp, optional: true),
+      FieldDescriptor("gramsPerCup", .real, optional: true),
+      // Optional: stored only while true, so a template that was never in the pantry
+      // (every template written before the pantry existed) reads the same as one taken out.
+      FieldDescriptor("onHand", .bool, optional: true),
     ],
     semanticKeyField: "canonicalName",
     displayField: "displayName",
@@ -64,7 +78,9 @@ public struct IngredientTemplate: Entity {
       category: try reader.optionalReference("category"),
       isStaple: try reader.bool("isStaple"),
       usageCount: try reader.integer("usageCount"),
-      lastUsed: try reader.optionalTimestamp("lastUsed")
+      lastUsed: try reader.optionalTimestamp("lastUsed"),
+      gramsPerCup: try reader.optionalReal("gramsPerCup"),
+      onHand: try reader.bool("onHand")
     )
   }
 
@@ -73,6 +89,7 @@ public struct IngredientTemplate: Entity {
       "displayName": .text(displayName), "canonicalName": .text(canonicalName), "aliases": .textList(aliases),
       "ingredientKind": .text(ingredientKind.rawValue), "category": FieldValue(category),
       "isStaple": .bool(isStaple), "usageCount": .integer(usageCount), "lastUsed": FieldValue(lastUsed),
+      "gramsPerCup": FieldValue(gramsPerCup), "onHand": onHand ? .bool(true) : .null,
     ]
   }
 }

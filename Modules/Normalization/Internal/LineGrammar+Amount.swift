@@ -172,10 +172,14 @@ extension LineGrammar {
     var qualifiers: [(position: Int, text: String)] = []
   }
 
-  /// A unit spelling of one or two words ("cup", "fl oz", "fluid ounces"); "T" and "t" by case.
+  /// A unit spelling of one to three words ("cup", "fl oz", "imp fl oz"); "T" and "t" by case.
   func unit(at index: Int, _ end: Int) -> UnitMatch? {
     guard index < end, tokens[index].isWord else { return nil }
     let key = tokens[index].key
+    if index + 2 < end, tokens[index + 1].isWord, tokens[index + 2].isWord {
+      let spelling = key + " " + tokens[index + 1].key + " " + tokens[index + 2].key
+      if let entry = UnitTable.bySpelling[spelling] { return UnitMatch(entry: entry, spelling: spelling, end: index + 3) }
+    }
     if index + 1 < end, tokens[index + 1].isWord, let entry = UnitTable.bySpelling[key + " " + tokens[index + 1].key] {
       return UnitMatch(entry: entry, spelling: key + " " + tokens[index + 1].key, end: index + 2)
     }

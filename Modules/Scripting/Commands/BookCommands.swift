@@ -24,7 +24,7 @@ enum BookCommands {
 
   static let rename = CommandSpec(
     "book rename", summary: "Retitle a book; refused when that title and author already exist.",
-    parameters: [.rest("old", completion: .names(.book)), .keyword("to"), .rest("new")],
+    parameters: [.rest("old", .name, completion: .names(.book)), .keyword("to"), .rest("new", .name)],
     examples: ["book rename \"Salt Fat Acid Heat\" to \"Salt, Fat, Acid, Heat\""]
   ) { invocation, session in
     let book = try session.library.books.rename(invocation.argument("old"), to: invocation.argument("new"))

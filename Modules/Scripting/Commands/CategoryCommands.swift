@@ -2,13 +2,15 @@ import Foundation
 import Model
 import Repositories
 
-/// category add, list, show, rename, delete.
+/// category add, list, show, move, order, rename, delete.
 enum CategoryCommands {
-  static let group = CommandGroup("category", summary: "Grocery categories (unique by name)", commands: [add, list, show, rename, delete])
+  static let group = CommandGroup(
+    "category", summary: "Grocery categories (unique by name; their order is the aisle order of lists)",
+    commands: [add, list, show, move, order, rename, delete])
 
   static let add = CommandSpec(
     "category add", summary: "Create a category, or find the one whose name has the same key (\"produce\" is \"Produce\").",
-    parameters: [.rest("name", completion: .names(.category), help: "the category's name")],
+    parameters: [.rest("name", .name, completion: .names(.category), help: "the category's name")],
     options: [.value("sort", "its position in lists (default: after the last category)", .integer)],
     examples: ["category add Produce", "category add \"Meat & Seafood\" --sort 3"]
   ) { invocation, session in
@@ -26,7 +28,7 @@ enum CategoryCommands {
 
   static let show = CommandSpec(
     "category show", summary: "A category and the ingredients in it.",
-    parameters: [.rest("name", completion: .names(.category), help: "a category name or id")],
+    parameters: [.rest("name", .name, completion: .names(.category), help: "a category name or id")],
     examples: ["category show Produce"]
   ) { invocation, session in
     let name = invocation.argument("name")
@@ -42,11 +44,33 @@ enum CategoryCommands {
       .table(Rows.ingredients(members, categoryNames: [category.id: category.displayName])))
   }
 
+  static let move = CommandSpec(
+    "category move", summary: "Move a category just before another in the aisle order that lists follow.",
+    parameters: [.rest("name", .name, completion: .names(.category), help: "the category to move")],
+    options: [.value("before", "the category it goes before", placeholder: "CATEGORY", completion: .names(.category))],
+    examples: ["category move Dairy --before Produce"]
+  ) { invocation, session in
+    guard let before = invocation.option("before") else {
+      throw invocation.failure("missing; name the category it goes before: --before CATEGORY", argument: "--before")
+    }
+    let order = try session.library.categories.move(invocation.argument("name"), before: before)
+    return CommandResult(.message("moved '\(invocation.argument("name"))' before '\(before)'"), .table(Rows.categories(order)))
+  }
+
+  static let order = CommandSpec(
+    "category order", summary: "Set the aisle order at once: these categories first, in this order, then the others as they were.",
+    parameters: [.words("categories", .name, completion: .names(.category), help: "category names in store order (quote names with spaces)")],
+    examples: ["category order Produce Bakery \"Meat & Seafood\" Dairy"]
+  ) { invocation, session in
+    let order = try session.library.categories.setOrder(invocation.argumentList("categories"))
+    return CommandResult(.message("set the order of \(order.count) categor\(order.count == 1 ? "y" : "ies")"), .table(Rows.categories(order)))
+  }
+
   static let rename = CommandSpec(
     "category rename", summary: "Rename a category; refused when another category already has the new name's key.",
     parameters: [
-      .rest("old", completion: .names(.category), help: "the current name"), .keyword("to"),
-      .rest("new", help: "the new name"),
+      .rest("old", .name, completion: .names(.category), help: "the current name"), .keyword("to"),
+      .rest("new", .name, help: "the new name"),
     ],
     examples: ["category rename Produce to \"Fruit & Vegetables\""]
   ) { invocation, session in
@@ -56,7 +80,7 @@ enum CategoryCommands {
 
   static let delete = CommandSpec(
     "category delete", summary: "Delete a category; its ingredients stay, without a category.",
-    parameters: [.rest("name", completion: .names(.category), help: "a category name or id")],
+    parameters: [.rest("name", .name, completion: .names(.category), help: "a category name or id")],
     examples: ["category delete Household"]
   ) { invocation, session in
     let category = try session.library.categories.delete(invocation.argument("name"))

@@ -15,6 +15,7 @@ public struct CommandRegistry: Sendable {
   /// The full language.
   public static let standard = CommandRegistry(groups: [
     SessionCommands.group,
+    SettingsCommands.group,
     DeviceCommands.group,
     SyncCommands.group,
     SeedCommands.group,
@@ -25,6 +26,7 @@ public struct CommandRegistry: Sendable {
     RecipeCommands.group,
     MealCommands.group,
     ListCommands.group,
+    PantryCommands.group,
     ExpectCommands.group,
     ExplainCommands.group,
     MigrateCommands.group,

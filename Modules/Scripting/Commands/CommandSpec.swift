@@ -11,7 +11,7 @@ public import Model
 /// ```swift
 /// CommandSpec(
 ///   "tag add", summary: "Create a tag (or find the one with that name).",
-///   parameters: [.rest("name", completion: .names(.tag))],
+///   parameters: [.rest("name", .name, completion: .names(.tag))],
 ///   options: [.value("color", "a colour name or hex value")],
 ///   examples: ["tag add weeknight --color green"]
 /// ) { invocation, session in … }
@@ -163,8 +163,12 @@ public struct OptionSpec: Sendable, Hashable {
 /// finds a bad date before anything runs.
 public enum ValueType: Sendable, Hashable {
   case text
+  /// A name: not empty, no control characters.
+  case name
   /// A whole number.
   case integer
+  /// A decimal number without sign or exponent: "1.5", "120".
+  case number
   /// A calendar date "YYYY-MM-DD".
   case date
   /// breakfast, lunch, dinner or snack.
@@ -177,17 +181,23 @@ public enum ValueType: Sendable, Hashable {
   case boolean
   /// One of a fixed set of words.
   case choice([String])
+  /// `expect count`'s expectation, word by word: a whole number from 0, or a comparison
+  /// (=, >=, <=, >, <, !=).
+  case comparison
 
   var placeholder: String {
     switch self {
     case .text: "TEXT"
+    case .name: "NAME"
     case .integer: "N"
+    case .number: "NUMBER"
     case .date: "DATE"
     case .mealType: "MEAL"
     case .week: "WEEK"
     case .kind: "KIND"
     case .boolean: "yes|no"
     case .choice(let words): words.joined(separator: "|")
+    case .comparison: "[OP] N"
     }
   }
 }

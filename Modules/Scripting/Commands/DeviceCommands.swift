@@ -9,7 +9,7 @@ enum DeviceCommands {
 
   static let add = CommandSpec(
     "device add", summary: "Add a device with its own store (in memory unless --store is given).",
-    parameters: [.rest("name", help: "the device's name, e.g. phone")],
+    parameters: [.rest("name", .name, help: "the device's name, e.g. phone")],
     options: [
       .value("store", "a SQLite file for the device's store", placeholder: "PATH"),
       .flag("memory", "a fresh in-memory store (the default)"),
@@ -28,7 +28,7 @@ enum DeviceCommands {
 
   static let use = CommandSpec(
     "device use", summary: "Make a device the current one: later commands read and write its store.",
-    parameters: [.rest("name", completion: .devices, help: "a device name")],
+    parameters: [.rest("name", .name, completion: .devices, help: "a device name")],
     examples: ["device use phone"]
   ) { invocation, session in
     try session.useDevice(invocation.argument("name"), command: invocation.command)
@@ -56,7 +56,7 @@ enum DeviceCommands {
         Table.Column("store", "STORE"), Table.Column("records", "RECORDS", alignRight: true),
       ],
       rows: rows, emptyText: "no devices"))]
-    if let cloud = session.cloud { parts.append(.message("cloud: \(cloud.location)")) }
+    if let cloud = session.cloud(for: session.current) { parts.append(.message("cloud: \(cloud.location)")) }
     return CommandResult(parts: parts)
   }
 }

@@ -13,7 +13,7 @@ enum ExpectCommands {
 
   static let count = CommandSpec(
     "expect count", summary: "Check how many live records of a kind the current device holds.",
-    parameters: [kindParameter, .words("expected", help: "a number, or a comparison: = N, >= N, <= N, > N, < N, != N")],
+    parameters: [kindParameter, .words("expected", .comparison, help: "a number, or a comparison: = N, >= N, <= N, > N, < N, != N")],
     examples: ["expect count categories 7", "expect count recipes >= 8"]
   ) { invocation, session in
     let words = invocation.argumentList("expected")
@@ -41,7 +41,7 @@ enum ExpectCommands {
 
   static let exists = CommandSpec(
     "expect exists", summary: "Check that a record with this name exists (any spelling with the same key).",
-    parameters: [kindParameter, .rest("name", help: "a name; for a meal, \"DATE MEAL\"")],
+    parameters: [kindParameter, .rest("name", .name, help: "a name; for a meal, \"DATE MEAL\"")],
     examples: ["expect exists ingredient scallions", "expect exists meal 2024-12-13 dinner"]
   ) { invocation, session in
     let kind = EntityKind(rawValue: invocation.argument("kind")) ?? .category
@@ -53,7 +53,7 @@ enum ExpectCommands {
 
   static let missing = CommandSpec(
     "expect missing", summary: "Check that no live record has this name.",
-    parameters: [kindParameter, .rest("name")],
+    parameters: [kindParameter, .rest("name", .name)],
     examples: ["expect missing recipe \"Caesar Salad\""]
   ) { invocation, session in
     let kind = EntityKind(rawValue: invocation.argument("kind")) ?? .category
@@ -66,7 +66,7 @@ enum ExpectCommands {
   static let field = CommandSpec(
     "expect field", summary: "Check one field of a named record; references compare by name, lists as \"a, b\".",
     parameters: [
-      kindParameter, .word("name", help: "the record's name (quote it if it has spaces)"),
+      kindParameter, .word("name", .name, help: "the record's name (quote it if it has spaces)"),
       .word("field", help: "a field: name, key, cuisine, category, page, week, … or a schema field name"),
       .rest("value", help: "the expected value as shown; \"\" for none"),
     ],

@@ -11,7 +11,7 @@ enum ExplainCommands {
 
   static let key = CommandSpec(
     "explain key", summary: "The semantic key a name gets for each kind, and which record in the store has it.",
-    parameters: [.rest("name", help: "any name; for --as meal, \"DATE MEAL\"")],
+    parameters: [.rest("name", .name, help: "any name; for --as meal, \"DATE MEAL\"")],
     options: [.value("as", "only this kind", .kind, completion: .words(ValueCheck.kindWords))],
     details: ["Names with the same key are the same category, tag, ingredient or book; recipes with the same key are reported as similar."],
     examples: ["explain key Tomatoes", "explain key \"Mom's Lasagna\" --as recipe"]

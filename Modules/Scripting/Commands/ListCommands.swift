@@ -10,7 +10,7 @@ enum ListCommands {
 
   static let new = CommandSpec(
     "list new", summary: "Create a weekly list for an ISO week (this week when none is given); names may repeat.",
-    parameters: [.rest("name", help: "the list's name")],
+    parameters: [.rest("name", .name, help: "the list's name")],
     options: [.value("week", "YYYY-Www or a date in the week", .week)],
     examples: ["list new Groceries --week 2024-W50"]
   ) { invocation, session in
@@ -34,24 +34,56 @@ enum ListCommands {
       emptyText: "no lists")
   }
 
+  static let unitWords = UnitPreference.allCases.map(\.rawValue)
+
   static let show = CommandSpec(
-    "list show", summary: "A list's items consolidated: lines for the same ingredient are one, with their count and quantities.",
+    "list show",
+    summary: "A list by aisle: one line per ingredient with its amounts summed, under its category in the categories' order, uncategorized last; done lines are hidden unless --all.",
     parameters: [.rest("list", completion: .names(.weeklyList), help: "a list name or id")],
-    examples: ["list show Groceries"]
+    options: [
+      .flag("all", "also show lines whose items are all done, after the open ones of their aisle"),
+      .value("units", "show amounts in this system (default: the session's 'settings units')", .choice(unitWords), completion: .words(unitWords)),
+    ],
+    examples: ["list show Groceries", "list show Groceries --all --units metric"]
   ) { invocation, session in
     let name = invocation.argument("list")
     guard let list = try session.library.lists.find(name) else { throw RepositoryError.notFound(.weeklyList, name) }
-    let consolidated = try session.library.lists.consolidated(list.id.uuidString)
-    let rows: [[JSONValue]] = consolidated.map {
-      [.string($0.name), .int($0.count), .strings($0.quantities), .bool($0.isCompleted)]
+    let units = invocation.option("units").flatMap(UnitPreference.init(rawValue:)) ?? session.units
+    let shopping = try session.library.lists.shoppingList(list.id.uuidString, units: units, includeDone: invocation.flag("all"))
+    var rows: [[JSONValue]] = []
+    for aisle in shopping.aisles {
+      let aisleName = aisle.category?.displayName ?? "Uncategorized"
+      for (index, line) in aisle.lines.enumerated() {
+        rows.append([
+          .string(index == 0 ? aisleName : ""), .text(aisle.category?.displayName), .string(line.name), .string(line.amountText),
+          .array(line.amounts.map(amountJSON)), .strings(line.unreadAmounts), .int(line.itemsWithoutAmount), .int(line.items.count),
+          .bool(line.isCompleted),
+        ])
+      }
     }
-    return CommandResult(
+    let hidden = shopping.hiddenDoneLines
+    var parts: [CommandResult.Part] = [
       .message("\(list.displayName) (\(list.weekIdentifier))\(list.isCompleted ? ", completed" : "")"),
       .data(key: "list", ["id": Rows.id(list.id), "name": .string(list.displayName), "week": .string(list.weekIdentifier), "completed": .bool(list.isCompleted)]),
       .table(Table(
         key: "items",
-        columns: [Table.Column("name", "ITEM"), Table.Column("count", "×", alignRight: true), Table.Column("quantities", "QUANTITIES"), Table.Column("completed", "DONE")],
-        rows: rows, emptyText: "no items")))
+        columns: [
+          Table.Column("aisleHeading", "AISLE", tableOnly: true), Table.Column("aisle", jsonOnly: true), Table.Column("name", "ITEM"),
+          Table.Column("amount"), Table.Column("amounts", jsonOnly: true), Table.Column("unreadAmounts", jsonOnly: true),
+          Table.Column("itemsWithoutAmount", jsonOnly: true), Table.Column("itemCount", jsonOnly: true), Table.Column("completed", "DONE"),
+        ],
+        rows: rows, emptyText: hidden > 0 ? "nothing left to buy" : "no items")),
+    ]
+    if hidden > 0 { parts.append(.message("\(hidden) done line\(hidden == 1 ? "" : "s") hidden; --all shows them")) }
+    return CommandResult(parts: parts)
+  }
+
+  /// One summed amount for JSON: the exact fraction in the shown unit, its nearest double, the text.
+  static func amountJSON(_ amount: ShoppingList.Amount) -> JSONValue {
+    [
+      "exact": .string(amount.exact), "exactUpperBound": .text(amount.exactUpperBound), "value": .double(amount.value),
+      "unit": .text(amount.unit), "packageSize": .text(amount.packageSize), "text": .string(amount.text),
+    ]
   }
 
   static let items = CommandSpec(
@@ -81,12 +113,24 @@ enum ListCommands {
   }
 
   static let addRecipe = CommandSpec(
-    "list add-recipe", summary: "Add one item per ingredient line of a recipe.",
+    "list add-recipe",
+    summary: "Add one item per ingredient line of a recipe, skipping staples and pantry ingredients (--all adds them); --servings (from the recipe's yield) or --scale multiplies the quantities.",
     parameters: [.rest("recipe", completion: .names(.recipe)), .keyword("to"), .rest("list", completion: .names(.weeklyList))],
-    examples: ["list add-recipe Egg Fried Rice to Groceries"]
+    options: RecipeCommands.scaleOptions + [.flag("all", "also add staples and what is in the pantry")],
+    examples: ["list add-recipe Egg Fried Rice to Groceries", "list add-recipe Egg Fried Rice --servings 8 --all to Groceries"]
   ) { invocation, session in
-    let items = try session.library.lists.addRecipe(invocation.argument("recipe"), to: invocation.argument("list"))
-    return CommandResult(.message("added \(items.count) item\(items.count == 1 ? "" : "s") from '\(invocation.argument("recipe"))' to '\(invocation.argument("list"))'"))
+    let addition = try session.library.lists.addRecipe(
+      invocation.argument("recipe"), to: invocation.argument("list"), scaledBy: try RecipeCommands.scale(invocation),
+      includeOnHand: invocation.flag("all"))
+    let count = addition.added.count
+    var parts: [CommandResult.Part] = [
+      .message("added \(count) item\(count == 1 ? "" : "s") from '\(invocation.argument("recipe"))' to '\(invocation.argument("list"))'"),
+      .data(key: "skipped", .strings(addition.skipped)),
+    ]
+    if !addition.skipped.isEmpty {
+      parts.append(.message("skipped, on hand or staples: \(addition.skipped.joined(separator: ", ")) (--all adds them)"))
+    }
+    return CommandResult(parts: parts)
   }
 
   static let check = CommandSpec(
@@ -136,7 +180,7 @@ enum ListCommands {
 
   static let rename = CommandSpec(
     "list rename", summary: "Rename a list (lists may share a name).",
-    parameters: [.rest("old", completion: .names(.weeklyList)), .keyword("to"), .rest("new")],
+    parameters: [.rest("old", .name, completion: .names(.weeklyList)), .keyword("to"), .rest("new", .name)],
     examples: ["list rename Groceries to \"Big shop\""]
   ) { invocation, session in
     let list = try session.library.lists.rename(invocation.argument("old"), to: invocation.argument("new"))

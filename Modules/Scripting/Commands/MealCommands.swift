@@ -101,7 +101,7 @@ enum MealCommands {
 
   static let planAdd = CommandSpec(
     "mealplan add", summary: "Create a named meal plan, optionally for an ISO week (names may repeat).",
-    parameters: [.rest("name")],
+    parameters: [.rest("name", .name)],
     options: [.value("week", "the plan's week: YYYY-Www or a date in it", .week)],
     examples: ["mealplan add \"Holiday week\" --week 2024-W52"]
   ) { invocation, session in

@@ -18,13 +18,15 @@ enum MigrateCommands {
       .value("time-zone", "the zone planned meals were made in (default: this device's zone)", placeholder: "ZONE"),
       .flag("name-unnamed", "give records with a blank name a placeholder name instead of refusing stage B"),
       .flag("no-backup", "do not copy the file first"),
+      .flag("force", "go to v3 even while other active devices of the household still sync an older schema"),
     ],
     details: [
       "Stage A renames name/title to displayName, fills in every semantic key and timestamp, reads planned-meal",
       "instants as civil dates in --time-zone and infers missing meal types from the hour. The dedup step merges",
       "records that share a key into the one with the smallest id. Stage B adds the unique constraints, or refuses",
       "and names the records in the way. Each stage is one transaction: a crash leaves v1 or v2, never between.",
-      "Running migrate again changes nothing. See Docs/MIGRATIONS.md.",
+      "Running migrate again changes nothing. A store that syncs goes to v3 only when the cloud's registry shows no other",
+      "device of the household active (seen in 30 days) on an older schema, unless --force. See Docs/MIGRATIONS.md.",
     ],
     examples: ["migrate ~/old-kitchen.sqlite --dry-run", "migrate ~/old-kitchen.sqlite", "migrate old.sqlite --to 2 --time-zone Europe/Paris"]
   ) { invocation, session in
@@ -47,6 +49,12 @@ enum MigrateCommands {
       options.timeZone = timeZone
     }
     let migrator = StoreMigrator(path: path, clock: session.now)
+    if (options.target ?? StoreMigrator.currentVersion) == StoreMigrator.currentVersion, !invocation.flag("force"),
+      case .forager(let version)? = try? migrator.version(), version < StoreMigrator.currentVersion,
+      let refusal = UpgradeGate.refusal(path: path, cloud: session.cloud(for: session.current), now: session.now())
+    {
+      throw invocation.failure("not upgrading \(path) to v\(StoreMigrator.currentVersion): \(refusal)")
+    }
     let report: MigrationReport
     do {
       report = invocation.flag("dry-run") ? try migrator.dryRun(options) : try migrator.migrate(options)

@@ -8,7 +8,7 @@ enum RecipeCommands {
   static let group = CommandGroup(
     "recipe", summary: "Recipes (similar titles are detected, never merged silently)",
     commands: [
-      add, show, list, search, set, rename, merge, duplicates, delete, RecipeExchangeCommands.importFiles,
+      add, show, list, search, suggest, cooked, set, rename, merge, duplicates, delete, RecipeExchangeCommands.importFiles,
       RecipeExchangeCommands.export,
     ])
 
@@ -34,7 +34,7 @@ enum RecipeCommands {
   static let add = CommandSpec(
     "recipe add",
     summary: "Create a recipe with its ingredient lines. When a recipe with the same title key exists, nothing is created unless --anyway.",
-    parameters: [.rest("name", help: "the recipe's title")],
+    parameters: [.rest("name", .name, help: "the recipe's title")],
     options: [
       .value("ingredient", "one ingredient line as written: \"2 ½ cups diced tomatoes\"", placeholder: "LINE", repeatable: true)
     ] + fieldOptions + [
@@ -89,12 +89,72 @@ enum RecipeCommands {
   }
 
   static let show = CommandSpec(
-    "recipe show", summary: "A recipe with its ingredient lines as read, source, tags and planned meals.",
-    parameters: [.rest("name", completion: .names(.recipe), help: "a recipe title (any spelling with the same key) or id")],
-    examples: ["recipe show Egg Fried Rice"]
+    "recipe show",
+    summary: "A recipe with its ingredient lines as read, source, tags and planned meals; --servings or --scale multiplies the quantities (lines without one stay as written).",
+    parameters: [.rest("name", .name, completion: .names(.recipe), help: "a recipe title (any spelling with the same key) or id")],
+    options: scaleOptions,
+    examples: ["recipe show Egg Fried Rice", "recipe show Egg Fried Rice --servings 8"]
   ) { invocation, session in
-    let details = try session.library.recipes.details(invocation.argument("name"))
-    return CommandResult(.fields(key: "recipe", Rows.recipeFields(details)), .table(Rows.recipeLines(details)))
+    let name = invocation.argument("name")
+    guard let scale = try scale(invocation) else {
+      let details = try session.library.recipes.details(name)
+      return CommandResult(.fields(key: "recipe", Rows.recipeFields(details)), .table(Rows.recipeLines(details)))
+    }
+    let (details, factor) = try session.library.recipes.details(name, scaledBy: scale)
+    return CommandResult(
+      .fields(key: "recipe", Rows.recipeFields(details)), .message("scaled × \(Rows.factorText(factor))"),
+      .data(key: "scale", .double(factor)), .table(Rows.recipeLines(details)))
+  }
+
+  static let suggest = CommandSpec(
+    "recipe suggest", summary: "What can I make: recipes ranked by how many ingredients are missing, given the pantry and staples; then the most cooked.",
+    options: [.value("limit", "show only this many", .integer)],
+    examples: ["recipe suggest", "recipe suggest --limit 3"]
+  ) { invocation, session in
+    var suggestions = try session.library.pantry.suggestions()
+    if let limit = invocation.integer("limit") {
+      guard limit > 0 else { throw invocation.failure("'\(limit)' is not a count; use a whole number above 0", argument: "--limit") }
+      suggestions = Array(suggestions.prefix(limit))
+    }
+    return CommandResult(.table(Table(
+      key: "suggestions",
+      columns: [
+        Table.Column("id", jsonOnly: true), Table.Column("name", "RECIPE"), Table.Column("missingCount", "MISSING", alignRight: true),
+        Table.Column("missing", "NEEDS"), Table.Column("cooked", alignRight: true),
+      ],
+      rows: suggestions.map {
+        [Rows.id($0.recipe.id), .string($0.recipe.displayName), .int($0.missing.count), .strings($0.missing), .int(Int($0.recipe.usageCount))]
+      },
+      emptyText: "no recipes")))
+  }
+
+  static let cooked = CommandSpec(
+    "recipe cooked", summary: "Record that a recipe was cooked: one more use (recipe suggest ranks the most cooked first).",
+    parameters: [.rest("name", .name, completion: .names(.recipe))],
+    examples: ["recipe cooked Egg Fried Rice"]
+  ) { invocation, session in
+    let recipe = try session.library.recipes.cooked(invocation.argument("name"))
+    return CommandResult(
+      .message("cooked '\(recipe.displayName)' (\(recipe.usageCount) time\(recipe.usageCount == 1 ? "" : "s"))"),
+      .data(key: "usageCount", .int(Int(recipe.usageCount))))
+  }
+
+  /// `--servings N` and `--scale F`, shared by `recipe show` and `list add-recipe`.
+  static let scaleOptions: [OptionSpec] = [
+    .value("servings", "make this many servings, scaled from the recipe's yield", .number),
+    .value("scale", "multiply every quantity by this factor", .number, placeholder: "FACTOR"),
+  ]
+
+  /// The scale the options ask for, or nil for none.
+  static func scale(_ invocation: Invocation) throws -> RecipeScale? {
+    let servings = invocation.option("servings").flatMap(Double.init)
+    let factor = invocation.option("scale").flatMap(Double.init)
+    switch (servings, factor) {
+    case (nil, nil): return nil
+    case (let servings?, nil): return .servings(servings)
+    case (nil, let factor?): return .factor(factor)
+    case (_?, _?): throw invocation.failure("give either --servings or --scale, not both", argument: "--scale")
+    }
   }
 
   static let list = CommandSpec(
@@ -103,7 +163,7 @@ enum RecipeCommands {
     examples: ["recipe list", "recipe list --cuisine asian"]
   ) { invocation, session in
     let recipes = try session.library.recipes.all(cuisine: invocation.option("cuisine"))
-    return CommandResult(.table(Rows.recipes(recipes, bookTitles: try Rows.bookTitles(session.library))))
+    return CommandResult(.table(Rows.recipes(recipes, bookTitles: try Rows.bookTitles(session.library, for: recipes))))
   }
 
   static let search = CommandSpec(
@@ -112,12 +172,12 @@ enum RecipeCommands {
     examples: ["recipe search tomatoes", "recipe search creme"]
   ) { invocation, session in
     let recipes = try session.library.recipes.search(invocation.argument("text"))
-    return CommandResult(.table(Rows.recipes(recipes, bookTitles: try Rows.bookTitles(session.library))))
+    return CommandResult(.table(Rows.recipes(recipes, bookTitles: try Rows.bookTitles(session.library, for: recipes))))
   }
 
   static let set = CommandSpec(
     "recipe set", summary: "Change a recipe's fields; an empty value (\"\") clears a field. --step replaces the steps.",
-    parameters: [.rest("name", completion: .names(.recipe))],
+    parameters: [.rest("name", .name, completion: .names(.recipe))],
     options: fieldOptions + [
       .value("untag", "take a tag off", placeholder: "TAG", repeatable: true, completion: .names(.tag)),
       .value("favorite", "mark or unmark as favourite", .boolean, completion: .words(["yes", "no"])),
@@ -152,7 +212,7 @@ enum RecipeCommands {
 
   static let rename = CommandSpec(
     "recipe rename", summary: "Rename a recipe; recipes that then share its title key are pointed out.",
-    parameters: [.rest("old", completion: .names(.recipe)), .keyword("to"), .rest("new")],
+    parameters: [.rest("old", .name, completion: .names(.recipe)), .keyword("to"), .rest("new", .name)],
     examples: ["recipe rename \"Egg Fried Rice\" to \"Kenji's Egg Fried Rice\""]
   ) { invocation, session in
     let (recipe, similar) = try session.library.recipes.rename(invocation.argument("old"), to: invocation.argument("new"))
@@ -160,7 +220,7 @@ enum RecipeCommands {
     if !similar.isEmpty {
       parts.append(.message("note: now similar to \(similar.map { "'\($0.displayName)'" }.joined(separator: ", ")); see 'recipe duplicates'"))
     }
-    parts.append(.table(Rows.recipes([recipe], bookTitles: try Rows.bookTitles(session.library))))
+    parts.append(.table(Rows.recipes([recipe], bookTitles: try Rows.bookTitles(session.library, for: [recipe]))))
     return CommandResult(parts: parts)
   }
 
@@ -176,7 +236,7 @@ enum RecipeCommands {
     let keeper = try session.library.recipes.merge(invocation.argument("other"), into: invocation.argument("keeper"))
     return CommandResult(
       .message("merged '\(invocation.argument("other"))' into '\(keeper.displayName)'"),
-      .table(Rows.recipes([keeper], bookTitles: try Rows.bookTitles(session.library))))
+      .table(Rows.recipes([keeper], bookTitles: try Rows.bookTitles(session.library, for: [keeper]))))
   }
 
   static let duplicates = CommandSpec(
@@ -188,7 +248,7 @@ enum RecipeCommands {
 
   static let delete = CommandSpec(
     "recipe delete", summary: "Delete a recipe with its ingredient lines and planned meals; list items from it stay.",
-    parameters: [.rest("name", completion: .names(.recipe))],
+    parameters: [.rest("name", .name, completion: .names(.recipe))],
     examples: ["recipe delete \"Caesar Salad\""]
   ) { invocation, session in
     let recipe = try session.library.recipes.delete(invocation.argument("name"))

@@ -90,7 +90,7 @@ enum RecipeExchangeCommands {
   static let export = CommandSpec(
     "recipe export",
     summary: "Write recipes as schema.org Recipe JSON-LD, to the screen or a file.",
-    parameters: [.words("name", optional: true, completion: .names(.recipe), help: "recipe titles or ids (quote a title with spaces)")],
+    parameters: [.words("name", .name, optional: true, completion: .names(.recipe), help: "recipe titles or ids (quote a title with spaces)")],
     options: [
       .flag("all", "every recipe"),
       .value("format", "the format: jsonld (schema.org Recipe)", .choice(["jsonld"])),

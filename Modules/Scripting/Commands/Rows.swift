@@ -62,12 +62,23 @@ enum Rows {
       .init("id", .string(template.id.shortText)), .init("category", .text(category)),
       .init("kind", .string(template.ingredientKind.rawValue)), .init("aliases", .strings(template.aliases)),
       .init("staple", .bool(template.isStaple)), .init("usageCount", label: "used", .int(Int(template.usageCount))),
+      .init("gramsPerCup", label: "grams per cup", .number(template.gramsPerCup)),
     ]
   }
 
-  static func categoryNames(_ library: Library) throws -> [UUID: String] {
-    Dictionary(uniqueKeysWithValues: try library.categories.all().map { ($0.id, $0.displayName) })
+  /// The names of the categories `templates` point to: looked up one by one for a few
+  /// (printing one ingredient reads one category, whatever the store holds), read whole
+  /// for many.
+  static func categoryNames(_ library: Library, for templates: [IngredientTemplate]) throws -> [UUID: String] {
+    let ids = Set(templates.compactMap(\.category))
+    guard ids.count > lookupLimit else {
+      return try Dictionary(uniqueKeysWithValues: ids.compactMap { id in try library.categories.find(id.uuidString).map { (id, $0.displayName) } })
+    }
+    return Dictionary(uniqueKeysWithValues: try library.categories.all().map { ($0.id, $0.displayName) })
   }
+
+  /// How many records a row set looks up one by one before reading the kind whole.
+  static let lookupLimit = 32
 
   // MARK: Books
 
@@ -110,8 +121,13 @@ enum Rows {
     }
   }
 
-  static func bookTitles(_ library: Library) throws -> [UUID: String] {
-    Dictionary(uniqueKeysWithValues: try library.books.all().map { ($0.id, $0.title) })
+  /// The titles of the books `recipes` cite, as ``categoryNames(_:for:)`` reads names.
+  static func bookTitles(_ library: Library, for recipes: [Recipe]) throws -> [UUID: String] {
+    let ids = Set(recipes.compactMap(\.book))
+    guard ids.count > lookupLimit else {
+      return try Dictionary(uniqueKeysWithValues: ids.compactMap { id in try library.books.find(id.uuidString).map { (id, $0.title) } })
+    }
+    return Dictionary(uniqueKeysWithValues: try library.books.all().map { ($0.id, $0.title) })
   }
 
   static func recipeFields(_ details: RecipeDetails) -> [CommandResult.Field] {
@@ -133,6 +149,11 @@ enum Rows {
       .init("steps", recipe.recipeInstructions.isEmpty ? .null : .strings(recipe.recipeInstructions.enumerated().map { "\($0 + 1). \($1)" })),
       .init("planned", details.plannedMeals.isEmpty ? .null : .strings(details.plannedMeals.map { "\($0.date) \($0.mealType.rawValue)" })),
     ]
+  }
+
+  /// A scale factor as people read it: "2", "1.5", "0.667".
+  static func factorText(_ factor: Double) -> String {
+    factor.rounded() == factor && abs(factor) < 1e15 ? String(Int64(factor)) : String(format: "%.3g", factor)
   }
 
   static func recipeLines(_ details: RecipeDetails) -> Table {

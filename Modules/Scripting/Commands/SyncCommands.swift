@@ -1,42 +1,12 @@
 import Foundation
 import Repositories
 import Sync
-import SyncSQLite
 
-/// Sync between the session's devices through ``Session/cloud``: `cloud open`, `sync`,
+/// Sync between the session's devices through their cloud (``CloudCommands``): `sync`,
 /// `sync all`, `sync status`, `device offline`, `device online`.
 enum SyncCommands {
   static let group = CommandGroup(
-    "sync", summary: "Sync devices through a cloud", commands: [cloudOpen, sync, syncAll, status, offline, online])
-
-  static let cloudOpen = CommandSpec(
-    "cloud open", summary: "Choose the cloud the session's devices sync through: a SQLite file or memory.",
-    parameters: [.rest("path", optional: true, help: "a cloud file, shared by every process that opens it")],
-    options: [.flag("memory", "a cloud in memory, shared by this session's devices only")],
-    details: [
-      "A cloud file can be shared by several forager processes: each is a device of the same household.",
-      "A device that syncs with a different cloud than before pulls everything from it and pushes all its own changes again.",
-    ],
-    examples: ["cloud open ~/kitchen-cloud.sqlite", "cloud open --memory"]
-  ) { invocation, session in
-    let path = invocation.optionalArgument("path")
-    switch (path, invocation.flag("memory")) {
-    case (nil, false):
-      throw invocation.failure("give a cloud file path or --memory", argument: "path")
-    case (.some, true):
-      throw invocation.failure("give either a path or --memory, not both", argument: "--memory")
-    case (nil, true):
-      session.cloud = InMemoryCloud()
-    case (let path?, false):
-      do {
-        session.cloud = try SQLiteCloud(path: expandHome(path))
-      } catch {
-        throw invocation.failure(String(describing: error), argument: "path")
-      }
-    }
-    let location = session.cloud?.location ?? ""
-    return CommandResult(.message("using cloud \(location)"), .data(key: "cloud", ["location": .string(location)]))
-  }
+    "sync", summary: "Sync devices through a cloud", commands: [CloudCommands.open, sync, syncAll, status, offline, online])
 
   static let sync = CommandSpec(
     "sync", summary: "Sync the current device (or --device NAME): pull what others pushed, merge, push its changes.",
@@ -108,13 +78,19 @@ enum SyncCommands {
       throw invocation.failure("give a number of events from 0 to \(SyncMonitor.eventLimit)", argument: "--events")
     }
     var rows: [[JSONValue]] = []
+    var notices: [String] = []
     var events: [(device: String, event: SyncMonitor.Event)] = []
     for device in session.devices {
       let status = session.sync.existingMonitor(for: device)?.status ?? SyncMonitor.Status()
-      let engine = session.cloud.map { SyncEngine(store: device.store, cloud: $0, deviceName: device.name) }
+      let engine = session.cloud(for: device).map { SyncEngine(store: device.store, cloud: $0, deviceName: device.name) }
       let pending = try engine?.pendingChangeCount() ?? 0
+      let held = try engine?.heldBatches() ?? []
+      if !held.isEmpty {
+        let versions = Set(held.map(\.schemaVersion)).sorted().map { "v\($0)" }.joined(separator: ", ")
+        notices.append("\(device.name) keeps \(held.count) batch(es) from a newer schema (\(versions)) unread: update Forager on this device to apply them")
+      }
       rows.append([
-        .string(device.name), .string(session.sync.isOffline(device) ? "offline" : "online"), .int(pending),
+        .string(device.name), .string(session.sync.isOffline(device) ? "offline" : "online"), .int(pending), .int(held.count),
         .int(status.syncs), .int(status.imports), .int(status.exports), .int(status.conflicts), .int(status.merges),
         .int(status.errors), .string(status.lastSync.map { $0.formatted(.iso8601) } ?? "never"),
       ])
@@ -126,14 +102,15 @@ enum SyncCommands {
         key: "devices",
         columns: [
           Table.Column("device", "DEVICE"), Table.Column("state", "STATE"), Table.Column("pending", "PENDING", alignRight: true),
-          Table.Column("syncs", "SYNCS", alignRight: true), Table.Column("imports", "IMPORTS", alignRight: true),
+          Table.Column("held", "HELD", alignRight: true), Table.Column("syncs", "SYNCS", alignRight: true), Table.Column("imports", "IMPORTS", alignRight: true),
           Table.Column("exports", "EXPORTS", alignRight: true), Table.Column("conflicts", "CONFLICTS", alignRight: true),
           Table.Column("merges", "MERGES", alignRight: true), Table.Column("errors", "ERRORS", alignRight: true),
           Table.Column("lastSync", "LAST SYNC"),
         ],
         rows: rows, emptyText: "no devices"))
     ]
-    if let cloud = session.cloud {
+    parts += notices.map { .message($0) }
+    if let cloud = session.cloud(for: session.current) {
       let registered = try cloud.devices()
       parts.append(.fields(key: "cloud", [
         .init("location", label: "cloud", .string(cloud.location)),
@@ -141,7 +118,7 @@ enum SyncCommands {
         .init("devices", label: "registered devices", .array(registered.map { .string("\($0.name) (replica \($0.replicaID.prefix(8)), schema v\($0.schemaVersion))") })),
       ]))
     } else {
-      parts.append(.message("no cloud yet: cloud open PATH, or cloud open --memory"))
+      parts.append(.message(CloudCommands.missing(for: session.current, session)))
     }
     parts.append(.table(Table(
       key: "events",
@@ -156,7 +133,7 @@ enum SyncCommands {
 
   static let offline = CommandSpec(
     "device offline", summary: "Take a device offline: it keeps working, and its changes wait for `device online`.",
-    parameters: [.rest("name", optional: true, completion: .devices, help: "a device (default: the current one)")],
+    parameters: [.rest("name", .name, optional: true, completion: .devices, help: "a device (default: the current one)")],
     examples: ["device offline phone"]
   ) { invocation, session in
     let device = try named(invocation, session)
@@ -166,7 +143,7 @@ enum SyncCommands {
 
   static let online = CommandSpec(
     "device online", summary: "Bring a device back online (its waiting changes go out at its next sync).",
-    parameters: [.rest("name", optional: true, completion: .devices, help: "a device (default: the current one)")],
+    parameters: [.rest("name", .name, optional: true, completion: .devices, help: "a device (default: the current one)")],
     examples: ["device online phone"]
   ) { invocation, session in
     let device = try named(invocation, session)
@@ -200,9 +177,7 @@ enum SyncCommands {
     if session.devices.contains(where: { $0.library.isInTransaction }) {
       throw invocation.failure("sync cannot run inside another command's transaction (as in `expect fails`): it commits as it goes")
     }
-    guard let cloud = session.cloud else {
-      throw invocation.failure("there is no cloud yet: cloud open PATH (a file several processes can share), or cloud open --memory")
-    }
+    guard let cloud = session.cloud(for: device) else { throw invocation.failure(CloudCommands.missing(for: device, session)) }
     if session.sync.isOffline(device) {
       let pending = (try? SyncEngine(store: device.store, cloud: cloud, deviceName: device.name).pendingChangeCount()) ?? 0
       throw invocation.failure("device '\(device.name)' is offline (\(pending) change(s) waiting); bring it back with: device online \(Lexer.quote(device.name))")
@@ -221,6 +196,7 @@ enum SyncCommands {
     if report.merges > 0 { text += ", merged \(report.merges) duplicate(s)" }
     if report.conflicts > 0 { text += ", \(report.conflicts) conflict(s) resolved" }
     if report.errors > 0 { text += ", \(report.errors) error(s) (see sync status)" }
+    if report.held > 0 { text += ", kept \(report.held) batch(es) from a newer schema unread (update Forager to apply them)" }
     return text
   }
 
@@ -228,6 +204,7 @@ enum SyncCommands {
     [
       .init("device", .string(name)), .init("imported", .int(report.imported)), .init("exported", .int(report.exported)),
       .init("merges", .int(report.merges)), .init("conflicts", .int(report.conflicts)), .init("errors", .int(report.errors)),
+      .init("held", .int(report.held)),
       .init("pulledBatches", .int(report.pulledBatches)), .init("pushedBatches", .int(report.pushedBatches)),
     ]
   }
@@ -242,5 +219,6 @@ extension SyncEngine.Report {
     conflicts += other.conflicts
     merges += other.merges
     errors += other.errors
+    held += other.held
   }
 }

@@ -8,7 +8,7 @@ enum TagCommands {
 
   static let add = CommandSpec(
     "tag add", summary: "Create a tag, or find the one with the same key; --color sets its colour.",
-    parameters: [.rest("name", completion: .names(.tag), help: "the tag's name")],
+    parameters: [.rest("name", .name, completion: .names(.tag), help: "the tag's name")],
     options: [.value("color", "a colour name or hex value", placeholder: "COLOR")],
     examples: ["tag add weeknight --color green"]
   ) { invocation, session in
@@ -23,7 +23,7 @@ enum TagCommands {
 
   static let rename = CommandSpec(
     "tag rename", summary: "Rename a tag; refused when another tag has the new name's key.",
-    parameters: [.rest("old", completion: .names(.tag)), .keyword("to"), .rest("new")],
+    parameters: [.rest("old", .name, completion: .names(.tag)), .keyword("to"), .rest("new", .name)],
     examples: ["tag rename weeknight to \"quick weeknight\""]
   ) { invocation, session in
     let tag = try session.library.tags.rename(invocation.argument("old"), to: invocation.argument("new"))
@@ -32,7 +32,7 @@ enum TagCommands {
 
   static let delete = CommandSpec(
     "tag delete", summary: "Delete a tag and take it off every recipe.",
-    parameters: [.rest("name", completion: .names(.tag))],
+    parameters: [.rest("name", .name, completion: .names(.tag))],
     examples: ["tag delete weeknight"]
   ) { invocation, session in
     let tag = try session.library.tags.delete(invocation.argument("name"))

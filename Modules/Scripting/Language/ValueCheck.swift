@@ -9,9 +9,30 @@ enum ValueCheck {
     switch type {
     case .text:
       return .success(text)
+    case .name:
+      guard !trimmed.isEmpty else { return .failure(ValueProblem("is empty; give a name")) }
+      if let (offset, scalar) = text.unicodeScalars.enumerated().first(where: { $0.element.properties.generalCategory == .control }) {
+        let code = String(scalar.value, radix: 16, uppercase: true)
+        return .failure(ValueProblem("holds a control character (U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code)) at character \(offset + 1)"))
+      }
+      return .success(text)
+    case .comparison:
+      if ["=", "==", ">=", "<=", ">", "<", "!="].contains(trimmed) { return .success(trimmed) }
+      guard let number = Int(trimmed), number >= 0 else {
+        return .failure(ValueProblem("'\(text)' is neither a count (a whole number from 0) nor a comparison (=, >=, <=, >, <, !=)"))
+      }
+      return .success(String(number))
     case .integer:
       guard let number = Int(trimmed) else { return .failure(ValueProblem("'\(text)' is not a whole number")) }
       return .success(String(number))
+    case .number:
+      // Plain decimals only: "1.5", "120", "-3" (the command says why it is out of range);
+      // not "1e3", "inf", "nan" or "0x10".
+      let digits = trimmed.hasPrefix("-") ? trimmed.dropFirst() : Substring(trimmed)
+      guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), digits.filter({ $0 == "." }).count <= 1,
+        digits.contains(where: \.isNumber), let number = Double(trimmed)
+      else { return .failure(ValueProblem("'\(text)' is not a number; use digits with an optional decimal point, e.g. 1.5")) }
+      return .success(number.isFinite ? trimmed : String(number))
     case .date:
       guard let date = CivilDate(iso: trimmed) else {
         return .failure(ValueProblem("'\(text)' is not a date; use YYYY-MM-DD, e.g. 2024-12-13"))

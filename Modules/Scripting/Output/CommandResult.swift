@@ -70,11 +70,14 @@ public struct Table: Sendable, Hashable {
     public let alignRight: Bool
     /// Only in JSON (ids, raw values), not on a terminal.
     public let jsonOnly: Bool
-    public init(_ key: String, _ title: String? = nil, alignRight: Bool = false, jsonOnly: Bool = false) {
+    /// Only on a terminal (a heading repeated data holds elsewhere), not in JSON.
+    public let tableOnly: Bool
+    public init(_ key: String, _ title: String? = nil, alignRight: Bool = false, jsonOnly: Bool = false, tableOnly: Bool = false) {
       self.key = key
       self.title = title ?? key.uppercased()
       self.alignRight = alignRight
       self.jsonOnly = jsonOnly
+      self.tableOnly = tableOnly
     }
   }
 
@@ -93,6 +96,6 @@ public struct Table: Sendable, Hashable {
   }
 
   public var json: JSONValue {
-    .array(rows.map { row in .object(zip(columns, row).map { .init($0.key, $1) }) })
+    .array(rows.map { row in .object(zip(columns, row).filter { !$0.0.tableOnly }.map { .init($0.key, $1) }) })
   }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+public import Model
 public import Persistence
 import PersistenceMemory
 import PersistenceSQLite
@@ -35,8 +36,11 @@ public final class Session {
   public let now: @Sendable () -> Date
   public private(set) var devices: [Device]
   public private(set) var current: Device
-  /// The cloud the devices sync through (`cloud open`).
+  /// The cloud the devices sync through (`cloud open PATH` or `--memory`).
   public var cloud: (any CloudStore)?
+  /// The sync server the devices sync through (`cloud open URL`), in place of ``cloud``:
+  /// its address, and each device's connection, made with that device's own token.
+  var server: (url: String, clouds: [String: any CloudStore])?
   /// Sync state of the session's devices: which are offline, and each one's monitor.
   var sync = SessionSync()
   public var outputMode: OutputMode = .table
@@ -44,6 +48,9 @@ public final class Session {
   /// read; done == total at the end). Front ends set it only on a terminal, so scripts'
   /// output and tests never see progress.
   public var fileProgress: ((Int, Int, String) -> Void)?
+  /// The system `list show` shows amounts in (`settings units`); nil keeps each line in
+  /// the system its amounts were written in. Held by the session, not synced.
+  public var units: UnitPreference?
   /// Called after a store is opened inside an atomic run, so the run can join it.
   var storeOpened: ((Device) throws -> Void)?
 
@@ -56,7 +63,7 @@ public final class Session {
     for device in devices where closed.insert(ObjectIdentifier(device.store)).inserted {
       do { try device.store.close() } catch { problems.append("\(device.store.location): \(error)") }
     }
-    if let cloud {
+    for cloud in [cloud].compactMap({ $0 }) + (server?.clouds.values.map { $0 } ?? []) {
       do { try cloud.close() } catch { problems.append("\(cloud.location): \(error)") }
     }
     return problems
@@ -76,6 +83,13 @@ public final class Session {
       name: Self.defaultDeviceName, location: store.location, store: store, library: Library(store: store, now: now))
     devices = [device]
     current = device
+  }
+
+  /// The cloud `device` syncs through: its connection to the server when the session uses
+  /// one (nil until the device has a token), else the session's cloud.
+  public func cloud(for device: Device) -> (any CloudStore)? {
+    guard let server else { return cloud }
+    return server.clouds[device.name]
   }
 
   /// The current device's library.

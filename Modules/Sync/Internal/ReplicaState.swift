@@ -39,6 +39,14 @@ enum ReplicaKeys {
   static let referencePrefix = "sync.ref/"
   /// Records with merge edges this replica made that are not pushed yet.
   static let pushPrefix = "sync.push/"
+  /// `sync.held/<sequence>`: a batch kept unread until an upgrade (``HeldBatch``, as JSON).
+  static let heldPrefix = "sync.held/"
+
+  /// The key of a held batch: its cloud sequence, zero-padded so keys sort in log order.
+  static func held(_ sequence: Int64) -> String {
+    let digits = String(sequence)
+    return heldPrefix + String(repeating: "0", count: max(0, 19 - digits.count)) + digits
+  }
 
   static func state(_ key: RecordKey) -> String { statePrefix + path(key) }
   static func reverseEdge(_ kind: EntityKind, keeper: UUID, loser: UUID) -> String {

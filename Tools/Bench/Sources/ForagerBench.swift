@@ -1,60 +1,59 @@
+import ArgumentParser
 import Foundation
 
 /// `forager-bench`: Forager against raw SQLite, scenario by scenario, each in its own
 /// child process (so peak memory is the scenario's own). See Docs/PERFORMANCE.md.
 @main
-enum ForagerBench {
-  static let usage = """
-    usage: forager-bench [--json] [--full] [--only ID,ID…] [--size NAME=N]… [--rounds N]
-           forager-bench --list
-           forager-bench --compare OLD.json NEW.json
+struct ForagerBench: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "forager-bench",
+    abstract: "Forager against hand-written baselines, scenario by scenario, each in a process of its own (Docs/PERFORMANCE.md).",
+    discussion: "Compare two commits: run each with --json into a file, then --compare OLD.json NEW.json.")
 
-      --json          print the results as JSON (for comparing commits) instead of the table
-      --full          the issue's sizes (a 1M-record store for the incremental sync)
-      --only          run only these scenarios (ids from --list)
-      --size          set a size parameter, e.g. --size insert.names=20000
-      --rounds        repetitions of each measured step (default 5)
-      --compare       medians of two --json outputs side by side
-    """
+  @Flag(help: "Print the results as JSON (for comparing commits) instead of the table.") var json = false
+  @Flag(help: "The issue's sizes (a 1M-record store for the incremental sync).") var full = false
+  @Flag(help: "List the scenarios and their size parameters.") var list = false
+  @Option(help: ArgumentHelp("Run only these scenarios (ids from --list).", valueName: "ID,ID…")) var only: String?
+  @Option(name: .customLong("size"), help: ArgumentHelp("Set a size parameter (repeatable).", valueName: "NAME=N")) var sizeSettings: [String] = []
+  @Option(help: "Repetitions of each measured step (1–1000).") var rounds = 5
+  @Option(parsing: .upToNextOption, help: ArgumentHelp("Medians of two --json outputs side by side.", valueName: "OLD.json NEW.json"))
+  var compare: [String] = []
+  /// Runs one scenario here and prints its result (the parent's child process).
+  @Option(help: .hidden) var child: String?
+  /// Serves the load scenario's server on a database (its child process).
+  @Option(name: .customLong("serve-load"), help: .hidden) var serveLoad: String?
 
-  static func main() {
-    do {
-      try run(Array(CommandLine.arguments.dropFirst()))
-    } catch {
-      FileHandle.standardError.write(Data("forager-bench: error: \(error)\n".utf8))
-      exit(1)
+  func validate() throws {
+    guard (1...1_000).contains(rounds) else { throw ValidationError("--rounds must be from 1 to 1000; got \(rounds)") }
+    guard compare.isEmpty || compare.count == 2 else { throw ValidationError("--compare takes two files: OLD.json NEW.json") }
+    _ = try overrides()
+    if let only {
+      for id in only.split(separator: ",") where !Scenarios.all.contains(where: { $0.id == id }) {
+        throw ValidationError("no scenario '\(id)' (see --list)")
+      }
     }
   }
 
-  static func run(_ arguments: [String]) throws {
-    var json = false, full = false, list = false
-    var only: [String]?, child: String?, compare: [String] = []
-    var overrides: [String: Int] = [:]
-    var rounds = 5
-    var rest = arguments[...]
-    while let argument = rest.popFirst() {
-      switch argument {
-      case "--json": json = true
-      case "--full": full = true
-      case "--list": list = true
-      case "--only": only = try value(&rest, argument).split(separator: ",").map(String.init)
-      case "--rounds": rounds = max(1, Int(try value(&rest, argument)) ?? 5)
-      case "--child": child = try value(&rest, argument)
-      case "--compare": compare = [try value(&rest, argument), try value(&rest, argument)]
-      case "--size":
-        let pair = try value(&rest, argument).split(separator: "=")
-        guard pair.count == 2, let number = Int(pair[1].replacingOccurrences(of: "_", with: "")) else {
-          throw BenchError("--size wants NAME=N")
-        }
-        overrides[String(pair[0])] = number
-      case "-h", "--help":
-        print(usage)
-        return
-      default: throw BenchError("unknown argument '\(argument)'\n\(usage)")
+  /// The `--size` settings, read.
+  func overrides() throws -> [String: Int] {
+    var values: [String: Int] = [:]
+    for setting in sizeSettings {
+      let pair = setting.split(separator: "=")
+      guard pair.count == 2, let number = Int(pair[1].replacingOccurrences(of: "_", with: "")), number >= 0 else {
+        throw ValidationError("--size wants NAME=N with a whole number from 0; got '\(setting)'")
       }
+      guard Sizes.defaults[String(pair[0])] != nil else {
+        throw ValidationError("--size: no size parameter '\(pair[0])' (see --list)")
+      }
+      values[String(pair[0])] = number
     }
+    return values
+  }
+
+  func run() throws {
+    if let serveLoad { return try ServerLoadScenario.serve(serveLoad) }
     if compare.count == 2 { return try Report.compare(compare[0], compare[1]) }
-    let sizes = Sizes(values: (full ? Sizes.full : Sizes.defaults).merging(overrides) { $1 })
+    let sizes = Sizes(values: (full ? Sizes.full : Sizes.defaults).merging(try overrides()) { $1 })
     if list {
       for scenario in Scenarios.all {
         print("\(scenario.id.padding(toLength: 14, withPad: " ", startingAt: 0)) \(scenario.title) — target: \(scenario.target)")
@@ -64,28 +63,24 @@ enum ForagerBench {
     }
     if let child {
       guard let scenario = Scenarios.all.first(where: { $0.id == child }) else { throw BenchError("no scenario \(child)") }
-      let result = try runHere(scenario, sizes: sizes, rounds: rounds)
+      let result = try Self.runHere(scenario, sizes: sizes, rounds: rounds)
       let data = try JSONEncoder().encode(result)
       print("RESULT:" + String(decoding: data, as: UTF8.self))
       return
     }
-    let selected = try only.map { ids in
-      try ids.map { id in
-        guard let scenario = Scenarios.all.first(where: { $0.id == id }) else { throw BenchError("no scenario '\(id)' (see --list)") }
-        return scenario
-      }
-    } ?? Scenarios.all
+    let ids = only.map { $0.split(separator: ",").map(String.init) }
+    let selected = Scenarios.all.filter { scenario in ids.map { $0.contains(scenario.id) } ?? true }
     var results: [ScenarioResult] = []
     let started = Date()
     for scenario in selected {
       FileHandle.standardError.write(Data("· \(scenario.id) …".utf8))
-      let result = try runInChild(scenario, arguments: arguments)
+      let result = try Self.runInChild(scenario, arguments: childArguments(scenario))
       FileHandle.standardError.write(Data(" \(result.verdict) (\(Report.formatSeconds(result.forager?.median)))\n".utf8))
       results.append(result)
     }
     let run = BenchRun(
       date: ISO8601DateFormatter().string(from: started), host: Host.describe(),
-      command: (["forager-bench"] + arguments).joined(separator: " "), sizes: sizes.values,
+      command: (["forager-bench"] + CommandLine.arguments.dropFirst()).joined(separator: " "), sizes: sizes.values,
       seconds: Date().timeIntervalSince(started), results: results
     )
     if json {
@@ -97,9 +92,9 @@ enum ForagerBench {
     }
   }
 
-  private static func value(_ rest: inout ArraySlice<String>, _ flag: String) throws -> String {
-    guard let next = rest.popFirst() else { throw BenchError("\(flag) needs a value") }
-    return next
+  /// What a scenario's child process is given: the sizes and rounds of this run.
+  private func childArguments(_ scenario: Scenario) -> [String] {
+    ["--child", scenario.id, "--rounds", String(rounds)] + (full ? ["--full"] : []) + sizeSettings.flatMap { ["--size", $0] }
   }
 
   static func runHere(_ scenario: Scenario, sizes: Sizes, rounds: Int) throws -> ScenarioResult {
@@ -115,17 +110,7 @@ enum ForagerBench {
   static func runInChild(_ scenario: Scenario, arguments: [String]) throws -> ScenarioResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    var childArguments = ["--child", scenario.id]
-    var rest = arguments[...]
-    while let argument = rest.popFirst() {
-      switch argument {
-      case "--full": childArguments.append(argument)
-      case "--size", "--rounds": childArguments += [argument, rest.popFirst() ?? ""]
-      case "--only": _ = rest.popFirst()
-      default: break
-      }
-    }
-    process.arguments = childArguments
+    process.arguments = arguments
     let output = Pipe()
     process.standardOutput = output
     try process.run()

@@ -39,6 +39,7 @@ struct Sizes: Codable, Sendable {
     "batch.commands": 10_000,
     "migration.records": 50_000,
     "dedup.groups": 20_000, "dedup.records": 20_000,
+    "server.devices": 100, "server.households": 25, "server.seconds": 10, "server.changes": 20, "server.pace.ms": 1_000,
   ]
   static let full: [String: Int] = defaults.merging(["incremental.large": 1_000_000, "memory.changes": 100_000, "dedup.groups": 100_000]) { $1 }
 

@@ -31,14 +31,22 @@ struct SourcesCommand: ParsableCommand {
   @Option(help: "A .swift file to write when the check passes (the build plugin's output).")
   var stamp: String?
 
+  @Option(help: "The front-end target these files belong to: its imports are checked against the allowed edges.")
+  var frontEnd: String?
+
   @Argument(help: "Front-end files or directories to check.")
   var paths: [String]
 
   func run() throws {
-    let report: SourceReport
+    var report: SourceReport
     do {
       let vocabulary = try Runner.vocabulary(model: model, persistence: persistence, repositories: repositories)
-      report = FrontEndCheck(vocabulary: vocabulary).run(try SourceFile.readAll(paths))
+      let files = try SourceFile.readAll(paths)
+      report = FrontEndCheck(vocabulary: vocabulary).run(files)
+      if let frontEnd {
+        guard LayerTable.forager.frontEnds.contains(frontEnd) else { throw LayerCheckError.unknownFrontEnd(frontEnd) }
+        report.violations += ImportCheck(table: .forager).run(files, frontEnd: frontEnd)
+      }
     } catch let error as LayerCheckError {
       throw fail(error)
     }

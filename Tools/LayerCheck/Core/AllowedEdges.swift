@@ -30,7 +30,7 @@ extension LayerTable {
     .frontEnd(
       "Scripting",
       targets: [
-        "Model", "Repositories", "Sync", "SyncSQLite", "Seed", "Persistence", "PersistenceSQLite", "PersistenceMemory",
+        "Model", "Repositories", "Sync", "SyncSQLite", "SyncHTTP", "Seed", "Persistence", "PersistenceSQLite", "PersistenceMemory",
         "Migration", "RecipeExchange",
       ]
     ),

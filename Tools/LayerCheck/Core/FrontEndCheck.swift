@@ -44,6 +44,10 @@ public struct FrontEndCheck: Sendable {
     for (_, tree) in trees {
       parameters.walk(tree)
     }
+    let metatypes = MetatypeCollector(constructible: constructible)
+    for (_, tree) in trees {
+      metatypes.walk(tree)
+    }
 
     var report = SourceReport(filesChecked: files.count)
     for (file, tree) in trees {
@@ -52,6 +56,7 @@ public struct FrontEndCheck: Sendable {
         constructible: constructible,
         writerMethods: vocabulary.writerMethods,
         parameters: parameters.signatures,
+        metatypes: metatypes.found,
         converter: converter
       )
       visitor.walk(tree)
@@ -173,6 +178,9 @@ struct Finding: Equatable {
     switch kind {
     case .construction(.entity(let type), let written):
       "'\(written)' creates a \(type) outside a repository; \(vocabulary.fixHint(for: type))"
+    case .construction(.record(let type), let written) where Vocabulary.syncTypes.contains(type):
+      "'\(written)' builds a sync change (\(type)) in a front end; only the sync engine writes changes for the cloud: "
+        + "change entities through their repositories and run sync"
     case .construction(.record(let type), let written):
       "'\(written)' constructs a raw store record (\(type)) in a front end; "
         + "create and change entities through their repositories (e.g. CategoryRepository.getOrCreate)"

@@ -41,6 +41,10 @@ public enum Runner {
       repositories: directory("Repositories")
     )
     let files = try SourceFile.readAll(table.frontEnds.flatMap(directory))
-    return FrontEndCheck(vocabulary: vocabulary).run(files)
+    var report = FrontEndCheck(vocabulary: vocabulary).run(files)
+    for frontEnd in table.frontEnds {
+      report.violations += ImportCheck(table: table).run(try SourceFile.readAll(directory(frontEnd)), frontEnd: frontEnd)
+    }
+    return report
   }
 }

@@ -71,6 +71,7 @@ public enum LayerCheckError: Error, Equatable, CustomStringConvertible {
   case malformedPackage(String)
   case noEntityTypes(String)
   case noStoreWriter(String)
+  case unknownFrontEnd(String)
 
   public var description: String {
     switch self {
@@ -85,6 +86,8 @@ public enum LayerCheckError: Error, Equatable, CustomStringConvertible {
         + "pass the Model module's directory"
     case .noStoreWriter(let directories):
       "found no `protocol StoreWriter` with methods in \(directories); pass the Persistence module's directory"
+    case .unknownFrontEnd(let name):
+      "'\(name)' is not a front end in the layer table (Tools/LayerCheck/Core/AllowedEdges.swift)"
     }
   }
 }

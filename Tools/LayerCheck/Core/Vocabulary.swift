@@ -15,7 +15,7 @@ public struct Vocabulary: Sendable, Equatable {
   /// Types whose inheritance clause names `Entity` (directly or through a protocol that
   /// refines it), including `extension X: Entity`.
   public var entityTypes: Set<String>
-  /// Raw store record types (`Record`).
+  /// Raw store record types (`Record`) and the sync engine's change types.
   public var recordTypes: Set<String>
   /// Methods declared in `protocol StoreWriter` and its extensions: the Store's mutating API.
   public var writerMethods: Set<String>
@@ -24,7 +24,7 @@ public struct Vocabulary: Sendable, Equatable {
 
   public init(
     entityTypes: Set<String>,
-    recordTypes: Set<String> = ["Record"],
+    recordTypes: Set<String> = Vocabulary.rawTypes,
     writerMethods: Set<String>,
     repositoryMethods: [String: Set<String>] = [:]
   ) {
@@ -33,6 +33,12 @@ public struct Vocabulary: Sendable, Equatable {
     self.writerMethods = writerMethods
     self.repositoryMethods = repositoryMethods
   }
+
+  /// What only Persistence and Sync build: the raw store record, and a change or a batch
+  /// of changes for the cloud (a front end that built one and pushed it would bypass
+  /// the repositories and the sync engine).
+  public static let syncTypes: Set<String> = ["RecordChange", "ChangeBatch", "StampedValue"]
+  public static let rawTypes: Set<String> = syncTypes.union(["Record"])
 
   /// The protocol whose conformers are entities.
   public static let entityProtocol = "Entity"
@@ -80,7 +86,7 @@ public struct Vocabulary: Sendable, Equatable {
 
     return Vocabulary(
       entityTypes: entities,
-      recordTypes: ["Record"],
+      recordTypes: Vocabulary.rawTypes,
       writerMethods: writers,
       repositoryMethods: repositoryMethods
     )

@@ -34,7 +34,7 @@ struct LayerCheckPlugin: BuildToolPlugin {
     if let repositories {
       arguments += ["--repositories", repositories.directoryURL.path(percentEncoded: false)]
     }
-    arguments += ["--stamp", stamp.path(percentEncoded: false)]
+    arguments += ["--stamp", stamp.path(percentEncoded: false), "--front-end", target.name]
     arguments += sources.map { $0.path(percentEncoded: false) }
 
     return [

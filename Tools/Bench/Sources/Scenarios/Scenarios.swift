@@ -9,6 +9,7 @@ enum Scenarios {
     RecipeImportScenario.scenario,
     SyncScenarios.twoDevices,
     SyncScenarios.incremental,
+    ServerLoadScenario.scenario,
     MigrationScenarios.dedup,
     MigrationScenarios.migration,
     SyncScenarios.memory,

@@ -10,16 +10,20 @@ final class FrontEndVisitor: SyntaxVisitor {
   let writerMethods: Set<String>
   /// Functions and initializers declared in the checked files (``ParameterCollector``).
   let parameters: [String: [[ParameterCollector.Parameter]]]
+  /// Names bound to an entity's or record's metatype (``MetatypeCollector``).
+  let metatypes: [String: Constructible]
   let converter: SourceLocationConverter
   private(set) var findings: [Finding] = []
 
   init(
     constructible: [String: Constructible], writerMethods: Set<String>,
-    parameters: [String: [[ParameterCollector.Parameter]]] = [:], converter: SourceLocationConverter
+    parameters: [String: [[ParameterCollector.Parameter]]] = [:], metatypes: [String: Constructible] = [:],
+    converter: SourceLocationConverter
   ) {
     self.constructible = constructible
     self.writerMethods = writerMethods
     self.parameters = parameters
+    self.metatypes = metatypes
     self.converter = converter
     super.init(viewMode: .sourceAccurate)
   }
@@ -27,6 +31,12 @@ final class FrontEndVisitor: SyntaxVisitor {
   // `Category(…)` and the unapplied `Category(displayName:)`.
   override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
     let name = node.baseName.text
+    // `insertRecord(…)` with an implicit `self`, inside a type or an extension (of a
+    // Store writer, or of anything that could hold one).
+    if writerMethods.contains(name), isCallee(Syntax(node)), isInsideType(Syntax(node)) {
+      report(node, .storeMutation(method: name))
+      return .visitChildren
+    }
     guard let type = constructible[name] else { return .visitChildren }
     if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
       return .visitChildren  // `x.Category`: judged as a member access.
@@ -47,6 +57,10 @@ final class FrontEndVisitor: SyntaxVisitor {
         if let (type, written) = constructibleReference(base) {
           let call = isCallee(Syntax(node)) ? "(…)" : ""
           report(node, .construction(type, written: "\(written).init\(call)"))
+        } else if let reference = base.as(DeclReferenceExprSyntax.self), let type = metatypes[reference.baseName.text] {
+          // `T.init(…)` where `T` holds `Category.self`.
+          let call = isCallee(Syntax(node)) ? "(…)" : ""
+          report(node, .construction(type, written: "\(reference.baseName.text).init\(call)"))
         }
       } else if isCallee(Syntax(node)), let call = node.parent,
         let expected = contextualType(of: call), let type = constructibleType(expected, in: constructible)
@@ -67,6 +81,21 @@ final class FrontEndVisitor: SyntaxVisitor {
       }
     }
     return .visitChildren
+  }
+
+  /// Whether `node` sits in a type's or an extension's body, where a bare call may
+  /// resolve to a method through an implicit `self`.
+  private func isInsideType(_ node: Syntax) -> Bool {
+    var current = node.parent
+    while let parent = current {
+      if parent.is(ExtensionDeclSyntax.self) || parent.is(StructDeclSyntax.self) || parent.is(ClassDeclSyntax.self)
+        || parent.is(EnumDeclSyntax.self) || parent.is(ActorDeclSyntax.self) || parent.is(ProtocolDeclSyntax.self)
+      {
+        return true
+      }
+      current = parent.parent
+    }
+    return false
   }
 
   private func report(_ node: some SyntaxProtocol, _ kind: Finding.Kind) {

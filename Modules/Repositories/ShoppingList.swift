@@ -1,0 +1,59 @@
+public import Foundation
+public import Model
+
+/// A weekly list as a shopper walks the store: one line per ingredient with its amounts
+/// summed, grouped by aisle (the ingredient's category) in the categories' sort order,
+/// uncategorized last. Made by ``WeeklyListRepository/shoppingList(_:units:includeDone:)``.
+///
+/// Amounts of one dimension add up across units and systems, exactly; counts add up by
+/// unit; volume and mass of one ingredient combine only through its density. The rules
+/// and the rounding of ``Line/amountText`` are in Docs/SHOPPING.md.
+public struct ShoppingList: Sendable {
+  public let list: WeeklyList
+  /// The aisles with at least one line shown, in store order.
+  public let aisles: [Aisle]
+  /// Lines left out because every item on them is done (shown with `includeDone`).
+  public let hiddenDoneLines: Int
+
+  /// The lines of one category; `category` is nil for ingredients without one.
+  public struct Aisle: Sendable {
+    public let category: Category?
+    /// Open lines in the order their first item was added, then done ones.
+    public let lines: [Line]
+  }
+
+  /// One ingredient on the list.
+  public struct Line: Sendable {
+    /// The ingredient's name (its template's), or the first item's name as written.
+    public let name: String
+    public let template: UUID?
+    /// The summed amounts as a cook reads them: "1 ½ cups", "7 cloves", "2 cups + 500 g";
+    /// empty when no item had an amount.
+    public let amountText: String
+    /// Each summed amount, exactly.
+    public let amounts: [Amount]
+    /// Amounts that could not be read, as written ("a handful").
+    public let unreadAmounts: [String]
+    /// Items on this line without an amount.
+    public let itemsWithoutAmount: Int
+    /// Every item on the line is done.
+    public let isCompleted: Bool
+    public let items: [GroceryListItem]
+  }
+
+  /// One summed amount in the unit it is shown in.
+  public struct Amount: Sendable, Hashable {
+    /// The exact sum as a fraction in lowest terms ("25/3", "7").
+    public let exact: String
+    /// The upper end of a range, exactly, when the amounts had one.
+    public let exactUpperBound: String?
+    /// The nearest double of ``exact``.
+    public let value: Double
+    /// The shown unit ("cup", "kg", "clove"); nil for a plain count.
+    public let unit: String?
+    /// The size of each package, exactly ("29/2 oz" for 14.5 oz cans), for counted packages.
+    public let packageSize: String?
+    /// As shown: "8 ⅓ cups".
+    public let text: String
+  }
+}

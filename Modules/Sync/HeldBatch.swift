@@ -1,0 +1,68 @@
+public import Foundation
+
+/// A batch a device keeps without applying it: written by a newer schema than the
+/// device's (``SyncEngine/schemaVersion``), or in a form this version cannot read at all
+/// (a kind it does not know). It is kept byte for byte and applied by the sync after the
+/// device's upgrade, when that version can read it; until then `sync status` names it.
+public struct HeldBatch: Sendable, Hashable, Codable {
+  /// Its place in the cloud's log.
+  public let sequence: Int64
+  public let id: String
+  public let replica: String
+  public let schemaVersion: Int
+  /// Why it is held, for the user.
+  public let reason: String
+  /// The batch in ``ChangeBatchCoding``'s binary form, as the cloud served it.
+  public let bytes: Data
+
+  public init(sequence: Int64, id: String, replica: String, schemaVersion: Int, reason: String, bytes: Data) {
+    self.sequence = sequence
+    self.id = id
+    self.replica = replica
+    self.schemaVersion = schemaVersion
+    self.reason = reason
+    self.bytes = bytes
+  }
+}
+
+extension ChangeBatchCoding {
+  /// The newest schema version this version of Forager writes and reads.
+  public static let schemaVersion = 3
+
+  /// What a batch says about itself before its changes, readable whatever its schema.
+  public struct Header: Sendable, Hashable {
+    public let id: String
+    public let replica: String
+    public let schemaVersion: Int
+  }
+
+  /// Reads a batch's header (id, replica, schema version) without its changes.
+  /// - Throws: ``DecodingError`` when the bytes do not start with a batch in the binary form.
+  public static func header(_ data: Data) throws -> Header {
+    guard data.starts(with: magic) else { throw DecodingError(reason: data.isEmpty ? "no bytes" : "unknown format") }
+    return try data.withUnsafeBytes { buffer in
+      var reader = Reader(buffer: buffer, offset: magic.count)
+      let id = try reader.string()
+      let replica = try reader.string()
+      guard let version = Int(exactly: try reader.signed()) else { throw DecodingError(reason: "schema version out of range") }
+      return Header(id: id, replica: replica, schemaVersion: version)
+    }
+  }
+
+  /// The log entry for stored bytes: the batch when this version reads it; a held batch
+  /// when it comes from a newer schema this version cannot read.
+  /// - Throws: ``CloudError/damaged(location:reason:)`` for bytes that are not a batch, or
+  ///   not a readable one of a schema this version knows.
+  public static func entry(sequence: Int64, bytes: Data, location: String) throws -> CloudEntry {
+    do {
+      return CloudEntry(sequence: sequence, batch: try decode(bytes))
+    } catch {
+      if let header = try? header(bytes), header.schemaVersion > schemaVersion {
+        return CloudEntry(held: HeldBatch(
+          sequence: sequence, id: header.id, replica: header.replica, schemaVersion: header.schemaVersion,
+          reason: "schema v\(header.schemaVersion) (this version reads up to v\(schemaVersion)): \(error)", bytes: bytes))
+      }
+      throw CloudError.damaged(location: location, reason: "batch \(sequence) cannot be read: \(error)")
+    }
+  }
+}

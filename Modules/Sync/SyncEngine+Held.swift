@@ -1,0 +1,56 @@
+import Foundation
+import Persistence
+
+/// Batches this device keeps without applying them (``HeldBatch``): from a newer schema
+/// than ``SyncEngine/schemaVersion``, or unreadable by this version. Each is kept in the
+/// store's metadata under its cloud sequence; the pull moves past it, so the batches after
+/// it still arrive. The first sync after an upgrade that can read a held batch applies it
+/// (joining is order-free, so applying it late gives the state applying it on time would).
+extension SyncEngine {
+  /// The batches kept unread, in log order.
+  public func heldBatches() throws -> [HeldBatch] {
+    try store.read { reader in
+      let keys = try reader.metadataKeys(withPrefix: ReplicaKeys.heldPrefix).sorted()
+      return try reader.metadata(forKeys: keys).sorted { $0.key < $1.key }.map { try Self.decodeHeld($0.value) }
+    }
+  }
+
+  /// The held batch for a pulled entry this device must not apply, or nil to apply it.
+  func hold(_ entry: CloudEntry) -> HeldBatch? {
+    if let held = entry.held { return held }
+    guard entry.batch.schemaVersion > schemaVersion else { return nil }
+    return HeldBatch(
+      sequence: entry.sequence, id: entry.batch.id, replica: entry.batch.replica, schemaVersion: entry.batch.schemaVersion,
+      reason: "schema v\(entry.batch.schemaVersion) is newer than this device's v\(schemaVersion)",
+      bytes: ChangeBatchCoding.encode(entry.batch))
+  }
+
+  func keep(_ batch: HeldBatch, _ writer: any StoreWriter) throws {
+    let data = try JSONEncoder().encode(batch)
+    try writer.setMetadata(String(decoding: data, as: UTF8.self), forKey: ReplicaKeys.held(batch.sequence))
+  }
+
+  /// Applies the held batches this version can now read, in log order, and forgets them.
+  func applyHeldBatches(into report: inout Report) throws {
+    let ready = try heldBatches().compactMap { held -> (HeldBatch, ChangeBatch)? in
+      guard held.schemaVersion <= schemaVersion, let batch = try? ChangeBatchCoding.decode(held.bytes) else { return nil }
+      return (held, batch)
+    }
+    guard !ready.isEmpty else { return }
+    let counts = try store.write(origin: .sync) { writer -> SyncCounts in
+      let counts = try join(ready.map(\.1), writer)
+      for (held, _) in ready { try writer.setMetadata(nil, forKey: ReplicaKeys.held(held.sequence)) }
+      return counts
+    }
+    add(counts, to: &report)
+    monitor.record(.import, "\(deviceName): applied \(ready.count) batch(es) kept from a newer schema", count: counts.imports)
+  }
+
+  private static func decodeHeld(_ text: String) throws -> HeldBatch {
+    do {
+      return try JSONDecoder().decode(HeldBatch.self, from: Data(text.utf8))
+    } catch {
+      throw CloudError.damaged(location: "this store", reason: "a held batch cannot be read: \(error)")
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import ServerTestSupport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A `forager-server serve` process on a free port of 127.0.0.1, over a database.
+final class ServerProcess {
+  let pid: Int32
+  let url: String
+  let log: URL
+  private var ended = false
+
+  /// Starts the server and waits (at most 30 s) until it says where it listens.
+  init(databaseURL: String, directory: URL, name: String) throws {
+    log = directory.appendingPathComponent("\(name).log")
+    pid = try Spawn.start(
+      try Executables.url("forager-server").path, ["serve", "--port", "0", "--log-level", "warning"], output: log.path,
+      environment: ["DATABASE_URL": databaseURL])
+    let deadline = Date().addingTimeInterval(30)
+    while true {
+      let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+      if let range = text.range(of: #"listening on (http://127\.0\.0\.1:[0-9]+)"#, options: .regularExpression) {
+        url = String(text[range].dropFirst("listening on ".count))
+        return
+      }
+      var status: Int32 = 0
+      if waitpid(pid, &status, WNOHANG) == pid {
+        ended = true
+        throw TemporaryPostgres.Failure("forager-server exited before listening: \(text)")
+      }
+      if Date() > deadline {
+        kill(pid, SIGKILL)
+        throw TemporaryPostgres.Failure("forager-server did not listen within 30 s: \(text)")
+      }
+      usleep(20_000)
+    }
+  }
+
+  /// Stops the server with `signal` (SIGKILL: as a crash does) and waits for it to end.
+  func stop(_ signal: Int32 = SIGTERM) {
+    guard !ended else { return }
+    ended = true
+    kill(pid, signal)
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+  }
+
+  deinit { stop(SIGKILL) }
+}
+
+/// Runs one `forager-server` administration command against a database.
+@discardableResult
+func serverAdmin(_ databaseURL: String, _ arguments: [String]) throws -> String {
+  try Spawn.run(try Executables.url("forager-server").path, arguments, environment: ["DATABASE_URL": databaseURL])
+}

@@ -1,0 +1,73 @@
+import Foundation
+import SyncServer
+import SyncWire
+
+/// Storage that fails on purpose, as a database that goes away does: the server then
+/// answers 503. It can fail a number of reads of the log before they run, and a number of
+/// appends after the batch was stored (the answer is lost, the batch is kept).
+final class FlakyStorage: HouseholdStorage, @unchecked Sendable {
+  struct Outage: Error {}
+
+  let inner: MemoryHouseholdStorage
+  private let lock = NSLock()
+  private var readFailures: Int
+  private var lostAnswers: Int
+
+  init(_ inner: MemoryHouseholdStorage = MemoryHouseholdStorage(), failingReads: Int = 0, losingAppendAnswers: Int = 0) {
+    self.inner = inner
+    readFailures = failingReads
+    lostAnswers = losingAppendAnswers
+  }
+
+  /// Fails the next `reads` log reads and loses the answers of the next `appends` pushes.
+  func fail(reads: Int = 0, appendAnswers: Int = 0) {
+    lock.withLock {
+      readFailures = reads
+      lostAnswers = appendAnswers
+    }
+  }
+
+  private func take(_ counter: ReferenceWritableKeyPath<FlakyStorage, Int>) -> Bool {
+    lock.withLock {
+      guard self[keyPath: counter] > 0 else { return false }
+      self[keyPath: counter] -= 1
+      return true
+    }
+  }
+
+  func append(_ batch: IncomingBatch, from credential: Credential, deviceSequence: Int64, now: Date) async throws -> PushReceipt {
+    let receipt = try await inner.append(batch, from: credential, deviceSequence: deviceSequence, now: now)
+    if take(\.lostAnswers) { throw Outage() }
+    return receipt
+  }
+
+  func batches(of household: Int64, after sequence: Int64, limit: Int) async throws -> [PulledBatch] {
+    if take(\.readFailures) { throw Outage() }
+    return try await inner.batches(of: household, after: sequence, limit: limit)
+  }
+
+  func latestSequence(of household: Int64) async throws -> Int64 {
+    if take(\.readFailures) { throw Outage() }
+    return try await inner.latestSequence(of: household)
+  }
+
+  func credential(forTokenHash hash: Data) async throws -> Credential? { try await inner.credential(forTokenHash: hash) }
+  func deviceState(of device: Int64) async throws -> DeviceState { try await inner.deviceState(of: device) }
+  func register(_ registration: DeviceRegistration, for credential: Credential, now: Date) async throws -> DeviceEntry {
+    try await inner.register(registration, for: credential, now: now)
+  }
+  func devices(of household: Int64) async throws -> [DeviceEntry] { try await inner.devices(of: household) }
+  func addHousehold(name: String, identifier: String, now: Date) async throws -> HouseholdRecord? {
+    try await inner.addHousehold(name: name, identifier: identifier, now: now)
+  }
+  func household(named name: String) async throws -> HouseholdRecord? { try await inner.household(named: name) }
+  func device(named name: String, in household: Int64, now: Date) async throws -> Int64 {
+    try await inner.device(named: name, in: household, now: now)
+  }
+  func addToken(_ token: TokenRecord) async throws { try await inner.addToken(token) }
+  func revokeToken(id: String, now: Date) async throws -> Bool { try await inner.revokeToken(id: id, now: now) }
+  func revokeTokens(ofDevice name: String, in household: Int64, now: Date) async throws -> Int {
+    try await inner.revokeTokens(ofDevice: name, in: household, now: now)
+  }
+  func setMinimumSchema(_ version: Int, of household: Int64) async throws { try await inner.setMinimumSchema(version, of: household) }
+}

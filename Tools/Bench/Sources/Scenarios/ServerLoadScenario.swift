@@ -1,0 +1,264 @@
+import AsyncHTTPClient
+import Foundation
+import Hummingbird
+import Logging
+import Model
+import NIOCore
+import NIOHTTP1
+import PostgresNIO
+import ServerTestSupport
+import Sync
+import SyncPostgres
+import SyncServer
+import SyncWire
+
+/// `forager-server` under load: simulated devices push and pull over loopback for a bounded
+/// time against a server process on a throwaway PostgreSQL cluster. The baseline is the same
+/// batches inserted into the same table by one PostgreSQL client, one INSERT per batch.
+enum ServerLoadScenario {
+  static let scenario = Scenario(
+    id: "server", title: "sync server: devices pushing and pulling over loopback", target: "push ≥ 50 % of direct insert; p99 push < 50 ms",
+    parameters: ["server.devices", "server.households", "server.seconds", "server.changes", "server.pace.ms"]
+  ) { context in
+    guard TemporaryPostgres.unavailableReason == nil else {
+      var result = ScenarioResult(context)
+      result.verdict = "skipped"
+      result.note = TemporaryPostgres.unavailableReason
+      return result
+    }
+    return try blocking { try await run(context) }
+  }
+
+  /// Runs async work from the scenario's synchronous thread (not an event loop).
+  static func blocking<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+    let box = ResultBox<T>()
+    let done = DispatchSemaphore(value: 0)
+    Task {
+      do {
+        box.result = .success(try await body())
+      } catch {
+        box.result = .failure(error)
+      }
+      done.signal()
+    }
+    done.wait()
+    guard let result = box.result else { throw BenchError("the load run ended without a result") }
+    return try result.get()
+  }
+
+  final class ResultBox<T>: @unchecked Sendable { var result: Result<T, any Error>? }
+
+  static func run(_ context: Context) async throws -> ScenarioResult {
+    let deviceCount = context.sizes["server.devices"], householdCount = max(1, context.sizes["server.households"])
+    let seconds = Double(context.sizes["server.seconds"]), changes = max(1, context.sizes["server.changes"])
+    let cluster = try TemporaryPostgres.start()
+    defer { cluster.stop() }
+    let url = try cluster.createDatabase("load")
+    let location = try PostgresLocation(url: url)
+    let client = PostgresClient(configuration: location.configuration)
+    let clientTask = Task { await client.run() }
+    defer { clientTask.cancel() }
+    let logger = Logger(label: "bench")
+    try await PostgresSchema.setUp(client, database: location.description, logger: logger)
+    let storage = try await PostgresHouseholdStorage.open(client, database: location.description, logger: logger)
+    let admin = Administration(storage: storage)
+    var devices: [LoadDevice] = []
+    for household in 0..<householdCount { _ = try await admin.addHousehold("household \(household)") }
+    for index in 0..<deviceCount {
+      let issued = try await admin.issueToken(household: "household \(index % householdCount)", device: "device \(index)")
+      devices.append(LoadDevice(token: issued.token.secret, replica: "replica-\(index)", changes: changes, stagger: Double(index) / Double(deviceCount)))
+    }
+
+    // The server: this executable in serve mode, so its memory is its own.
+    let log = context.path("server.log")
+    let server = try Spawn.start(
+      URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path, ["--serve-load", url], output: log)
+    defer {
+      kill(server, SIGTERM)
+      _ = try? Spawn.wait(server, program: "forager-bench --serve-load", timeout: 10)
+    }
+    let base = try waitForPort(log)
+
+    // Two phases. Saturated: every device pushes a batch and pulls what is new, again and
+    // again — the server's throughput (its latency is then only the queue: 100 clients ÷
+    // the requests served per second). Paced: every device syncs every `server.pace.ms`, as
+    // devices do — the latency a device sees with 100 devices active.
+    let http = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: .init(timeout: .init(connect: .seconds(5))))
+    let saturated = try await phase(devices, http, base: base, seconds: seconds, pause: 0)
+    let pace = UInt64(max(0, context.sizes["server.pace.ms"])) * 1_000_000
+    let paced = try await phase(devices, http, base: base, seconds: seconds, pause: pace)
+    try await http.shutdown()
+    let serverPeak = peakResidentMiB(of: server)
+    let pushLatencies = saturated.outcomes.flatMap(\.pushLatencies), pulls = saturated.outcomes.map(\.pulls).reduce(0, +)
+    let pacedLatencies = Stats(paced.outcomes.flatMap(\.pushLatencies))
+    let failures = (saturated.outcomes + paced.outcomes).map(\.failures).reduce(0, +)
+    let elapsed = saturated.elapsed
+    let pushRate = Double(pushLatencies.count) / elapsed
+
+    // The baseline: the same number of batches of the same size, inserted by one client.
+    let payload = devices[0].batch(sequence: 1)
+    let baselineCount = max(200, min(pushLatencies.count, 5_000))
+    let household = try await storage.household(named: "household 0")
+    let deviceID = try await storage.device(named: "baseline", in: household?.id ?? 1, now: Date())
+    let baselineSeconds = Double(try await insertDirectly(client, household: household?.id ?? 1, device: deviceID, payload: payload, count: baselineCount)) / 1e9
+    let baselineRate = Double(baselineCount) / baselineSeconds
+
+    var result = ScenarioResult(context)
+    result.forager = Stats(pushLatencies)
+    result.baseline = Stats([baselineSeconds / Double(baselineCount)])
+    result.ratio = pushRate / baselineRate
+    result.figures = [
+      "pushes/s": pushRate, "pulls/s": Double(pulls) / elapsed, "direct inserts/s": baselineRate,
+      "saturated push p50": result.forager?.median ?? .nan, "saturated push p99": result.forager?.p99 ?? .nan,
+      "paced push p50": pacedLatencies.median, "paced push p99": pacedLatencies.p99,
+      "paced pushes/s": Double(pacedLatencies.count) / paced.elapsed,
+      "server peak MiB": serverPeak, "failed requests count": Double(failures), "batch bytes count": Double(payload.count),
+    ]
+    let p99 = pacedLatencies.p99
+    result.verdict = failures == 0 && pushRate >= 0.5 * baselineRate && p99 < 0.05 ? "met" : "missed"
+    result.note = "ratio = saturated server pushes/s ÷ direct inserts/s; latency target on the paced phase (a sync every "
+      + "\(context.sizes["server.pace.ms"]) ms per device); \(deviceCount) devices in \(householdCount) households, \(Int(seconds)) s per phase"
+    return result
+  }
+
+  /// Runs every device for `seconds`, each pausing `pause` nanoseconds between syncs.
+  static func phase(
+    _ devices: [LoadDevice], _ http: HTTPClient, base: String, seconds: Double, pause: UInt64
+  ) async throws -> (outcomes: [LoadDevice.Outcome], elapsed: Double) {
+    let started = nanoseconds()
+    let deadline = started + UInt64(seconds * 1e9)
+    let outcomes = try await withThrowingTaskGroup(of: LoadDevice.Outcome.self) { group in
+      for device in devices { group.addTask { try await device.run(http, base: base, until: deadline, pause: pause) } }
+      var all: [LoadDevice.Outcome] = []
+      for try await outcome in group { all.append(outcome) }
+      return all
+    }
+    return (outcomes, Double(nanoseconds() - started) / 1e9)
+  }
+
+  /// The server's address, from its "listening on" line.
+  static func waitForPort(_ log: String) throws -> String {
+    let deadline = Date().addingTimeInterval(30)
+    while Date() < deadline {
+      let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+      if let range = text.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression) { return String(text[range]) }
+      usleep(20_000)
+    }
+    throw BenchError("the load server did not start: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+  }
+
+  /// Nanoseconds one client takes to insert `count` batches, one autocommitted INSERT each.
+  static func insertDirectly(_ client: PostgresClient, household: Int64, device: Int64, payload: Data, count: Int) async throws -> UInt64 {
+    let start = nanoseconds()
+    for index in 1...count {
+      let sequence = Int64(1_000_000_000 + index)
+      try await client.query(
+        """
+        INSERT INTO batches (household_id, sequence, batch_id, device_id, device_sequence, replica_id, schema_version, payload, received_at)
+        VALUES (\(household), \(sequence), \("baseline:\(index)"), \(device), \(sequence), \("baseline"), \(3), \(payload), \(Date()))
+        """)
+    }
+    return nanoseconds() - start
+  }
+
+  /// A child process's peak resident set (VmHWM), in MiB.
+  static func peakResidentMiB(of pid: Int32) -> Double {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return .nan }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+      if let kib = line.split(separator: " ").compactMap({ Double($0) }).first { return kib / 1024 }
+    }
+    return .nan
+  }
+
+  /// `forager-bench --serve-load DATABASE_URL`: the server, on a free port of 127.0.0.1.
+  static func serve(_ url: String) throws {
+    try blocking {
+      var logger = Logger(label: "load-server")
+      logger.logLevel = .error
+      let location = try PostgresLocation(url: url)
+      let client = PostgresClient(configuration: location.configuration, backgroundLogger: logger)
+      let storage = PostgresHouseholdStorage(client: client, logger: logger)
+      let service = SyncService(storage: storage, logger: logger)
+      var app = service.application(host: "127.0.0.1", port: 0) { port in
+        FileHandle.standardOutput.write(Data("listening on http://127.0.0.1:\(port)\n".utf8))
+      }
+      app.addServices(client)
+      try await app.runService()
+    }
+  }
+}
+
+/// One simulated device: its token, replica and the batch it pushes again and again (each
+/// time with a new id and its next device sequence). One task runs it at a time.
+final class LoadDevice: @unchecked Sendable {
+  let token: String
+  let replica: String
+  let changes: Int
+  /// Where in the pause its paced syncs start (0 ..< 1).
+  let stagger: Double
+  private var sequence: Int64 = 0
+  private var cursor: String?
+
+  init(token: String, replica: String, changes: Int, stagger: Double) {
+    self.token = token
+    self.replica = replica
+    self.changes = changes
+    self.stagger = stagger
+  }
+
+  struct Outcome: Sendable {
+    var pushLatencies: [Double] = []
+    var pulls = 0
+    var failures = 0
+  }
+
+  func batch(sequence: Int64) -> Data {
+    let stamp = Stamp(time: sequence, counter: 0, replica: replica)
+    let records = (0..<changes).map { index in
+      RecordChange(
+        kind: .category, id: UUID(), createdAt: Date(timeIntervalSince1970: 0), updatedAt: Date(timeIntervalSince1970: 0),
+        ownerID: "owner", sharingScope: .private,
+        fields: [
+          RecordChange.existsField: StampedValue(value: .bool(true), stamp: stamp),
+          "name": StampedValue(value: .text("Aisle \(replica) \(sequence) \(index)"), stamp: stamp),
+        ])
+    }
+    return ChangeBatchCoding.encode(ChangeBatch(id: "\(replica):\(sequence)", replica: replica, schemaVersion: 3, changes: records))
+  }
+
+  func run(_ http: HTTPClient, base: String, until deadline: UInt64, pause: UInt64) async throws -> Outcome {
+    var outcome = Outcome()
+    while nanoseconds() < deadline {
+      if pause > 0 {
+        // Starts spread over the first pause, so paced devices do not sync in step.
+        let wait = outcome.pushLatencies.isEmpty ? UInt64(Double(pause) * stagger) : pause
+        try await Task.sleep(nanoseconds: wait)
+        guard nanoseconds() < deadline else { break }
+      }
+      sequence += 1
+      var push = HTTPClientRequest(url: base + Wire.Path.batches)
+      push.method = .POST
+      push.headers.add(name: "Authorization", value: "Bearer \(token)")
+      push.headers.add(name: "Content-Type", value: Wire.batchMediaType)
+      push.headers.add(name: Wire.deviceSequenceHeader, value: String(sequence))
+      push.body = .bytes(ByteBuffer(bytes: batch(sequence: sequence)))
+      let start = nanoseconds()
+      let pushed = try await http.execute(push, timeout: .seconds(30))
+      _ = try await pushed.body.collect(upTo: 1 << 20)
+      outcome.pushLatencies.append(Double(nanoseconds() - start) / 1e9)
+      if pushed.status != .created { outcome.failures += 1 }
+
+      var pull = HTTPClientRequest(url: base + Wire.Path.batches + "?\(Wire.Query.limit)=100" + (cursor.map { "&\(Wire.Query.cursor)=\($0)" } ?? ""))
+      pull.headers.add(name: "Authorization", value: "Bearer \(token)")
+      let pulled = try await http.execute(pull, timeout: .seconds(30))
+      let body = try await pulled.body.collect(upTo: 64 << 20)
+      if pulled.status == .ok, let page = try? WireCoding.decoder().decode(PullPage.self, from: Data(body.readableBytesView)) {
+        cursor = page.cursor
+        outcome.pulls += 1
+      } else {
+        outcome.failures += 1
+      }
+    }
+    return outcome
+  }
+}
