@@ -1,7 +1,7 @@
 public import Foundation
 import GRDB
-public import Model
-public import Persistence
+import Model
+package import Persistence
 import PersistenceSQLite
 
 /// What a migration should do.

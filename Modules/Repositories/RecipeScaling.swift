@@ -1,5 +1,5 @@
 import Foundation
-public import Model
+import Model
 import Normalization
 
 /// How much of a recipe to make: a number of servings, read against the recipe's yield,
