@@ -50,15 +50,8 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
   // MARK: Requests
 
   public func credential(forTokenHash hash: Data) async throws -> Credential? {
-    let rows = try await client.query(
-      """
-      SELECT t.id, h.id, h.name, h.identifier, d.id, d.name, t.expires_at, t.revoked_at, h.minimum_schema
-      FROM tokens t JOIN households h ON h.id = t.household_id JOIN devices d ON d.id = t.device_id
-      WHERE t.hash = \(hash)
-      """, logger: logger)
-    for try await (tokenID, householdID, household, identifier, deviceID, device, expiresAt, revokedAt, minimumSchema) in rows.decode(
-      (String, Int64, String, UUID, Int64, String, Date, Date?, Int).self)
-    {
+    let rows = try await client.execute(CredentialByTokenHash(hash: hash), logger: logger)
+    for try await (tokenID, householdID, household, identifier, deviceID, device, expiresAt, revokedAt, minimumSchema) in rows {
       return Credential(
         tokenID: tokenID, householdID: householdID, household: household, cloudIdentifier: identifier.uuidString.lowercased(),
         deviceID: deviceID, device: device, expiresAt: expiresAt, revokedAt: revokedAt, minimumSchema: minimumSchema)
@@ -66,11 +59,29 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
     return nil
   }
 
+  /// Appends in one round trip when the push is the plain case — a new batch id, the
+  /// device's next sequence, its own replica — through `forager_append_next` (schema step 3),
+  /// which takes the household's lock, checks exactly that, and writes nothing otherwise.
+  /// Every other push (a retry, a gap, a reused number, another replica) is decided by
+  /// ``PushRules`` in ``appendChecked(_:from:deviceSequence:now:)``, so its answer and
+  /// message come from one place.
   public func append(_ batch: IncomingBatch, from credential: Credential, deviceSequence: Int64, now: Date) async throws -> PushReceipt {
+    let statement = AppendNext(
+      household: credential.householdID, device: credential.deviceID, batchID: batch.id, deviceSequence: deviceSequence,
+      replica: batch.replica, schemaVersion: Int32(clamping: batch.schemaVersion), payload: batch.bytes, received: now)
+    for try await sequence in try await client.execute(statement, logger: logger) {
+      if let sequence { return PushReceipt(sequence: sequence, deviceSequence: deviceSequence, stored: true) }
+    }
+    return try await appendChecked(batch, from: credential, deviceSequence: deviceSequence, now: now)
+  }
+
+  /// A push decided by ``PushRules`` inside the household's lock.
+  func appendChecked(_ batch: IncomingBatch, from credential: Credential, deviceSequence: Int64, now: Date) async throws -> PushReceipt {
     let household = credential.householdID
     let logger = logger
-    // Five round trips: BEGIN; the household's lock; the device and any batch with this id
-    // in one read; the append (next sequence, the batch, the device) in one statement; COMMIT.
+    // Five round trips: BEGIN; the household's lock; the device (locked against a concurrent
+    // registration) and any batch with this id in one read; the append (next sequence, the
+    // batch, the device) in one statement; COMMIT.
     return try await PostgresTransaction.run(client, logger: logger) { connection in
       try await connection.query("SELECT pg_advisory_xact_lock(\(household))", logger: logger)
       var device = DeviceState(replicaID: nil, lastDeviceSequence: 0)
@@ -80,6 +91,7 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
         SELECT d.replica_id, d.last_device_sequence, b.sequence, b.device_id, b.device_sequence
         FROM devices d LEFT JOIN batches b ON b.household_id = \(household) AND b.batch_id = \(batch.id)
         WHERE d.id = \(credential.deviceID)
+        FOR UPDATE OF d
         """, logger: logger)
       for try await (replica, last, sequence, deviceID, sequenceOfDevice) in found.decode((String?, Int64, Int64?, Int64?, Int64?).self) {
         device = DeviceState(replicaID: replica, lastDeviceSequence: last)
@@ -119,6 +131,17 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
     var entries: [PulledBatch] = []
     for try await (sequence, payload) in rows.decode((Int64, Data).self) { entries.append(PulledBatch(sequence: sequence, batch: payload)) }
     return entries
+  }
+
+  /// The page and the household's newest sequence in one query (one snapshot).
+  public func page(of household: Int64, after sequence: Int64, limit: Int) async throws -> LogPage {
+    var latest: Int64 = 0, entries: [PulledBatch] = []
+    let statement = LogPageAfter(household: household, after: sequence, limit: Int64(limit))
+    for try await (last, sequence, payload) in try await client.execute(statement, logger: logger) {
+      latest = last
+      if let sequence, let payload { entries.append(PulledBatch(sequence: sequence, batch: payload)) }
+    }
+    return LogPage(entries: entries, latestSequence: latest)
   }
 
   public func latestSequence(of household: Int64) async throws -> Int64 {

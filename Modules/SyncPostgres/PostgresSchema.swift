@@ -63,6 +63,43 @@ public enum PostgresSchema {
     ],
     // 2: the oldest schema a household takes pushes from.
     ["ALTER TABLE households ADD COLUMN minimum_schema integer NOT NULL DEFAULT 1"],
+    // 3: a push in one round trip when it is the device's next batch (PostgresHouseholdStorage.append).
+    [
+      """
+      CREATE FUNCTION forager_append_next(
+        p_household bigint, p_device bigint, p_batch text, p_device_sequence bigint, p_replica text,
+        p_schema integer, p_payload bytea, p_received timestamptz) RETURNS bigint
+      LANGUAGE plpgsql AS $$
+      DECLARE
+        v_sequence bigint;
+      BEGIN
+        -- The same lock as every push of the household, held to the end of the statement's
+        -- transaction: batches commit in sequence order.
+        PERFORM pg_advisory_xact_lock(p_household);
+        -- Only the plain case (PushRules' append): a new batch id, the device's next
+        -- sequence, its own replica. Anything else returns NULL having written nothing.
+        IF EXISTS (SELECT 1 FROM batches WHERE household_id = p_household AND batch_id = p_batch) THEN
+          RETURN NULL;
+        END IF;
+        PERFORM 1 FROM devices
+          WHERE id = p_device AND household_id = p_household AND last_device_sequence = p_device_sequence - 1
+            AND (replica_id IS NULL OR replica_id = p_replica)
+          FOR UPDATE;
+        IF NOT FOUND THEN
+          RETURN NULL;
+        END IF;
+        UPDATE households SET last_sequence = last_sequence + 1 WHERE id = p_household RETURNING last_sequence INTO v_sequence;
+        IF NOT FOUND THEN
+          RETURN NULL;
+        END IF;
+        UPDATE devices SET last_device_sequence = p_device_sequence, replica_id = p_replica WHERE id = p_device;
+        INSERT INTO batches (household_id, sequence, batch_id, device_id, device_sequence, replica_id, schema_version, payload, received_at)
+          VALUES (p_household, v_sequence, p_batch, p_device, p_device_sequence, p_replica, p_schema, p_payload, p_received);
+        RETURN v_sequence;
+      END
+      $$
+      """
+    ],
   ]
 
   /// A key for `pg_advisory_xact_lock` that serializes schema setup (household locks use

@@ -25,6 +25,9 @@ public protocol HouseholdStorage: Sendable {
   func batches(of household: Int64, after sequence: Int64, limit: Int) async throws -> [PulledBatch]
   /// The household's newest sequence number (0: empty log).
   func latestSequence(of household: Int64) async throws -> Int64
+  /// A pull's page: up to `limit` batches after `sequence` and the newest sequence number,
+  /// read together (a backend may answer both in one query).
+  func page(of household: Int64, after sequence: Int64, limit: Int) async throws -> LogPage
   /// The device's bound replica and last accepted device sequence.
   func deviceState(of device: Int64) async throws -> DeviceState
   /// Registers (or refreshes) the credential's device; binds its replica on first use.
@@ -49,6 +52,25 @@ public protocol HouseholdStorage: Sendable {
   func revokeTokens(ofDevice name: String, in household: Int64, now: Date) async throws -> Int
   /// Sets the oldest schema version the household takes pushes from.
   func setMinimumSchema(_ version: Int, of household: Int64) async throws
+}
+
+/// A page of a household's log and the newest sequence number when it was read.
+public struct LogPage: Sendable, Hashable {
+  public let entries: [PulledBatch]
+  public let latestSequence: Int64
+
+  public init(entries: [PulledBatch], latestSequence: Int64) {
+    self.entries = entries
+    self.latestSequence = latestSequence
+  }
+}
+
+extension HouseholdStorage {
+  /// The page from ``batches(of:after:limit:)`` and ``latestSequence(of:)``, one after the other.
+  public func page(of household: Int64, after sequence: Int64, limit: Int) async throws -> LogPage {
+    let entries = try await batches(of: household, after: sequence, limit: limit)
+    return LogPage(entries: entries, latestSequence: try await latestSequence(of: household))
+  }
 }
 
 /// Who a request is, as its token says: one household and one device.

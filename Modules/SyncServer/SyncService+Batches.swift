@@ -43,10 +43,9 @@ extension SyncService {
       }
       limit = value
     }
-    let entries = try await storage.batches(of: credential.householdID, after: after, limit: limit)
-    let latest = try await storage.latestSequence(of: credential.householdID)
-    let next = PullCursor(after: entries.last?.sequence ?? after)
-    return json(PullPage(entries: entries, cursor: next.encoded, latestSequence: max(latest, next.sequence)))
+    let page = try await storage.page(of: credential.householdID, after: after, limit: limit)
+    let next = PullCursor(after: page.entries.last?.sequence ?? after)
+    return json(PullPage(entries: page.entries, cursor: next.encoded, latestSequence: max(page.latestSequence, next.sequence)))
   }
 
   static func deviceSequence(_ request: Request) throws(ServerError) -> Int64 {

@@ -83,7 +83,11 @@ enum ServerLoadScenario {
     // again — the server's throughput (its latency is then only the queue: 100 clients ÷
     // the requests served per second). Paced: every device syncs every `server.pace.ms`, as
     // devices do — the latency a device sees with 100 devices active.
-    let http = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: .init(timeout: .init(connect: .seconds(5))))
+    // A connection per device, as real devices have: the client's default of 8 connections
+    // per host would queue 100 devices behind 8 sockets and measure that queue instead.
+    var httpConfiguration = HTTPClient.Configuration(timeout: .init(connect: .seconds(5)))
+    httpConfiguration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: devices.count)
+    let http = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: httpConfiguration)
     let saturated = try await phase(devices, http, base: base, seconds: seconds, pause: 0)
     let pace = UInt64(max(0, context.sizes["server.pace.ms"])) * 1_000_000
     let paced = try await phase(devices, http, base: base, seconds: seconds, pause: pace)
@@ -147,18 +151,39 @@ enum ServerLoadScenario {
     throw BenchError("the load server did not start: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
   }
 
-  /// Nanoseconds one client takes to insert `count` batches, one autocommitted INSERT each.
+  /// Nanoseconds one client takes to insert `count` batches, one autocommitted INSERT each,
+  /// prepared once (as the server's own statements are).
   static func insertDirectly(_ client: PostgresClient, household: Int64, device: Int64, payload: Data, count: Int) async throws -> UInt64 {
     let start = nanoseconds()
     for index in 1...count {
       let sequence = Int64(1_000_000_000 + index)
-      try await client.query(
-        """
-        INSERT INTO batches (household_id, sequence, batch_id, device_id, device_sequence, replica_id, schema_version, payload, received_at)
-        VALUES (\(household), \(sequence), \("baseline:\(index)"), \(device), \(sequence), \("baseline"), \(3), \(payload), \(Date()))
-        """)
+      let insert = DirectInsert(household: household, sequence: sequence, batchID: "baseline:\(index)", device: device, payload: payload)
+      for try await _ in try await client.execute(insert) {}
     }
     return nanoseconds() - start
+  }
+
+  /// The baseline's statement: one batch row, nothing checked.
+  struct DirectInsert: PostgresPreparedStatement {
+    static let sql = """
+      INSERT INTO batches (household_id, sequence, batch_id, device_id, device_sequence, replica_id, schema_version, payload, received_at)
+      VALUES ($1, $2, $3, $4, $2, 'baseline', 3, $5, now())
+      """
+    typealias Row = Void
+
+    let household: Int64, sequence: Int64, batchID: String, device: Int64, payload: Data
+
+    func makeBindings() throws -> PostgresBindings {
+      var bindings = PostgresBindings()
+      bindings.append(household)
+      bindings.append(sequence)
+      bindings.append(batchID)
+      bindings.append(device)
+      try bindings.append(payload)
+      return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws {}
   }
 
   /// A child process's peak resident set (VmHWM), in MiB.
