@@ -36,7 +36,12 @@ struct Serve: AsyncParsableCommand {
         throw report(error)
       }
     }
-    try await app.runService()
+    // Token lookups are cached while credential changes are heard (Docs/SERVER.md).
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask { await storage.watchCredentialChanges() }
+      defer { group.cancelAll() }
+      try await app.runService()
+    }
   }
 
   static func level(_ name: String) throws -> Logger.Level {

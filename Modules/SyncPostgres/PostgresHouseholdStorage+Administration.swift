@@ -33,7 +33,13 @@ extension PostgresHouseholdStorage {
   }
 
   public func setMinimumSchema(_ version: Int, of household: Int64) async throws {
-    try await client.query("UPDATE households SET minimum_schema = \(version) WHERE id = \(household)", logger: logger)
+    try await changingCredentials { connection in
+      let rows = try await connection.query(
+        "UPDATE households SET minimum_schema = \(version) WHERE id = \(household) RETURNING id", logger: logger)
+      var changed = 0
+      for try await _ in rows.decode(Int64.self) { changed += 1 }
+      return changed
+    }
   }
 
   public func addToken(_ token: TokenRecord) async throws {
@@ -45,21 +51,41 @@ extension PostgresHouseholdStorage {
   }
 
   public func revokeToken(id: String, now: Date) async throws -> Bool {
-    let rows = try await client.query(
-      "UPDATE tokens SET revoked_at = \(now) WHERE id = \(id) AND revoked_at IS NULL RETURNING id", logger: logger)
-    for try await _ in rows.decode(String.self) { return true }
-    return false
+    try await changingCredentials { connection in
+      let rows = try await connection.query(
+        "UPDATE tokens SET revoked_at = \(now) WHERE id = \(id) AND revoked_at IS NULL RETURNING id", logger: logger)
+      var count = 0
+      for try await _ in rows.decode(String.self) { count += 1 }
+      return count
+    } > 0
   }
 
   public func revokeTokens(ofDevice name: String, in household: Int64, now: Date) async throws -> Int {
-    let rows = try await client.query(
-      """
-      UPDATE tokens SET revoked_at = \(now)
-      WHERE revoked_at IS NULL AND device_id IN (SELECT id FROM devices WHERE household_id = \(household) AND name = \(name))
-      RETURNING id
-      """, logger: logger)
-    var count = 0
-    for try await _ in rows.decode(String.self) { count += 1 }
-    return count
+    try await changingCredentials { connection in
+      let rows = try await connection.query(
+        """
+        UPDATE tokens SET revoked_at = \(now)
+        WHERE revoked_at IS NULL AND device_id IN (SELECT id FROM devices WHERE household_id = \(household) AND name = \(name))
+        RETURNING id
+        """, logger: logger)
+      var count = 0
+      for try await _ in rows.decode(String.self) { count += 1 }
+      return count
+    }
+  }
+
+  /// Runs a change of what credentials say (revocation, minimum schema) in a transaction that
+  /// also notifies `forager_credentials` when it changed anything, so every server process
+  /// watching (``watchCredentialChanges(retryAfter:)``) drops its cached credentials as the
+  /// change commits; this process's cache is dropped here too.
+  private func changingCredentials(_ change: (PostgresConnection) async throws -> Int) async throws -> Int {
+    let logger = logger
+    let changed = try await PostgresTransaction.run(client, logger: logger) { connection in
+      let changed = try await change(connection)
+      if changed > 0 { try await connection.query("SELECT pg_notify(\(Self.credentialChannel), '')", logger: logger) }
+      return changed
+    }
+    cache.clear()
+    return changed
   }
 }

@@ -24,6 +24,10 @@ public import SyncWire
 public struct PostgresHouseholdStorage: HouseholdStorage {
   let client: PostgresClient
   let logger: Logger
+  /// Credentials by token hash while ``watchCredentialChanges(retryAfter:)`` runs.
+  let cache = CredentialCache()
+  /// The notification channel of credential changes.
+  static let credentialChannel = "forager_credentials"
 
   /// The storage of the client's database, unchecked: call ``checkSchema(database:)``
   /// before serving (``open(_:database:logger:)`` does both).
@@ -49,14 +53,44 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
 
   // MARK: Requests
 
+  /// From the cache while credential changes are watched, else from the database.
   public func credential(forTokenHash hash: Data) async throws -> Credential? {
+    if let cached = cache.credential(for: hash) { return cached }
+    let generation = cache.generation
     let rows = try await client.execute(CredentialByTokenHash(hash: hash), logger: logger)
     for try await (tokenID, householdID, household, identifier, deviceID, device, expiresAt, revokedAt, minimumSchema) in rows {
-      return Credential(
+      let credential = Credential(
         tokenID: tokenID, householdID: householdID, household: household, cloudIdentifier: identifier.uuidString.lowercased(),
         deviceID: deviceID, device: device, expiresAt: expiresAt, revokedAt: revokedAt, minimumSchema: minimumSchema)
+      cache.store(credential, for: hash, readIn: generation)
+      return credential
     }
     return nil
+  }
+
+  /// Listens for credential changes (`forager_credentials`, sent by every revocation and
+  /// minimum-schema change in the same transaction) and keeps lookups of tokens cached
+  /// only while it hears them: a server running this looks each token up once, not on every
+  /// request, and still refuses a revoked token as soon as the revocation commits. When the
+  /// connection drops the cache is off until listening again, `retryAfter` later. Runs until
+  /// its task is cancelled; run it beside the server (`forager-server serve` does).
+  public func watchCredentialChanges(retryAfter: Duration = .seconds(1)) async {
+    let cache = cache
+    while !Task.isCancelled {
+      do {
+        try await client.withConnection { connection in
+          try await connection.listen(on: Self.credentialChannel) { notifications in
+            cache.setListening(true)
+            defer { cache.setListening(false) }
+            for try await _ in notifications { cache.clear() }
+          }
+        }
+      } catch {
+        cache.setListening(false)
+        if !Task.isCancelled { logger.warning("not listening for credential changes (token lookups uncached): \(String(describing: error))") }
+      }
+      try? await Task.sleep(for: retryAfter)
+    }
   }
 
   /// Appends in one round trip when the push is the plain case — a new batch id, the

@@ -85,6 +85,39 @@ struct ServerProcessesTests {
     #expect(registry.contains("phone") && registry.contains("laptop") && !registry.contains("last seen never"), "\(registry)")
   }
 
+  @Test func aTokenRevokedFromTheShellIsRefusedAtOnceByRunningServers() throws {
+    let directory = try makeTemporaryDirectory()
+    let database = try Self.household(directory, devices: ["phone"])
+    let one = try ServerProcess(databaseURL: database, directory: directory, name: "one")
+    let two = try ServerProcess(databaseURL: database, directory: directory, name: "two")
+    defer {
+      one.stop()
+      two.stop()
+    }
+    let phone = directory.appendingPathComponent("phone.sqlite")
+    let token = directory.appendingPathComponent("phone.token").path
+    // Both servers have answered the phone's token (and cached it).
+    var run = try Self.batch(phone, """
+      cloud open \(one.url) --token-file \(token)
+      category add Produce
+      sync
+      cloud open \(two.url) --token-file \(token)
+      sync
+      """)
+    #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
+    _ = try serverAdmin(database, ["revoke-token", "--household", "Smith kitchen", "--device", "phone"])
+    // The next request to either server is refused, without waiting for any cache to age.
+    for server in [one, two] {
+      run = try Self.batch(phone, """
+        cloud open \(server.url) --token-file \(token)
+        category add Dairy
+        sync
+        """)
+      #expect(run.status != 0, "\(run.stdout)")
+      #expect(run.stderr.contains("revoked"), "\(run.stderr)")
+    }
+  }
+
   @Test func aServerKilledDuringAPushLosesNothingAndStoresNothingTwice() throws {
     let directory = try makeTemporaryDirectory()
     let database = try Self.household(directory, devices: ["phone", "laptop"])

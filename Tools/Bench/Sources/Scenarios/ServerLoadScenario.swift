@@ -208,7 +208,11 @@ enum ServerLoadScenario {
         FileHandle.standardOutput.write(Data("listening on http://127.0.0.1:\(port)\n".utf8))
       }
       app.addServices(client)
-      try await app.runService()
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask { await storage.watchCredentialChanges() }
+        defer { group.cancelAll() }
+        try await app.runService()
+      }
     }
   }
 }
