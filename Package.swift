@@ -71,7 +71,7 @@ let package = Package(
     .target(name: "Normalization", path: "Modules/Normalization"),
     .testTarget(name: "NormalizationTests", dependencies: ["Normalization", "Model"], path: "Tests/NormalizationTests"),
 
-    .target(name: "Persistence", dependencies: ["Model"], path: "Modules/Persistence"),
+    .target(name: "Persistence", dependencies: ["Model", "Normalization"], path: "Modules/Persistence"),
     .target(
       name: "PersistenceSQLite",
       dependencies: ["Persistence", "Model", grdb, grdbSQLite],

@@ -70,6 +70,7 @@ final class MemoryTransaction: StoreWriter {
 
   func insertRecord(_ record: Record) throws {
     try record.validateAgainstSchema()
+    if origin.checksSemanticKeys { try record.validateSemanticKey() }
     let address = RecordAddress(kind: record.kind, id: record.id)
     guard state.records[address] == nil else { throw StoreError.duplicateID(kind: record.kind, id: record.id) }
     try checkUnique(record)
@@ -79,6 +80,7 @@ final class MemoryTransaction: StoreWriter {
 
   func updateRecord(_ record: Record) throws {
     try record.validateAgainstSchema()
+    if origin.checksSemanticKeys { try record.validateSemanticKey() }
     let address = RecordAddress(kind: record.kind, id: record.id)
     guard let old = state.records[address] else { throw StoreError.notFound(kind: record.kind, id: record.id) }
     guard old != record else { return }

@@ -21,6 +21,7 @@ struct SQLiteFileTests {
         try writer.setMetadata("replica-a", forKey: "replicaID")
       }
       produce["displayName"] = .text("Fruit & Veg")
+      produce["normalizedName"] = .text("fruit & veg")
       try store.write { try $0.updateRecord(produce) }
       struct Abort: Error {}
       _ = try? store.write { writer in

@@ -100,6 +100,7 @@ struct StoreConformanceTests {
       try writer.insertRecord(produce)
       try writer.insertRecord(dairy)
     }
+    dairy["displayName"] = .text("PRODUCE")
     dairy["normalizedName"] = .text("produce")
     #expect(throws: StoreError.uniqueViolation(kind: .category, semanticKey: "produce", existing: produce.id)) {
       try store.write { try $0.updateRecord(dairy) }
@@ -145,7 +146,7 @@ struct StoreConformanceTests {
     #expect(throws: Abort.self) {
       try store.write { writer in
         try writer.insertRecord(Fixtures.category("Dairy"))
-        kept["displayName"] = .text("Fruit & Veg")
+        kept["displayName"] = .text("PRODUCE")
         try writer.updateRecord(kept)
         try writer.tombstoneRecord(.category, id: kept.id, at: Fixtures.epoch)
         try writer.setMetadata("2", forKey: "counter")
@@ -192,7 +193,8 @@ struct StoreConformanceTests {
     let store = try backend.makeStore()
     var record = Fixtures.category("Produce", key: "produce")
     try store.write { try $0.insertRecord(record) }
-    record["displayName"] = .text("Fresh Produce")
+    record["displayName"] = .text("Fresh produce")
+    record["normalizedName"] = .text("fresh produce")
     record["sortOrder"] = .integer(2)
     try store.write(origin: .sync) { try $0.updateRecord(record) }
     try store.write { try $0.updateRecord(record) }  // unchanged: no entry
@@ -204,7 +206,7 @@ struct StoreConformanceTests {
     #expect(log.map(\.origin) == [.local, .sync, .derived])
     #expect(log.allSatisfy { $0.kind == .category && $0.id == record.id })
     #expect(log[0].fields == ["displayName", "normalizedName", "sortOrder"])
-    #expect(log[1].fields == ["displayName", "sortOrder"])
+    #expect(log[1].fields == ["displayName", "normalizedName", "sortOrder"])
     #expect(log[2].fields == [])
     try store.read { (reader) throws in
       #expect(try reader.latestChangeSequence() == 3)
@@ -345,5 +347,60 @@ struct StoreConformanceTests {
     let log = try store.changeLog()
     #expect(log.map(\.origin) == [.sync, .derived, .sync, .local])
     #expect(log.map(\.timestamp) == [clock.start.addingTimeInterval(0.001), clock.start.addingTimeInterval(0.001), clock.start.addingTimeInterval(0.001), clock.start.addingTimeInterval(0.002)])
+  }
+}
+
+/// The store's own guard on semantic identity: a unique kind's key must be the key of its
+/// name, so a write that goes around the repositories cannot plant a duplicate under a
+/// made-up key.
+@Suite struct SemanticKeyRuleTests {
+  @Test(arguments: TestBackend.allCases)
+  func aKeyThatIsNotTheKeyOfItsNameIsRefusedAndNothingIsWritten(_ backend: TestBackend) throws {
+    let store = try backend.makeStore()
+    try store.write { try $0.insertRecord(Fixtures.category("Produce", key: "produce")) }
+    let before = try store.dump()
+    // A second "Produce" under a key no repository would give it.
+    let planted = Fixtures.category("Produce", key: "produce2")
+    #expect(throws: StoreError.invalidRecord(
+      kind: .category, id: planted.id, field: "normalizedName",
+      reason: "is 'produce2', but its name gives the key 'produce' (keys are derived from names; write through a repository)")
+    ) {
+      try store.write { try $0.insertRecord(planted) }
+    }
+    // The same through an update, for each kind whose key comes from its name.
+    var renamed = Fixtures.category("Dairy", key: "dairy")
+    try store.write { try $0.insertRecord(renamed) }
+    renamed["displayName"] = .text("Produce")
+    #expect(throws: StoreError.self) { try store.write { try $0.updateRecord(renamed) } }
+    var template = Fixtures.template("tomato", aliases: [], category: nil)
+    template["canonicalName"] = .text("tomatoes")
+    #expect(throws: StoreError.self) { try store.write { try $0.insertRecord(template) } }
+    #expect(try store.dump().count == before.count + 1)
+  }
+
+  @Test(arguments: TestBackend.allCases)
+  func recordsArrivingBySyncAreNotHeldToThisBuildsKeyRule(_ backend: TestBackend) throws {
+    let store = try backend.makeStore()
+    // A device on another build keyed "Crème fraîche" differently: its record still lands.
+    let other = Fixtures.category("Crème fraîche", key: "creme fraiche (v0)")
+    try store.write(origin: .sync) { try $0.insertRecord(other) }
+    #expect(try store.read { try $0.record(.category, id: other.id) }?.semanticKey == "creme fraiche (v0)")
+  }
+
+  @Test func everyUniqueKindDerivesItsKeyFromItsName() throws {
+    let meta = Fixtures.meta()
+    let date = try #require(CivilDate(year: 2024, month: 12, day: 21))
+    let samples: [(Record, String)] = [
+      (Category(meta: meta, displayName: " Fresh  PRODUCE ", normalizedName: "").record, "fresh produce"),
+      (Tag(meta: meta, displayName: "Quick & Easy", normalizedName: "").record, "quick & easy"),
+      (IngredientTemplate(meta: meta, displayName: "Tomatoes", canonicalName: "").record, "tomato"),
+      (Book(meta: meta, title: "Salt, Fat, Acid, Heat", author: "Samin Nosrat", bookKey: "").record, "salt fat acid heat|samin nosrat"),
+      (PlannedMeal(meta: meta, date: date, mealType: .dinner, slotKey: "", recipe: nil).record, "2024-12-21-dinner"),
+    ]
+    #expect(Set(samples.map(\.0.kind)) == Set(EntityKind.allCases.filter { $0.schema.identity.isUnique }))
+    for (record, key) in samples {
+      #expect(record.keyOfItsName == key, "\(record.kind)")
+      #expect(throws: StoreError.self, "\(record.kind)") { try record.validateSemanticKey() }
+    }
   }
 }

@@ -294,6 +294,7 @@ final class SQLiteTransaction: StoreWriter {
 
   func insertRecord(_ record: Record) throws {
     try record.validateAgainstSchema()
+    if origin.checksSemanticKeys { try record.validateSemanticKey() }
     lastRead = nil
     let layout = TableLayout.of(record.kind)
     do {
@@ -306,6 +307,7 @@ final class SQLiteTransaction: StoreWriter {
 
   func updateRecord(_ record: Record) throws {
     try record.validateAgainstSchema()
+    if origin.checksSemanticKeys { try record.validateSemanticKey() }
     guard let old = try self.record(record.kind, id: record.id) else {
       throw StoreError.notFound(kind: record.kind, id: record.id)
     }
@@ -317,6 +319,7 @@ final class SQLiteTransaction: StoreWriter {
   /// without reading it again.
   func updateRecord(_ record: Record, replacing old: Record) throws {
     try record.validateAgainstSchema()
+    if origin.checksSemanticKeys { try record.validateSemanticKey() }
     try write(record, over: old)
   }
 

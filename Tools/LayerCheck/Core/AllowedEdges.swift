@@ -9,7 +9,8 @@ extension LayerTable {
     // MARK: Modules
     .module("Normalization"),
     .module("Model", products: ["Crypto"]),
-    .module("Persistence", targets: ["Model"]),
+    // Normalization: a unique kind's stored key must be the key of its name (SemanticKeyRule).
+    .module("Persistence", targets: ["Model", "Normalization"]),
     .module("PersistenceSQLite", targets: ["Persistence", "Model"], products: ["GRDB", "GRDBSQLite"]),
     .module("PersistenceMemory", targets: ["Persistence", "Model"]),
     .module("Repositories", targets: ["Model", "Normalization", "Persistence"]),

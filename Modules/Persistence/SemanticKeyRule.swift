@@ -1,0 +1,55 @@
+public import Model
+import Normalization
+
+/// The rule that keeps semantic identity true at the store: a record of a unique kind holds
+/// the key its name gives under Normalization's rules, the same functions the repositories
+/// key names with (DESIGN.md §2). A write that went around the repositories cannot plant a
+/// second "Produce" under a made-up key; the store refuses it as an invalid record.
+///
+/// Checked by both backends on local and migration writes. Records that arrive by sync
+/// (and the view derived from them) are not checked again: their device checked them when
+/// they were written, and a device on an older build must not be able to stop a newer one's
+/// sync over a key rule that changed between them.
+extension Record {
+  /// The key this record's name gives, for the kinds whose key is derived from their name
+  /// (category, tag, ingredient, book, planned meal); nil for other kinds, or when the name
+  /// fields are missing (the schema check reports that).
+  public var keyOfItsName: String? {
+    switch kind {
+    case .category, .tag:
+      return text("displayName").map(SemanticKey.normalizedName)
+    case .ingredientTemplate:
+      return text("displayName").map { SemanticKey.canonicalIngredientName($0) }
+    case .book:
+      return text("title").map { SemanticKey.bookKey(title: $0, author: text("author")) }
+    case .plannedMeal:
+      guard let date = text("date").flatMap(CivilDate.init(iso:)), let meal = text("mealType") else { return nil }
+      return SemanticKey.slotKey(year: date.year, month: date.month, day: date.day, mealType: meal)
+    default:
+      return nil
+    }
+  }
+
+  /// Refuses a record of a unique kind whose stored key is not the key of its name.
+  /// - Throws: ``StoreError/invalidRecord(kind:id:field:reason:)`` naming the key field,
+  ///   the key it holds and the key its name gives.
+  public func validateSemanticKey() throws(StoreError) {
+    guard kind.schema.identity.isUnique, let field = kind.schema.semanticKeyField, let expected = keyOfItsName else { return }
+    let stored = text(field) ?? ""
+    guard stored != expected else { return }
+    throw StoreError.invalidRecord(
+      kind: kind, id: id, field: field,
+      reason: "is '\(stored)', but its name gives the key '\(expected)' (keys are derived from names; write through a repository)")
+  }
+
+  private func text(_ field: String) -> String? {
+    if case .text(let value) = fields[field] { return value }
+    return nil
+  }
+}
+
+extension ChangeOrigin {
+  /// Whether writes of this origin are held to ``Record/validateSemanticKey()``: all but
+  /// sync and the view derived from it.
+  public var checksSemanticKeys: Bool { self != .sync && self != .derived }
+}
