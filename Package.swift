@@ -125,7 +125,7 @@ let package = Package(
       ],
       path: "Tests/SyncServerTests"
     ),
-    .target(name: "SyncPostgres", dependencies: ["SyncServer", "Sync", postgresNIO, nioCore, logging], path: "Modules/SyncPostgres"),
+    .target(name: "SyncPostgres", dependencies: ["SyncServer", "SyncWire", "Sync", postgresNIO, nioCore, logging], path: "Modules/SyncPostgres"),
     .testTarget(
       name: "SyncPostgresTests",
       dependencies: ["SyncPostgres", "SyncServer", "Sync", "Model", "ServerTestSupport", postgresNIO, logging],

@@ -8,11 +8,11 @@ bash Scripts/setup.sh
 echo "== build" >&2
 swift build --build-tests
 
-echo "== module edges" >&2
+echo "== module edges and every target's imports" >&2
 package_json="$(mktemp)"
 trap 'rm -f "$package_json"' EXIT
 swift package dump-package > "$package_json"
-swift run layer-check edges --package "$package_json"
+swift run layer-check edges --package "$package_json" --check-imports
 
 echo "== tests" >&2
 # A test that hangs fails the run here, named by the last "started" lines above, instead

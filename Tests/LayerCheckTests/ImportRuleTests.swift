@@ -44,6 +44,24 @@ struct ImportRuleTests {
   }
 }
 
+@Suite("Module imports")
+struct ModuleImportTests {
+  @Test func aModuleThatImportsWhatItOnlyReachesThroughAnotherFails() {
+    // Seed depends on Model and Repositories; Persistence and GRDB are only reachable
+    // through them, which the compiler allows and the table does not.
+    let file = SourceFile(path: "Modules/Seed/Sample.swift", text: "public import Model\nimport Repositories\nimport Persistence\nimport GRDB\n")
+    let violations = ImportCheck(table: .forager).run([file], target: "Seed")
+    #expect(violations.map { "\($0.line ?? 0):\($0.column ?? 0)" } == ["3:8", "4:8"])
+    #expect(violations.first?.description == "Modules/Seed/Sample.swift:3:8: error: target 'Seed' imports 'Persistence', which it may not "
+      + "depend on (allowed: Model, Repositories, and the system's modules); declare the dependency, if the table allows it")
+  }
+
+  @Test func targetsTheTableLetsDependOnAnythingAreNotChecked() {
+    let file = SourceFile(path: "Tools/Bench/Sources/Main.swift", text: "import GRDB\nimport PostgresNIO\n")
+    #expect(ImportCheck(table: .forager).run([file], target: "Bench").isEmpty)
+  }
+}
+
 @Suite("Front-end loopholes")
 struct LoopholeTests {
   @Test func implicitSelfStoreCallsAndMetatypeConstructionsAreReported() throws {

@@ -78,12 +78,16 @@ struct EdgesCommand: ParsableCommand {
   @Flag(help: "Also check the front-end targets' sources (paths from the package description).")
   var checkSources = false
 
-  @Option(help: "The package directory, for --check-sources.")
+  @Flag(help: "Also check every restricted target's imports against its allowed edges (paths from the package description).")
+  var checkImports = false
+
+  @Option(help: "The package directory, for --check-sources and --check-imports.")
   var packageRoot = "."
 
   func run() throws {
     let graph: PackageGraph
     var sources: SourceReport?
+    var imports: [LayerDiagnostic] = []
     do {
       let data: Data
       if package == "-" {
@@ -97,6 +101,9 @@ struct EdgesCommand: ParsableCommand {
       if checkSources {
         sources = try Runner.checkFrontEnds(of: graph, root: packageRoot, table: .forager)
       }
+      if checkImports {
+        imports = try Runner.checkImports(of: graph, root: packageRoot, table: .forager)
+      }
     } catch let error as LayerCheckError {
       throw fail(error)
     }
@@ -105,7 +112,10 @@ struct EdgesCommand: ParsableCommand {
     if let sources {
       emit(sources.violations.map(\.description) + sources.summary)
     }
-    if !edges.violations.isEmpty || sources?.violations.isEmpty == false {
+    if checkImports {
+      emit(imports.map(\.description) + ["imports: \(imports.count) violation\(imports.count == 1 ? "" : "s")"])
+    }
+    if !edges.violations.isEmpty || sources?.violations.isEmpty == false || !imports.isEmpty {
       throw ExitCode.failure
     }
   }

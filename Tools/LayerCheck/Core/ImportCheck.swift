@@ -1,19 +1,23 @@
 import SwiftParser
 import SwiftSyntax
 
-/// The front ends' imports: a front end (Scripting, an app) may import only the modules
-/// its table entry allows and the system's own, so a front end cannot reach past the
+/// Every target's imports: a target may import only the modules its table entry allows and
+/// the system's own. For a front end (Scripting, an app) this means it cannot reach past the
 /// repositories by importing a backend (`import GRDB` and writing SQL) even where the
-/// package would let the compiler find the module.
+/// package would let the compiler find the module; for a library module, that it cannot use
+/// a module it only reaches through another's dependencies (SwiftPM's own
+/// `--explicit-target-dependency-import-check` does not catch that with this toolchain:
+/// Docs/ARCHITECTURE.md).
 ///
 /// ```swift
 /// let violations = ImportCheck(table: .forager).run(files, frontEnd: "forager")
+/// let moduleViolations = ImportCheck(table: .forager).run(files, target: "Seed")
 /// ```
 public struct ImportCheck: Sendable {
   /// Modules of the toolchain and the C library, always allowed.
   public static let systemModules: Set<String> = [
     "Swift", "_Concurrency", "Foundation", "FoundationEssentials", "FoundationNetworking", "Dispatch", "Glibc", "Musl",
-    "Darwin", "Synchronization", "RegexBuilder",
+    "Darwin", "Synchronization", "RegexBuilder", "PackagePlugin",
   ]
 
   public var table: LayerTable
@@ -26,7 +30,16 @@ public struct ImportCheck: Sendable {
   /// does not list as a front end.
   public func run(_ files: [SourceFile], frontEnd: String) -> [LayerDiagnostic] {
     guard let entry = table.entry(named: frontEnd), entry.role == .frontEnd else { return [] }
-    let allowed = Set(entry.targets ?? []).union(entry.products ?? []).union(Self.systemModules)
+    return run(files, target: frontEnd)
+  }
+
+  /// The imports in `files` that `target` may not make; nothing for a target the table
+  /// does not list or lets depend on anything.
+  public func run(_ files: [SourceFile], target: String) -> [LayerDiagnostic] {
+    guard let entry = table.entry(named: target), let targets = entry.targets else { return [] }
+    let allowed = Set(targets).union(entry.products ?? []).union(Self.systemModules)
+    let listed = (targets + (entry.products ?? [])).joined(separator: ", ")
+    let advice = entry.role == .frontEnd ? "reach data through Scripting and the repositories" : "declare the dependency, if the table allows it"
     var violations: [LayerDiagnostic] = []
     for file in files {
       let tree = Parser.parse(source: file.text)
@@ -34,13 +47,13 @@ public struct ImportCheck: Sendable {
       let collector = ImportCollector(viewMode: .sourceAccurate)
       collector.walk(tree)
       for declaration in collector.imports {
-        guard let module = declaration.path.first?.name.text, entry.targets != nil, !allowed.contains(module) else { continue }
+        guard let module = declaration.path.first?.name.text, module != target, !allowed.contains(module) else { continue }
         let location = declaration.path.startLocation(converter: converter)
-        let listed = ((entry.targets ?? []) + (entry.products ?? [])).joined(separator: ", ")
+        let role = entry.role == .frontEnd ? "front end" : "target"
         violations.append(LayerDiagnostic(
           path: file.path, line: location.line, column: location.column,
-          message: "front end '\(frontEnd)' imports '\(module)', which it may not depend on (allowed: \(listed), and the system's modules); "
-            + "reach data through Scripting and the repositories"))
+          message: "\(role) '\(target)' imports '\(module)', which it may not depend on (allowed: \(listed.isEmpty ? "none" : listed), "
+            + "and the system's modules); \(advice)"))
       }
     }
     return violations

@@ -24,6 +24,22 @@ public enum Runner {
     return vocabulary
   }
 
+  /// The imports of every target in `graph` that the table restricts (modules, front ends,
+  /// tools), each against its own entry.
+  ///
+  /// - Parameter root: the package directory that relative target paths start from.
+  /// - Throws: `LayerCheckError` when a target's directory cannot be read.
+  public static func checkImports(of graph: PackageGraph, root: String, table: LayerTable) throws -> [LayerDiagnostic] {
+    var violations: [LayerDiagnostic] = []
+    for entry in table.entries where entry.targets != nil {
+      guard let target = graph.target(named: entry.name), !target.isTest else { continue }
+      let path = target.path ?? "Sources/\(entry.name)"
+      let files = try SourceFile.readAll([path.hasPrefix("/") ? path : root + "/" + path])
+      violations += ImportCheck(table: table).run(files, target: entry.name)
+    }
+    return violations
+  }
+
   /// Checks the sources of every front-end target (per the table) present in `graph`,
   /// reading Model, Persistence and Repositories from the graph's targets of those names.
   ///
