@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# Sets up and runs every check: the build (which runs the layering plugin on the front
-# ends), the module dependency-edge rule, and all tests.
+# Sets up and runs every check: the format lint, the build (which runs the layering plugin
+# on the front ends), the module dependency-edge and import rules, and all tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash Scripts/setup.sh
+
+echo "== format (swift-format lint --strict; Scripts/format.sh fixes)" >&2
+bash Scripts/format.sh --lint
 
 echo "== build" >&2
 swift build --build-tests
