@@ -103,7 +103,10 @@ let package = Package(
     .target(name: "SyncSQLite", dependencies: ["Sync", grdb], path: "Modules/SyncSQLite"),
     .testTarget(
       name: "SyncTests",
-      dependencies: ["Sync", "SyncSQLite", "Seed", "Migration", "Repositories", "Model", "Persistence", "PersistenceSQLite", "PersistenceMemory", "TestSupport", grdb],
+      dependencies: [
+        "Sync", "SyncSQLite", "Seed", "Migration", "Repositories", "Model", "Persistence", "PersistenceSQLite", "PersistenceMemory",
+        "TestSupport", grdb,
+      ],
       path: "Tests/SyncTests"
     ),
 
@@ -125,7 +128,8 @@ let package = Package(
       ],
       path: "Tests/SyncServerTests"
     ),
-    .target(name: "SyncPostgres", dependencies: ["SyncServer", "SyncWire", "Sync", postgresNIO, nioCore, logging], path: "Modules/SyncPostgres"),
+    .target(
+      name: "SyncPostgres", dependencies: ["SyncServer", "SyncWire", "Sync", postgresNIO, nioCore, logging], path: "Modules/SyncPostgres"),
     .testTarget(
       name: "SyncPostgresTests",
       dependencies: ["SyncPostgres", "SyncServer", "Sync", "Model", "ServerTestSupport", postgresNIO, logging],
@@ -181,7 +185,9 @@ let package = Package(
     ),
     .testTarget(
       name: "ScriptingTests",
-      dependencies: ["Scripting", "Model", "Repositories", "TestSupport", "Migration", "Sync", "SyncSQLite", "Seed", "RecipeExchange", grdb],
+      dependencies: [
+        "Scripting", "Model", "Repositories", "TestSupport", "Migration", "Sync", "SyncSQLite", "Seed", "RecipeExchange", grdb,
+      ],
       path: "Tests/ScriptingTests"
     ),
 
@@ -210,7 +216,8 @@ let package = Package(
     ),
     // The apps are dependencies so they are built before the end-to-end tests run them.
     .testTarget(
-      name: "AppTests", dependencies: ["TestSupport", "ServerTestSupport", "forager", "forager-batch", "forager-server"], path: "Tests/AppTests"),
+      name: "AppTests", dependencies: ["TestSupport", "ServerTestSupport", "forager", "forager-batch", "forager-server"],
+      path: "Tests/AppTests"),
 
     // MARK: - Tools
     // Benchmarks against raw SQLite (Docs/PERFORMANCE.md): `swift run -c release forager-bench`.
@@ -263,7 +270,8 @@ let package = Package(
       path: "Tests/TestSupport"
     ),
     // A throwaway PostgreSQL cluster for the server's integration tests.
-    .target(name: "ServerTestSupport", dependencies: ["SyncPostgres", "SyncServer", postgresNIO, logging], path: "Tests/ServerTestSupport"),
+    .target(
+      name: "ServerTestSupport", dependencies: ["SyncPostgres", "SyncServer", postgresNIO, logging], path: "Tests/ServerTestSupport"),
   ]
 )
 

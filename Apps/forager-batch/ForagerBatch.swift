@@ -84,7 +84,8 @@ struct ForagerBatch: ParsableCommand {
       do {
         data = try Data(contentsOf: URL(fileURLWithPath: path))
       } catch {
-        let reason = FileManager.default.fileExists(atPath: path) ? "it cannot be read (\((error as NSError).localizedDescription))" : "no such file"
+        let reason =
+          FileManager.default.fileExists(atPath: path) ? "it cannot be read (\((error as NSError).localizedDescription))" : "no such file"
         Self.printError("forager-batch: cannot read script '\(path)': \(reason)")
         return 2
       }
@@ -98,7 +99,8 @@ struct ForagerBatch: ParsableCommand {
 
     if dryRun {
       let report = ScriptRunner.check(text, scriptName: name, diagnostics: Self.printError)
-      let summary = report.errors.isEmpty
+      let summary =
+        report.errors.isEmpty
         ? "\(name): \(report.commands) commands, no errors"
         : "\(name): \(report.errors.count) error\(report.errors.count == 1 ? "" : "s")"
       Self.printError(summary)

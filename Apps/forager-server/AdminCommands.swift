@@ -57,11 +57,14 @@ struct IssueToken: AsyncParsableCommand {
       }
       let expires = issued.expiresAt.formatted(.iso8601)
       if let output {
-        FileManager.default.createFile(atPath: output, contents: Data((issued.token.secret + "\n").utf8), attributes: [.posixPermissions: 0o600])
+        FileManager.default.createFile(
+          atPath: output, contents: Data((issued.token.secret + "\n").utf8), attributes: [.posixPermissions: 0o600])
         print("token \(issued.token.id) for device '\(issued.device)' of '\(issued.household)' written to \(output), expires \(expires)")
       } else {
         print(issued.token.secret)
-        FileHandle.standardError.write(Data("token \(issued.token.id) for device '\(issued.device)' of '\(issued.household)', expires \(expires); shown only now\n".utf8))
+        FileHandle.standardError.write(
+          Data("token \(issued.token.id) for device '\(issued.device)' of '\(issued.household)', expires \(expires); shown only now\n".utf8)
+        )
       }
     } catch {
       throw report(error)
@@ -109,7 +112,9 @@ struct Devices: AsyncParsableCommand {
       if devices.isEmpty { print("no devices") }
       for device in devices {
         let seen = device.lastSeen?.formatted(.iso8601) ?? "never"
-        print("\(device.device)\tregistered as '\(device.name)'\treplica \(device.replicaID ?? "-")\tschema \(device.schemaVersion)\tlast seen \(seen)")
+        print(
+          "\(device.device)\tregistered as '\(device.name)'\treplica \(device.replicaID ?? "-")\tschema \(device.schemaVersion)\tlast seen \(seen)"
+        )
       }
     } catch {
       throw report(error)

@@ -12,7 +12,9 @@ struct ForagerServer: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "forager-server",
     abstract: "Forager's sync server: households' change batches on PostgreSQL, over HTTP.",
-    subcommands: [Serve.self, SetupDatabase.self, AddHousehold.self, IssueToken.self, RevokeToken.self, Devices.self, SetMinimumSchema.self]
+    subcommands: [
+      Serve.self, SetupDatabase.self, AddHousehold.self, IssueToken.self, RevokeToken.self, Devices.self, SetMinimumSchema.self,
+    ]
   )
 }
 

@@ -87,7 +87,9 @@ final class LineEditor {
       free(raw)
     }
     defer { rl_callback_handler_remove() }
-    var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0), pollfd(fd: interruptRead, events: Int16(POLLIN), revents: 0)]
+    var descriptors = [
+      pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0), pollfd(fd: interruptRead, events: Int16(POLLIN), revents: 0),
+    ]
     while Self.finished == nil {
       let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
       if ready < 0 {

@@ -108,10 +108,11 @@ extension LegacyStoreGenerator {
       var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &random) }
       bytes[6] = (bytes[6] & 0x0F) | 0x40
       bytes[8] = (bytes[8] & 0x3F) | 0x80
-      let uuid = UUID(uuid: (
-        bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-        bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-      ))
+      let uuid = UUID(
+        uuid: (
+          bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+          bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+        ))
       return uuid.uuidString
     }
 
@@ -171,7 +172,9 @@ extension LegacyStoreGenerator {
       var ingredientNames = Self.ingredients.map(\.singular)
       let varieties = Int(scale / 150)
       for index in 0..<varieties {
-        ingredientNames.append("\(Self.varieties[index % Self.varieties.count]) \(Self.ingredients[index / Self.varieties.count % Self.ingredients.count].singular)")
+        ingredientNames.append(
+          "\(Self.varieties[index % Self.varieties.count]) \(Self.ingredients[index / Self.varieties.count % Self.ingredients.count].singular)"
+        )
       }
       func spelling(_ builder: inout Builder) -> String {
         if builder.chance(0.25) {
@@ -196,13 +199,16 @@ extension LegacyStoreGenerator {
 
       // Grocery items (the staples catalogue): name the same ingredients, categories by name.
       for _ in 0..<max(10, Int(scale / 120)) {
-        let category: String? = chance(0.1) ? pick(["Baby", "Pet Supplies", "Pharmacy"]) : chance(0.85) ? variant(pick(categoryNames)) : nil
+        let category: String? =
+          chance(0.1) ? pick(["Baby", "Pet Supplies", "Pharmacy"]) : chance(0.85) ? variant(pick(categoryNames)) : nil
         let created = generator.startDate.addingTimeInterval(-Double(int(0...400)) * 86_400)
-        try insert(db, "GroceryItem", [
-          "id": chance(0.03) ? nil : id(), "name": spelling(&self), "category": category, "isStaple": chance(0.4) ? 1 : 0,
-          "dateCreated": chance(0.9) ? stored(created) : nil,
-          "lastPurchased": chance(0.5) ? stored(created.addingTimeInterval(Double(int(1...90)) * 86_400)) : nil,
-        ])
+        try insert(
+          db, "GroceryItem",
+          [
+            "id": chance(0.03) ? nil : id(), "name": spelling(&self), "category": category, "isStaple": chance(0.4) ? 1 : 0,
+            "dateCreated": chance(0.9) ? stored(created) : nil,
+            "lastPurchased": chance(0.5) ? stored(created.addingTimeInterval(Double(int(1...90)) * 86_400)) : nil,
+          ])
       }
 
       // Recipes with ingredient lines and tags.
@@ -212,22 +218,26 @@ extension LegacyStoreGenerator {
         let title = "\(pick(Self.adjectives)) \(pick(Self.dishes))" + (index % 7 == 6 ? " #\(index)" : "")
         let created = generator.startDate.addingTimeInterval(-Double(int(0...700)) * 86_400)
         let steps = (0..<int(1...5)).map { "Step \($0 + 1): \(pick(Self.steps))." }
-        try insert(db, "Recipe", [
-          "id": recipe, "title": chance(0.05) ? variant(title) : title, "instructions": steps.joined(separator: "\n"),
-          "servings": int(0...8), "prepTime": pick([0, 5, 10, 15, 20, 30, 45]), "cookTime": pick([0, 10, 20, 35, 60, 90, 150]),
-          "usageCount": int(0...30), "lastUsed": chance(0.6) ? stored(created.addingTimeInterval(Double(int(1...300)) * 86_400)) : nil,
-          "dateCreated": chance(0.95) ? stored(created) : nil, "isFavorite": chance(0.2) ? 1 : 0,
-          "sourceURL": chance(0.3) ? "https://example.com/recipes/\(index)" : nil,
-        ])
+        try insert(
+          db, "Recipe",
+          [
+            "id": recipe, "title": chance(0.05) ? variant(title) : title, "instructions": steps.joined(separator: "\n"),
+            "servings": int(0...8), "prepTime": pick([0, 5, 10, 15, 20, 30, 45]), "cookTime": pick([0, 10, 20, 35, 60, 90, 150]),
+            "usageCount": int(0...30), "lastUsed": chance(0.6) ? stored(created.addingTimeInterval(Double(int(1...300)) * 86_400)) : nil,
+            "dateCreated": chance(0.95) ? stored(created) : nil, "isFavorite": chance(0.2) ? 1 : 0,
+            "sourceURL": chance(0.3) ? "https://example.com/recipes/\(index)" : nil,
+          ])
         var tagged = Set<String>()
         for _ in 0..<int(0...3) where tagged.insert(pick(tagIDs)).inserted {}
         for tag in tagged.sorted() { try insert(db, "RecipeTag", ["recipe": recipe, "tag": tag]) }
         for order in 0..<int(3...8) {
-          try insert(db, "Ingredient", [
-            "id": chance(0.02) ? nil : id(), "name": chance(0.04) ? pick(Self.rareIngredients) : spelling(&self),
-            "quantity": pick(Self.quantities), "unit": pick(Self.units), "notes": chance(0.2) ? pick(Self.notes) : nil,
-            "sortOrder": order, "recipe": recipe,
-          ])
+          try insert(
+            db, "Ingredient",
+            [
+              "id": chance(0.02) ? nil : id(), "name": chance(0.04) ? pick(Self.rareIngredients) : spelling(&self),
+              "quantity": pick(Self.quantities), "unit": pick(Self.units), "notes": chance(0.2) ? pick(Self.notes) : nil,
+              "sortOrder": order, "recipe": recipe,
+            ])
         }
       }
 
@@ -237,29 +247,36 @@ extension LegacyStoreGenerator {
         let list = id()
         listIDs.append(list)
         let created = generator.startDate.addingTimeInterval(Double(week * 7) * 86_400 + Double(int(8...20)) * 3_600)
-        try insert(db, "WeeklyList", [
-          "id": list, "name": "Week of \(created.formatted(.iso8601.year().month().day()))",
-          "dateCreated": stored(created), "isCompleted": week < weeks - 2 ? 1 : 0, "notes": chance(0.2) ? "Costco run" : nil,
-        ])
+        try insert(
+          db, "WeeklyList",
+          [
+            "id": list, "name": "Week of \(created.formatted(.iso8601.year().month().day()))",
+            "dateCreated": stored(created), "isCompleted": week < weeks - 2 ? 1 : 0, "notes": chance(0.2) ? "Costco run" : nil,
+          ])
         for order in 0..<int(10...25) {
           let completed = chance(0.6)
-          try insert(db, "GroceryListItem", [
-            "id": id(), "name": spelling(&self), "quantity": chance(0.7) ? pick(["1", "2", "1 lb", "2 cups", "500 g", "a dozen"]) : nil,
-            "isCompleted": completed ? 1 : 0, "dateCompleted": completed ? stored(created.addingTimeInterval(86_400)) : nil,
-            "source": pick(["manual", "recipe", "staple", "Manual", nil]), "sortOrder": order, "weeklyList": list,
-            "ingredientTemplate": chance(0.5) ? pick(templateIDs) : nil, "recipe": chance(0.2) ? pick(recipeIDs) : nil,
-          ])
+          try insert(
+            db, "GroceryListItem",
+            [
+              "id": id(), "name": spelling(&self), "quantity": chance(0.7) ? pick(["1", "2", "1 lb", "2 cups", "500 g", "a dozen"]) : nil,
+              "isCompleted": completed ? 1 : 0, "dateCompleted": completed ? stored(created.addingTimeInterval(86_400)) : nil,
+              "source": pick(["manual", "recipe", "staple", "Manual", nil]), "sortOrder": order, "weeklyList": list,
+              "ingredientTemplate": chance(0.5) ? pick(templateIDs) : nil, "recipe": chance(0.2) ? pick(recipeIDs) : nil,
+            ])
         }
       }
 
       // Meal plans, one per week, with planned meals; some slots planned twice.
       for week in 0..<max(2, Int(scale * 0.0132)) {
         let plan = id()
-        let monday = calendar.date(byAdding: .day, value: week * 7, to: calendar.startOfDay(for: generator.startDate)) ?? generator.startDate
-        try insert(db, "MealPlan", [
-          "id": plan, "name": chance(0.5) ? "Week \(week + 1)" : "Dinner plan", "startDate": stored(monday),
-          "dateCreated": stored(monday.addingTimeInterval(-86_400)),
-        ])
+        let monday =
+          calendar.date(byAdding: .day, value: week * 7, to: calendar.startOfDay(for: generator.startDate)) ?? generator.startDate
+        try insert(
+          db, "MealPlan",
+          [
+            "id": plan, "name": chance(0.5) ? "Week \(week + 1)" : "Dinner plan", "startDate": stored(monday),
+            "dateCreated": stored(monday.addingTimeInterval(-86_400)),
+          ])
         for day in 0..<7 {
           for slot in ["breakfast", "lunch", "dinner", "snack"] where chance(slot == "dinner" ? 0.9 : 0.35) {
             let copies = chance(0.12) ? 2 : 1
@@ -304,18 +321,22 @@ extension LegacyStoreGenerator {
               try insert(db, "IngredientTemplate", ["id": template, "name": name])
             } else {
               let created = generator.startDate.addingTimeInterval(-Double(int(0...400)) * 86_400)
-              try insert(db, "GroceryItem", [
-                "id": template, "name": name, "category": chance(0.5) ? variant(pick(categoryNames)) : nil,
-                "isStaple": chance(0.4) ? 1 : 0, "dateCreated": stored(created),
-                "lastPurchased": chance(0.5) ? stored(created.addingTimeInterval(Double(int(1...90)) * 86_400)) : nil,
-              ])
+              try insert(
+                db, "GroceryItem",
+                [
+                  "id": template, "name": name, "category": chance(0.5) ? variant(pick(categoryNames)) : nil,
+                  "isStaple": chance(0.4) ? 1 : 0, "dateCreated": stored(created),
+                  "lastPurchased": chance(0.5) ? stored(created.addingTimeInterval(Double(int(1...90)) * 86_400)) : nil,
+                ])
             }
           }
           if !listIDs.isEmpty {
-            try insert(db, "GroceryListItem", [
-              "id": id(), "name": "Bulk pantry n\(group)", "isCompleted": 0, "source": "staple", "sortOrder": 100 + group / 4,
-              "weeklyList": pick(listIDs), "ingredientTemplate": pick(templates),
-            ])
+            try insert(
+              db, "GroceryListItem",
+              [
+                "id": id(), "name": "Bulk pantry n\(group)", "isCompleted": 0, "source": "staple", "sortOrder": 100 + group / 4,
+                "weeklyList": pick(listIDs), "ingredientTemplate": pick(templates),
+              ])
           }
         default:
           // Two meals in one slot, on a day before the realistic plans start.
@@ -323,10 +344,12 @@ extension LegacyStoreGenerator {
           let day = calendar.date(byAdding: DateComponents(day: -2 - group / 16, hour: hour), to: firstDay) ?? firstDay
           let recipe: String? = recipeIDs.isEmpty ? nil : pick(recipeIDs)
           for _ in 0..<members {
-            try insert(db, "PlannedMeal", [
-              "id": id(), "date": stored(day), "mealType": slot,
-              "recipe": chance(0.5) || recipeIDs.isEmpty ? recipe : pick(recipeIDs), "mealPlan": nil,
-            ])
+            try insert(
+              db, "PlannedMeal",
+              [
+                "id": id(), "date": stored(day), "mealType": slot,
+                "recipe": chance(0.5) || recipeIDs.isEmpty ? recipe : pick(recipeIDs), "mealPlan": nil,
+              ])
           }
         }
       }
@@ -343,10 +366,12 @@ extension LegacyStoreGenerator {
         default: (pick([22, 23]), 15)
         }
       let date = calendar.date(byAdding: DateComponents(day: day, hour: hour, minute: minute), to: monday) ?? monday
-      try insert(db, "PlannedMeal", [
-        "id": id(), "date": stored(date), "mealType": chance(0.4) ? nil : slot,
-        "recipe": chance(0.95) ? pick(recipes) : nil, "mealPlan": chance(0.9) ? plan : nil,
-      ])
+      try insert(
+        db, "PlannedMeal",
+        [
+          "id": id(), "date": stored(date), "mealType": chance(0.4) ? nil : slot,
+          "recipe": chance(0.95) ? pick(recipes) : nil, "mealPlan": chance(0.9) ? plan : nil,
+        ])
     }
 
     static let categories = [

@@ -24,7 +24,8 @@ public enum MigrationError: Error, Sendable, Hashable, CustomStringConvertible {
     case .badTarget(let requested, let from):
       return "cannot migrate from v\(from) to v\(requested): the target must be 2 or 3 and not below the store's version"
     case .stageBRefused(let path, let refusal, let backupPath):
-      return (["\(path) stays at schema v2: stage B (unique constraints) refused because of these records:"]
+      return
+        (["\(path) stays at schema v2: stage B (unique constraints) refused because of these records:"]
         + refusal.lines.map { "  " + $0 }
         + [
           "Give blank records a name with `migrate --name-unnamed` (or restore the backup and fix them in the old app), then run `migrate` again."

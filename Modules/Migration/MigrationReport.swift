@@ -83,7 +83,8 @@ public struct MigrationReport: Sendable, Hashable {
       if dedup.merges.isEmpty {
         lines.append("dedup: no duplicates")
       } else {
-        lines.append("dedup: \(dedup.merges.count) duplicate groups, \(dedup.mergedRecordCount) records merged into their keeper (smallest id)")
+        lines.append(
+          "dedup: \(dedup.merges.count) duplicate groups, \(dedup.mergedRecordCount) records merged into their keeper (smallest id)")
         for (kind, groups) in dedup.groupsByKind.sorted(by: { $0.key < $1.key }) {
           lines.append("  \(kind.rawValue): \(groups) groups")
         }
@@ -92,7 +93,8 @@ public struct MigrationReport: Sendable, Hashable {
     for record in named { lines.append("named: \(record)") }
     if addedConstraints { lines.append("stage B (v2 → v3): unique constraints added") }
     if let refusal {
-      lines.append("stage B (v2 → v3) \(isDryRun ? "would refuse" : "refused"); the store \(isDryRun ? "would stay" : "stays") at v2 because of:")
+      lines.append(
+        "stage B (v2 → v3) \(isDryRun ? "would refuse" : "refused"); the store \(isDryRun ? "would stay" : "stays") at v2 because of:")
       lines.append(contentsOf: refusal.lines.map { "  " + $0 })
       lines.append("  run `migrate --name-unnamed` to give blank records a placeholder name")
     }

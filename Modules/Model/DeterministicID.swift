@@ -11,9 +11,10 @@ public import Foundation
 /// ```
 public enum DeterministicID {
   /// The namespace UUID of all Forager name-based ids.
-  public static let namespace = UUID(uuid: (
-    0x6f, 0x72, 0x61, 0x67, 0x65, 0x72, 0x4f, 0x49, 0x8a, 0x1d, 0x46, 0x4f, 0x52, 0x41, 0x47, 0x52
-  ))
+  public static let namespace = UUID(
+    uuid: (
+      0x6f, 0x72, 0x61, 0x67, 0x65, 0x72, 0x4f, 0x49, 0x8a, 0x1d, 0x46, 0x4f, 0x52, 0x41, 0x47, 0x52
+    ))
 
   /// A version-5 (SHA-1, name-based) UUID of `kind.rawValue + ":" + semanticKey`.
   public static func make(kind: EntityKind, semanticKey: String) -> UUID {
@@ -45,10 +46,11 @@ public enum DeterministicID {
     var bytes = Array(hasher.finalize().prefix(16))
     bytes[6] = (bytes[6] & 0x0F) | 0x50
     bytes[8] = (bytes[8] & 0x3F) | 0x80
-    return UUID(uuid: (
-      bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-      bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-    ))
+    return UUID(
+      uuid: (
+        bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+        bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+      ))
   }
 }
 

@@ -20,6 +20,8 @@ public struct Record: Sendable, Hashable {
     // would build a new one and hash every key again, for the one or two optional fields
     // a typed entity leaves empty.
     var nulls: [String] = []
+    // `fields` is consumed: a for-in loop would consume it here, forEach borrows it.
+    // swift-format-ignore: ReplaceForEachWithForLoop
     fields.forEach { name, value in if value.isNull { nulls.append(name) } }
     for name in nulls { fields.removeValue(forKey: name) }
     self.fields = fields

@@ -27,8 +27,11 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
     let a = next(), b = next()
     return withUnsafeBytes(of: (a, b)) { raw in
       let bytes = Array(raw)
-      return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                         bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+      return UUID(
+        uuid: (
+          bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+          bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+        ))
     }
   }
 }

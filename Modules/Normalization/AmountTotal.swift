@@ -111,7 +111,9 @@ public struct AmountTotal: Hashable, Sendable {
   /// Sums amounts of one ingredient.
   /// - Parameter gramsPerCup: the ingredient's density; when given, volume and mass
   ///   combine into one mass.
-  public static func sum(_ amounts: [ExactAmount], unread: [String] = [], withoutAmount: Int = 0, gramsPerCup: Rational? = nil) -> AmountTotal {
+  public static func sum(_ amounts: [ExactAmount], unread: [String] = [], withoutAmount: Int = 0, gramsPerCup: Rational? = nil)
+    -> AmountTotal
+  {
     var total = AmountTotal()
     total.unread = unread
     total.withoutAmount = withoutAmount

@@ -36,7 +36,8 @@ public enum Durations {
     if parts.count == 2, let hours = Int(parts[0]), let minutes = Int(parts[1]), hours >= 0, (0..<60).contains(minutes) {
       return scaled(hours, by: 3600).map { $0 + minutes * 60 }
     }
-    let normalized = lowered
+    let normalized =
+      lowered
       .replacingOccurrences(of: "hours", with: "h").replacingOccurrences(of: "hour", with: "h")
       .replacingOccurrences(of: "hrs", with: "h").replacingOccurrences(of: "hr", with: "h")
       .replacingOccurrences(of: "minutes", with: "m").replacingOccurrences(of: "minute", with: "m")

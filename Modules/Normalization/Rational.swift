@@ -100,6 +100,12 @@ public struct Rational: Hashable, Sendable, Comparable, CustomStringConvertible 
 
   // MARK: - Internal
 
+  /// A fraction already in lowest terms with a positive denominator: the module's own
+  /// constants (⅛, ¼, ⅓ …), which need no reducing and cannot fail.
+  init(lowestTerms numerator: Int128, _ denominator: Int128) {
+    self.init(unchecked: numerator, denominator)
+  }
+
   private init(unchecked numerator: Int128, _ denominator: Int128) {
     self.numerator = numerator
     self.denominator = denominator

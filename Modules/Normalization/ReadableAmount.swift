@@ -120,7 +120,7 @@ enum ReadableFormat {
   }
 
   static func number(_ value: Rational, _ style: Style) -> String {
-    if value < Rational(1, 10)! && value > .zero, case .decimal = style { return significant(value.doubleValue) }
+    if value < Rational(lowestTerms: 1, 10) && value > .zero, case .decimal = style { return significant(value.doubleValue) }
     switch style {
     case .fraction: return fraction(value)
     case .decimal(let places): return decimal(value.doubleValue, places: places)
@@ -129,7 +129,7 @@ enum ReadableFormat {
 
   /// Kitchen fractions: the nearest eighth or third.
   static func fraction(_ value: Rational) -> String {
-    if value < Rational(1, 16)! && value > .zero { return significant(value.doubleValue) }
+    if value < Rational(lowestTerms: 1, 16) && value > .zero { return significant(value.doubleValue) }
     let rounded = nearestFraction(value)
     let whole = rounded.floor
     let rest = rounded.subtracting(Rational(whole, 1) ?? .zero) ?? .zero
@@ -152,8 +152,10 @@ enum ReadableFormat {
   }
 
   private static let fractions: [(value: Rational, glyph: String)] = [
-    (.zero, ""), (Rational(1, 8)!, "⅛"), (Rational(1, 4)!, "¼"), (Rational(1, 3)!, "⅓"), (Rational(3, 8)!, "⅜"),
-    (Rational(1, 2)!, "½"), (Rational(5, 8)!, "⅝"), (Rational(2, 3)!, "⅔"), (Rational(3, 4)!, "¾"), (Rational(7, 8)!, "⅞"),
+    (.zero, ""), (Rational(lowestTerms: 1, 8), "⅛"), (Rational(lowestTerms: 1, 4), "¼"), (Rational(lowestTerms: 1, 3), "⅓"),
+    (Rational(lowestTerms: 3, 8), "⅜"),
+    (Rational(lowestTerms: 1, 2), "½"), (Rational(lowestTerms: 5, 8), "⅝"), (Rational(lowestTerms: 2, 3), "⅔"),
+    (Rational(lowestTerms: 3, 4), "¾"), (Rational(lowestTerms: 7, 8), "⅞"),
     (.one, ""),
   ]
 

@@ -42,7 +42,9 @@ public struct StoreFactory: Sendable {
     if let backend = backends.first(where: { $0.scheme == trimmed }) {
       return try backend.open(path: "", clock: clock)
     }
-    if let colon = trimmed.firstIndex(of: ":"), trimmed[..<colon].allSatisfy({ $0.isLetter }), trimmed.distance(from: trimmed.startIndex, to: colon) > 1 {
+    if let colon = trimmed.firstIndex(of: ":"), trimmed[..<colon].allSatisfy({ $0.isLetter }),
+      trimmed.distance(from: trimmed.startIndex, to: colon) > 1
+    {
       let scheme = String(trimmed[..<colon])
       guard let backend = backends.first(where: { $0.scheme == scheme }) else {
         let known = backends.map(\.scheme).joined(separator: ", ")

@@ -51,14 +51,15 @@ package struct SQLiteMergeSet {
       return
     }
     let key = keyField.quotedDatabaseIdentifier
-    try db.execute(sql: """
-      INSERT INTO temp.\(Self.mapTable) (loser, keeper)
-      SELECT t.id, g.keeper FROM \(table) t JOIN (
-        SELECT \(key) AS k, MIN(id) AS keeper FROM \(table)
-        WHERE deletedAt IS NULL AND \(key) <> '' GROUP BY \(key) HAVING COUNT(*) > 1
-      ) g ON t.\(key) = g.k
-      WHERE t.deletedAt IS NULL AND t.id <> g.keeper
-      """)
+    try db.execute(
+      sql: """
+        INSERT INTO temp.\(Self.mapTable) (loser, keeper)
+        SELECT t.id, g.keeper FROM \(table) t JOIN (
+          SELECT \(key) AS k, MIN(id) AS keeper FROM \(table)
+          WHERE deletedAt IS NULL AND \(key) <> '' GROUP BY \(key) HAVING COUNT(*) > 1
+        ) g ON t.\(key) = g.k
+        WHERE t.deletedAt IS NULL AND t.id <> g.keeper
+        """)
     loserCount = db.changesCount
   }
 
@@ -68,11 +69,13 @@ package struct SQLiteMergeSet {
     guard loserCount > 0, let keyField = layout.schema.semanticKeyField else { return [] }
     let key = keyField.quotedDatabaseIdentifier
     let map = "temp.\(Self.mapTable)"
-    let records = try writer.rows(of: db.makeStatement(sql: """
-      SELECT \(layout.selectColumns) FROM \(layout.table.quotedDatabaseIdentifier)
-      WHERE id IN (SELECT loser FROM \(map) UNION ALL SELECT keeper FROM \(map))
-      ORDER BY \(key), id
-      """), layout)
+    let records = try writer.rows(
+      of: db.makeStatement(
+        sql: """
+          SELECT \(layout.selectColumns) FROM \(layout.table.quotedDatabaseIdentifier)
+          WHERE id IN (SELECT loser FROM \(map) UNION ALL SELECT keeper FROM \(map))
+          ORDER BY \(key), id
+          """), layout)
     var groups: [[Record]] = []
     var current: [Record] = []
     var currentKey: String?
@@ -115,10 +118,12 @@ package struct SQLiteMergeSet {
       let table = ownerLayout.table.quotedDatabaseIdentifier, column = field.name.quotedDatabaseIdentifier
       switch field.type {
       case .referenceList:
-        let holders = try writer.rows(of: db.makeStatement(sql: """
-          SELECT \(ownerLayout.selectColumns) FROM \(table) WHERE deletedAt IS NULL
-          AND EXISTS (SELECT 1 FROM json_each(\(column)) j JOIN \(map) m ON m.loser = j.value) ORDER BY id
-          """), ownerLayout)
+        let holders = try writer.rows(
+          of: db.makeStatement(
+            sql: """
+              SELECT \(ownerLayout.selectColumns) FROM \(table) WHERE deletedAt IS NULL
+              AND EXISTS (SELECT 1 FROM json_each(\(column)) j JOIN \(map) m ON m.loser = j.value) ORDER BY id
+              """), ownerLayout)
         let keeper = try db.cachedStatement(sql: "SELECT keeper FROM \(map) WHERE loser = ?")
         for old in holders {
           var seen = Set<UUID>()
@@ -141,10 +146,11 @@ package struct SQLiteMergeSet {
         let affected = "FROM \(table) o JOIN \(map) m ON o.\(column) = m.loser WHERE o.deletedAt IS NULL"
         count += try Int.fetchOne(db, sql: "SELECT COUNT(*) \(affected)") ?? 0
         try appendChanges(owner, .update, fields: [field.name], ids: "SELECT o.id AS id \(affected) ORDER BY m.loser, o.id")
-        try db.execute(sql: """
-          UPDATE \(table) SET \(column) = (SELECT keeper FROM \(map) WHERE loser = \(table).\(column))
-          WHERE deletedAt IS NULL AND \(column) IN (SELECT loser FROM \(map))
-          """)
+        try db.execute(
+          sql: """
+            UPDATE \(table) SET \(column) = (SELECT keeper FROM \(map) WHERE loser = \(table).\(column))
+            WHERE deletedAt IS NULL AND \(column) IN (SELECT loser FROM \(map))
+            """)
       default:
         continue
       }

@@ -34,7 +34,8 @@ public struct CategoryRepository {
   ///   one); an existing one keeps its own.
   public func getOrCreate(_ name: String, sortOrder: Int64? = nil) throws -> Category {
     if let sortOrder, !(0...Self.maximumSortOrder).contains(sortOrder) {
-      throw RepositoryError.invalidValue(field: "sort", value: String(sortOrder), reason: "use a position from 0 to \(Self.maximumSortOrder)")
+      throw RepositoryError.invalidValue(
+        field: "sort", value: String(sortOrder), reason: "use a position from 0 to \(Self.maximumSortOrder)")
     }
     return try operations().existingOrWrite(name) { writer in
       let position = try sortOrder ?? nextSortOrder(in: writer)

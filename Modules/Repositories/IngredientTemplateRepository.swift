@@ -54,7 +54,9 @@ public struct IngredientTemplateRepository {
         category == nil && aliases.isEmpty && (kind ?? $0.ingredientKind) == $0.ingredientKind && (isStaple ?? $0.isStaple) == $0.isStaple
           && (gramsPerCup == nil || gramsPerCup == $0.gramsPerCup)
       },
-      orWrite: { try getOrCreate(name, kind: kind, category: category, aliases: aliases, isStaple: isStaple, gramsPerCup: gramsPerCup, in: $0) }
+      orWrite: {
+        try getOrCreate(name, kind: kind, category: category, aliases: aliases, isStaple: isStaple, gramsPerCup: gramsPerCup, in: $0)
+      }
     )
   }
 

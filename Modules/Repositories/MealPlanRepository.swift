@@ -1,6 +1,6 @@
-import Normalization
 import Foundation
 public import Model
+import Normalization
 import Persistence
 
 /// Named meal plans. Duplicates are allowed: two plans may share a name.

@@ -21,7 +21,8 @@ public enum NameRules {
   /// The name trimmed of surrounding whitespace with inner runs collapsed, or an error.
   /// - Throws: ``RepositoryError/emptyName(_:)``, ``RepositoryError/nameTooLong(_:length:maximum:)``.
   public static func clean(_ name: String, for kind: EntityKind) throws(RepositoryError) -> String {
-    let cleaned = TextFolding.collapsingASCII(name, separators: separators)
+    let cleaned =
+      TextFolding.collapsingASCII(name, separators: separators)
       ?? name.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
     guard !cleaned.isEmpty else { throw .emptyName(kind) }
     // Control characters (NUL, escape, DEL…) have no place in a name; whitespace ones

@@ -52,12 +52,14 @@ public struct RecipeRepository {
         // name-based ids, the same records on every device and every version; a recipe
         // made here, with a random id, gives its lines ids next to its own, so the line
         // index takes them on one page (DeterministicID.child(of:at:)).
-        let lineID = (seedKey == nil ? DeterministicID.child(of: recipe.id, at: order) : nil)
+        let lineID =
+          (seedKey == nil ? DeterministicID.child(of: recipe.id, at: order) : nil)
           ?? DeterministicID.uuidV5(namespace: recipe.id, name: "line:\(order)")
-        try writer.insert(RecipeIngredient(
-          meta: context.newMeta(id: lineID), recipe: recipe.id, template: template.id, rawLine: entry.raw,
-          quantity: entry.line.quantity, unit: entry.line.unit, notes: entry.line.notes, sortOrder: Int64(order)
-        ))
+        try writer.insert(
+          RecipeIngredient(
+            meta: context.newMeta(id: lineID), recipe: recipe.id, template: template.id, rawLine: entry.raw,
+            quantity: entry.line.quantity, unit: entry.line.unit, notes: entry.line.notes, sortOrder: Int64(order)
+          ))
       }
       return .created(recipe)
     }
@@ -175,8 +177,11 @@ public struct RecipeRepository {
         RecipeIngredient.self,
         RecordQuery(.recipeIngredient, filters: [.references("recipe", recipe.id)], sort: [SortKey("sortOrder")])
       )
-      let lines = try ingredients.map { RecipeDetails.Line(ingredient: $0, template: try reader.entity(IngredientTemplate.self, id: $0.template)) }
-      let meals = try reader.entities(PlannedMeal.self, RecordQuery(.plannedMeal, filters: [.references("recipe", recipe.id)], sort: [SortKey("slotKey")]))
+      let lines = try ingredients.map {
+        RecipeDetails.Line(ingredient: $0, template: try reader.entity(IngredientTemplate.self, id: $0.template))
+      }
+      let meals = try reader.entities(
+        PlannedMeal.self, RecordQuery(.plannedMeal, filters: [.references("recipe", recipe.id)], sort: [SortKey("slotKey")]))
       return RecipeDetails(
         recipe: recipe, lines: lines, book: try recipe.book.flatMap { try reader.entity(Book.self, id: $0) },
         tags: try recipe.tags.compactMap { try reader.entity(Tag.self, id: $0) }, plannedMeals: meals

@@ -31,7 +31,9 @@ public struct WeeklyListRepository {
   public func all(week: String? = nil) throws -> [WeeklyList] {
     let filters = try week.map { [RecordFilter.equals("weekIdentifier", .text(try PlannedMealRepository.isoWeek($0).description))] } ?? []
     return try context.read {
-      try $0.entities(WeeklyList.self, RecordQuery(.weeklyList, filters: filters, sort: [SortKey("weekIdentifier", ascending: false), SortKey("displayName")]))
+      try $0.entities(
+        WeeklyList.self,
+        RecordQuery(.weeklyList, filters: filters, sort: [SortKey("weekIdentifier", ascending: false), SortKey("displayName")]))
     }
   }
 
@@ -44,7 +46,9 @@ public struct WeeklyListRepository {
       return try reader.entity(WeeklyList.self, id: id)
     }
     let key = SemanticKey.normalizedName(try NameRules.clean(nameOrID, for: .weeklyList))
-    let matches = try reader.entities(WeeklyList.self, RecordQuery(.weeklyList)).filter { SemanticKey.normalizedName($0.displayName) == key }
+    let matches = try reader.entities(WeeklyList.self, RecordQuery(.weeklyList)).filter {
+      SemanticKey.normalizedName($0.displayName) == key
+    }
     if matches.count > 1 { throw RepositoryError.ambiguous(.weeklyList, nameOrID, ids: matches.map(\.id)) }
     return matches.first
   }
@@ -111,11 +115,12 @@ public struct WeeklyListRepository {
           continue
         }
         let packageSize = IngredientLine.parse(line.ingredient.rawLine).packageSize
-        added.append(try insertItem(
-          line.template?.displayName ?? line.ingredient.rawLine,
-          quantity: Self.amountText(line.ingredient.quantity, unit: line.ingredient.unit, packageSize: packageSize),
-          source: .recipe, list: list, template: line.template?.id, recipe: details.recipe.id, in: writer
-        ))
+        added.append(
+          try insertItem(
+            line.template?.displayName ?? line.ingredient.rawLine,
+            quantity: Self.amountText(line.ingredient.quantity, unit: line.ingredient.unit, packageSize: packageSize),
+            source: .recipe, list: list, template: line.template?.id, recipe: details.recipe.id, in: writer
+          ))
       }
       return RecipeAddition(added: added, skipped: skipped)
     }
@@ -129,7 +134,9 @@ public struct WeeklyListRepository {
   ) -> String? {
     var parts: [String] = []
     if let quantity { parts.append(([quantity] + (upperBound.map { [$0] } ?? [])).map(format).joined(separator: "-")) }
-    if let packageSize, quantity != nil { parts.append("(" + format(packageSize.quantity) + (packageSize.unit.map { " " + $0 } ?? "") + ")") }
+    if let packageSize, quantity != nil {
+      parts.append("(" + format(packageSize.quantity) + (packageSize.unit.map { " " + $0 } ?? "") + ")")
+    }
     if let unit { parts.append(unit) }
     if let notes { parts.append("(\(notes))") }
     return parts.isEmpty ? nil : parts.joined(separator: " ")
@@ -167,7 +174,8 @@ public struct WeeklyListRepository {
   }
 
   func items(of list: WeeklyList, in reader: any StoreReader) throws -> [GroceryListItem] {
-    try reader.entities(GroceryListItem.self, RecordQuery(.groceryListItem, filters: [.references("weeklyList", list.id)], sort: [SortKey("sortOrder")]))
+    try reader.entities(
+      GroceryListItem.self, RecordQuery(.groceryListItem, filters: [.references("weeklyList", list.id)], sort: [SortKey("sortOrder")]))
   }
 
   /// Marks every item for this ingredient on the list done (or not done).

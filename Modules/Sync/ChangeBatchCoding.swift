@@ -81,11 +81,14 @@ public enum ChangeBatchCoding {
           guard let counter32 = Int32(exactly: counter) else { throw DecodingError(reason: "stamp counter out of range") }
           fields[name] = StampedValue(value: value, stamp: Stamp(time: time, counter: counter32, replica: try reader.string()))
         }
-        changes.append(RecordChange(
-          kind: kind, id: id, createdAt: createdAt, updatedAt: updatedAt, ownerID: ownerID, sharingScope: scope, fields: fields
-        ))
+        changes.append(
+          RecordChange(
+            kind: kind, id: id, createdAt: createdAt, updatedAt: updatedAt, ownerID: ownerID, sharingScope: scope, fields: fields
+          ))
       }
-      guard reader.offset == buffer.count else { throw DecodingError(reason: "\(buffer.count - reader.offset) bytes after the last change") }
+      guard reader.offset == buffer.count else {
+        throw DecodingError(reason: "\(buffer.count - reader.offset) bytes after the last change")
+      }
       return ChangeBatch(id: id, replica: replica, schemaVersion: schemaVersion, changes: changes)
     }
   }

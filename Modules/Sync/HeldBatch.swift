@@ -58,9 +58,10 @@ extension ChangeBatchCoding {
       return CloudEntry(sequence: sequence, batch: try decode(bytes))
     } catch {
       if let header = try? header(bytes), header.schemaVersion > schemaVersion {
-        return CloudEntry(held: HeldBatch(
-          sequence: sequence, id: header.id, replica: header.replica, schemaVersion: header.schemaVersion,
-          reason: "schema v\(header.schemaVersion) (this version reads up to v\(schemaVersion)): \(error)", bytes: bytes))
+        return CloudEntry(
+          held: HeldBatch(
+            sequence: sequence, id: header.id, replica: header.replica, schemaVersion: header.schemaVersion,
+            reason: "schema v\(header.schemaVersion) (this version reads up to v\(schemaVersion)): \(error)", bytes: bytes))
       }
       throw CloudError.damaged(location: location, reason: "batch \(sequence) cannot be read: \(error)")
     }

@@ -75,7 +75,9 @@ public final class SyncEngine: Sendable {
       try push(into: &report)
       let replica = try replicaID()
       try cloud.register(CloudDevice(replicaID: replica, name: deviceName, schemaVersion: schemaVersion, lastSeen: store.clock()))
-      monitor.record(.sync, "\(deviceName): pulled \(report.imported), pushed \(report.exported), merged \(report.merges), conflicts \(report.conflicts)")
+      monitor.record(
+        .sync, "\(deviceName): pulled \(report.imported), pushed \(report.exported), merged \(report.merges), conflicts \(report.conflicts)"
+      )
       return report
     } catch let error as SyncInterrupted {
       throw error

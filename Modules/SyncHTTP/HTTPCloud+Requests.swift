@@ -44,7 +44,8 @@ struct Requester: Sendable {
   ) throws -> Response {
     // Waiting here on an event loop would block the loop the answer arrives on.
     guard MultiThreadedEventLoopGroup.currentEventLoop == nil else {
-      throw CloudError.unavailable(location: location, reason: "HTTPCloud was called on an event-loop thread; call it from a thread that may wait")
+      throw CloudError.unavailable(
+        location: location, reason: "HTTPCloud was called on an event-loop thread; call it from a thread that may wait")
     }
     var attempt = 0
     while true {
@@ -74,7 +75,8 @@ struct Requester: Sendable {
       throw CloudError.unavailable(location: location, reason: "cannot reach the server: \(Self.describe(error))")
     }
     if response.status.code >= 500 {
-      throw CloudError.unavailable(location: location, reason: "the server answered \(response.status.code): \(HTTPCloudError.message(response))")
+      throw CloudError.unavailable(
+        location: location, reason: "the server answered \(response.status.code): \(HTTPCloudError.message(response))")
     }
     if refuse, !(200..<300).contains(response.status.code) { throw HTTPCloudError.refusal(response) }
     return response

@@ -68,7 +68,9 @@ public final class HTTPCloud: CloudStore, @unchecked Sendable {
       timeout: .nanoseconds(Int64(timeout.components.seconds) * 1_000_000_000 + timeout.components.attoseconds / 1_000_000_000),
       location: location, retry: retry)
     let session: SessionInfo = try requester.decode(requester.send(.GET, Wire.Path.session))
-    if let household, household != session.household { throw HTTPCloudError.householdMismatch(expected: household, token: session.household) }
+    if let household, household != session.household {
+      throw HTTPCloudError.householdMismatch(expected: household, token: session.household)
+    }
     self.session = session
     self.identifier = session.cloudIdentifier
     self.deviceSequence = session.deviceSequence
@@ -105,7 +107,8 @@ public final class HTTPCloud: CloudStore, @unchecked Sendable {
   }
 
   public func pull(after sequence: Int64, limit: Int) throws -> [CloudEntry] {
-    let path = Wire.Path.batches + "?\(Wire.Query.cursor)=\(PullCursor(after: sequence).encoded)&\(Wire.Query.limit)=\(min(max(limit, 1), 1_000))"
+    let path =
+      Wire.Path.batches + "?\(Wire.Query.cursor)=\(PullCursor(after: sequence).encoded)&\(Wire.Query.limit)=\(min(max(limit, 1), 1_000))"
     let page: PullPage = try requester.decode(requester.send(.GET, path))
     return try page.entries.map { try ChangeBatchCoding.entry(sequence: $0.sequence, bytes: $0.batch, location: location) }
   }

@@ -5,7 +5,9 @@ public import SyncServer
 
 extension PostgresHouseholdStorage {
   public func addHousehold(name: String, identifier: String, now: Date) async throws -> HouseholdRecord? {
-    guard let uuid = UUID(uuidString: identifier) else { throw ServerError.badRequest("identifier-invalid", "a household identifier is a UUID") }
+    guard let uuid = UUID(uuidString: identifier) else {
+      throw ServerError.badRequest("identifier-invalid", "a household identifier is a UUID")
+    }
     let rows = try await client.query(
       """
       INSERT INTO households (name, identifier, created_at) VALUES (\(name), \(uuid), \(now))

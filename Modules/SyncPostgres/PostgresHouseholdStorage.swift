@@ -87,7 +87,9 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
         }
       } catch {
         cache.setListening(false)
-        if !Task.isCancelled { logger.warning("not listening for credential changes (token lookups uncached): \(String(describing: error))") }
+        if !Task.isCancelled {
+          logger.warning("not listening for credential changes (token lookups uncached): \(String(describing: error))")
+        }
       }
       try? await Task.sleep(for: retryAfter)
     }

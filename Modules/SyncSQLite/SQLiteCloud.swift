@@ -49,19 +49,21 @@ public final class SQLiteCloud: CloudStore {
           if version > Self.formatVersion {
             throw CloudError.unavailable(location: "sqlite:\(path)", reason: "written by a newer Forager (cloud format \(version))")
           }
-          try db.execute(sql: """
-            CREATE TABLE IF NOT EXISTS cloud_log (
-              sequence INTEGER PRIMARY KEY AUTOINCREMENT,
-              batch_id TEXT NOT NULL UNIQUE,
-              replica TEXT NOT NULL,
-              schema_version INTEGER NOT NULL,
-              payload BLOB NOT NULL)
-            """)
-          try db.execute(sql: """
-            CREATE TABLE IF NOT EXISTS cloud_devices (
-              replica TEXT PRIMARY KEY NOT NULL, name TEXT NOT NULL,
-              schema_version INTEGER NOT NULL, last_seen REAL NOT NULL)
-            """)
+          try db.execute(
+            sql: """
+              CREATE TABLE IF NOT EXISTS cloud_log (
+                sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+                batch_id TEXT NOT NULL UNIQUE,
+                replica TEXT NOT NULL,
+                schema_version INTEGER NOT NULL,
+                payload BLOB NOT NULL)
+              """)
+          try db.execute(
+            sql: """
+              CREATE TABLE IF NOT EXISTS cloud_devices (
+                replica TEXT PRIMARY KEY NOT NULL, name TEXT NOT NULL,
+                schema_version INTEGER NOT NULL, last_seen REAL NOT NULL)
+              """)
           try db.execute(sql: "CREATE TABLE IF NOT EXISTS cloud_meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL)")
           try db.execute(
             sql: "INSERT OR IGNORE INTO cloud_meta (key, value) VALUES ('identifier', ?)", arguments: [UUID().uuidString.lowercased()])

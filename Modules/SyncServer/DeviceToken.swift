@@ -26,7 +26,9 @@ public struct DeviceToken: Sendable {
     var random = SystemRandomNumberGenerator()
     let secretBytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &random) }
     let idBytes = (0..<6).map { _ in UInt8.random(in: .min ... .max, using: &random) }
-    let secret = prefix + Data(secretBytes).base64EncodedString()
+    let secret =
+      prefix
+      + Data(secretBytes).base64EncodedString()
       .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
     return DeviceToken(id: "tok_" + idBytes.map { String(format: "%02x", $0) }.joined(), secret: secret)
   }

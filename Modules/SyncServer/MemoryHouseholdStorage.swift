@@ -79,7 +79,9 @@ public actor MemoryHouseholdStorage: HouseholdStorage {
 
   public func latestSequence(of household: Int64) -> Int64 { Int64(logs[household, default: []].count) }
 
-  public func deviceState(of device: Int64) -> DeviceState { devicesByID[device]?.state ?? DeviceState(replicaID: nil, lastDeviceSequence: 0) }
+  public func deviceState(of device: Int64) -> DeviceState {
+    devicesByID[device]?.state ?? DeviceState(replicaID: nil, lastDeviceSequence: 0)
+  }
 
   public func register(_ registration: DeviceRegistration, for credential: Credential, now: Date) throws -> DeviceEntry {
     guard var device = devicesByID[credential.deviceID] else { throw ServerError.unknownToken }

@@ -1,6 +1,6 @@
 public import Foundation
-public import Hummingbird
 public import HTTPTypes
+public import Hummingbird
 import NIOCore
 public import SyncWire
 
@@ -43,11 +43,13 @@ public struct ServerError: Error, Sendable, Hashable, CustomStringConvertible, H
   public static let malformedAuthorization = ServerError(
     .unauthorized, code: "token-malformed", message: "the Authorization header is not 'Bearer <token>' with a Forager device token")
   public static let unknownToken = ServerError(
-    .unauthorized, code: "token-unknown", message: "the token is not one this server issued; ask for a new one (forager-server issue-token)")
+    .unauthorized, code: "token-unknown", message: "the token is not one this server issued; ask for a new one (forager-server issue-token)"
+  )
   static func tokenExpired(_ credential: Credential) -> ServerError {
     ServerError(
       .unauthorized, code: "token-expired",
-      message: "the token \(credential.tokenID) of device '\(credential.device)' expired at \(stamp(credential.expiresAt)); ask for a new one")
+      message:
+        "the token \(credential.tokenID) of device '\(credential.device)' expired at \(stamp(credential.expiresAt)); ask for a new one")
   }
   static func tokenRevoked(_ credential: Credential, at date: Date) -> ServerError {
     ServerError(

@@ -1,6 +1,6 @@
 import Foundation
-import Hummingbird
 import HTTPTypes
+import Hummingbird
 
 extension SyncService {
   /// The credential of the request's bearer token.

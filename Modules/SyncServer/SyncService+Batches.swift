@@ -1,6 +1,6 @@
 import Foundation
-import Hummingbird
 import HTTPTypes
+import Hummingbird
 import Logging
 import Sync
 import SyncWire
@@ -20,7 +20,8 @@ extension SyncService {
     }
     let receipt = try await storage.append(batch, from: credential, deviceSequence: deviceSequence, now: configuration.clock())
     if receipt.stored {
-      logger.info("household \(credential.householdID) device '\(credential.device)': batch \(receipt.deviceSequence) stored as \(receipt.sequence)")
+      logger.info(
+        "household \(credential.householdID) device '\(credential.device)': batch \(receipt.deviceSequence) stored as \(receipt.sequence)")
     }
     return json(receipt, status: receipt.stored ? .created : .ok)
   }
@@ -32,7 +33,8 @@ extension SyncService {
     var after: Int64 = 0
     if let text = query.get(Wire.Query.cursor) {
       guard let cursor = PullCursor(encoded: text) else {
-        throw ServerError.badRequest("cursor-invalid", "the cursor is not one this server issued; pass back a page's 'cursor', or none to start")
+        throw ServerError.badRequest(
+          "cursor-invalid", "the cursor is not one this server issued; pass back a page's 'cursor', or none to start")
       }
       after = cursor.sequence
     }
@@ -50,7 +52,9 @@ extension SyncService {
 
   static func deviceSequence(_ request: Request) throws(ServerError) -> Int64 {
     guard let name = HTTPField.Name(Wire.deviceSequenceHeader), let text = request.headers[name] else {
-      throw .badRequest("device-sequence-missing", "a push needs a '\(Wire.deviceSequenceHeader)' header: the batch's number in its device's sequence (1, 2, …)")
+      throw .badRequest(
+        "device-sequence-missing",
+        "a push needs a '\(Wire.deviceSequenceHeader)' header: the batch's number in its device's sequence (1, 2, …)")
     }
     guard let value = Int64(text), value >= 1 else {
       throw .badRequest("device-sequence-invalid", "'\(Wire.deviceSequenceHeader)' must be a whole number from 1; got '\(text.prefix(40))'")

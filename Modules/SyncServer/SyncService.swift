@@ -1,6 +1,6 @@
 public import Foundation
-public import Hummingbird
 public import HTTPTypes
+public import Hummingbird
 public import Logging
 import NIOCore
 import SyncWire
@@ -102,7 +102,8 @@ public struct SyncService: Sendable {
     do {
       registration = try WireCoding.decoder().decode(DeviceRegistration.self, from: body)
     } catch {
-      throw ServerError.badRequest("body-invalid", "the body is not a device registration {replicaID, name, schemaVersion}: \(Self.describe(error))")
+      throw ServerError.badRequest(
+        "body-invalid", "the body is not a device registration {replicaID, name, schemaVersion}: \(Self.describe(error))")
     }
     try Validation.name(registration.name, what: "device name", limit: configuration.maxNameLength)
     try Validation.identifier(registration.replicaID, what: "replica id")

@@ -14,7 +14,9 @@ import Testing
   }
 
   static let cases: [Case] = [
-    Case(line: "list add milk --quantity -3 to Groceries", status: 1, mentions: "quantity '-3': the amount must be a number above 0 and at most 100,000"),
+    Case(
+      line: "list add milk --quantity -3 to Groceries", status: 1,
+      mentions: "quantity '-3': the amount must be a number above 0 and at most 100,000"),
     Case(line: "list add milk --quantity 1e400 to Groceries", status: 1, mentions: "quantity '1e400'"),
     Case(line: "list add eggs --quantity 0 to Groceries", status: 1, mentions: "quantity '0'"),
     Case(line: "list add \"-2 eggs\" --quantity 100001 to Groceries", status: 1, mentions: "at most 100,000"),
@@ -30,7 +32,8 @@ import Testing
     Case(line: "meal plan 2024-12-13 brunch Soup", status: 2, mentions: "'brunch' is not a meal type"),
     Case(line: "open /nonexistent/forager/x.sqlite", status: 1, mentions: "the directory /nonexistent/forager does not exist"),
     Case(line: "cloud open /nonexistent/forager/c.sqlite", status: 1, mentions: "the directory /nonexistent/forager does not exist"),
-    Case(line: "device add t --store /nonexistent/forager/t.sqlite", status: 1, mentions: "the directory /nonexistent/forager does not exist"),
+    Case(
+      line: "device add t --store /nonexistent/forager/t.sqlite", status: 1, mentions: "the directory /nonexistent/forager does not exist"),
     Case(line: "sync status --events 101", status: 1, mentions: "--events"),
     Case(line: "category add X \\", status: 2, mentions: "ends with '\\' but the next line is blank"),
   ]
@@ -45,7 +48,8 @@ import Testing
   @Test(arguments: cases)
   func aBadLineIsRefusedAndChangesNothing(_ bad: Case) throws {
     let store = try makeTemporaryDirectory().appendingPathComponent("kitchen.sqlite")
-    let setup = try runProcess("forager-batch", ["--store", store.path, "-"], input: "seed defaults\nlist new Groceries\nrecipe add Soup\n")
+    let setup = try runProcess(
+      "forager-batch", ["--store", store.path, "-"], input: "seed defaults\nlist new Groceries\nrecipe add Soup\n")
     #expect(setup.status == 0, "\(setup.stderr)")
     let before = try Self.contents(store)
     let result = try runProcess("forager-batch", ["--store", store.path, "-"], input: bad.line + "\n")

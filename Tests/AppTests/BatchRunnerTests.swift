@@ -34,7 +34,8 @@ import Testing
   /// The check above flags a script whose expectations hold on each device alone (the
   /// earlier sync-templates example: each device's own "basil" is one ingredient).
   @Test func theCheckFlagsAScriptThatHoldsWithoutSync() throws {
-    let script = "cloud open --memory\ndevice add B\ningredient add basil\ndevice use B\ningredient add BASIL\nsync all\nexpect count ingredient 1\n"
+    let script =
+      "cloud open --memory\ndevice add B\ningredient add basil\ndevice use B\ningredient add BASIL\nsync all\nexpect count ingredient 1\n"
     #expect(try Self.passesWithoutSync(script))
   }
 
@@ -98,8 +99,9 @@ import Testing
     let result = try runProcess("forager-batch", ["--store", store.path, "--dry-run", script.path])
     #expect(result.status == 2)
     let lines = result.stderr.split(separator: "\n").map(String.init)
-    #expect(lines.filter { $0.contains(": error: ") }.map { $0.components(separatedBy: ": error:")[0] }
-      == ["\(script.path):2", "\(script.path):3", "\(script.path):4"])
+    #expect(
+      lines.filter { $0.contains(": error: ") }.map { $0.components(separatedBy: ": error:")[0] }
+        == ["\(script.path):2", "\(script.path):3", "\(script.path):4"])
     #expect(!FileManager.default.fileExists(atPath: store.path))
     let clean = try runProcess("forager-batch", ["--dry-run", "-"], input: "seed defaults\ncounts\n")
     #expect(clean.status == 0)

@@ -17,7 +17,8 @@ enum Executables {
     if let override = ProcessInfo.processInfo.environment["FORAGER_BIN_DIR"] {
       directories.append(URL(fileURLWithPath: override))
     }
-    for argument in CommandLine.arguments where argument.hasSuffix(".xctest") || argument.contains(".xctest/") || argument == CommandLine.arguments.first {
+    for argument in CommandLine.arguments
+    where argument.hasSuffix(".xctest") || argument.contains(".xctest/") || argument == CommandLine.arguments.first {
       var url = URL(fileURLWithPath: argument).resolvingSymlinksInPath()
       for _ in 0..<4 {
         url = url.deletingLastPathComponent()

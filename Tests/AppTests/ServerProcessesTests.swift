@@ -43,7 +43,9 @@ struct ServerProcessesTests {
       "cloud open \(server.url) --token-file \(directory.appendingPathComponent("\(device).token").path) --household \"Smith kitchen\""
     }
 
-    var run = try Self.batch(phone, """
+    var run = try Self.batch(
+      phone,
+      """
       \(open(one, "phone"))
       category add Produce
       ingredient add basil --category produce
@@ -52,7 +54,9 @@ struct ServerProcessesTests {
     #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
     // The laptop reaches the household through the other server: it sees the phone's basil,
     // in the one Produce category, named as the laptop named it later.
-    run = try Self.batch(laptop, """
+    run = try Self.batch(
+      laptop,
+      """
       \(open(two, "laptop"))
       category add "  PRODUCE "
       recipe add "Tomato Pasta" --ingredient "400 g spaghetti"
@@ -63,7 +67,9 @@ struct ServerProcessesTests {
       """)
     #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
     // Each goes back through the server the other used.
-    run = try Self.batch(phone, """
+    run = try Self.batch(
+      phone,
+      """
       \(open(two, "phone"))
       sync
       expect count recipe 1
@@ -72,7 +78,9 @@ struct ServerProcessesTests {
       sync
       """)
     #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
-    run = try Self.batch(laptop, """
+    run = try Self.batch(
+      laptop,
+      """
       \(open(one, "laptop"))
       sync
       expect count recipe 2
@@ -97,7 +105,9 @@ struct ServerProcessesTests {
     let phone = directory.appendingPathComponent("phone.sqlite")
     let token = directory.appendingPathComponent("phone.token").path
     // Both servers have answered the phone's token (and cached it).
-    var run = try Self.batch(phone, """
+    var run = try Self.batch(
+      phone,
+      """
       cloud open \(one.url) --token-file \(token)
       category add Produce
       sync
@@ -108,7 +118,9 @@ struct ServerProcessesTests {
     _ = try serverAdmin(database, ["revoke-token", "--household", "Smith kitchen", "--device", "phone"])
     // The next request to either server is refused, without waiting for any cache to age.
     for server in [one, two] {
-      run = try Self.batch(phone, """
+      run = try Self.batch(
+        phone,
+        """
         cloud open \(server.url) --token-file \(token)
         category add Dairy
         sync
@@ -143,13 +155,17 @@ struct ServerProcessesTests {
 
     // A new server on the same database; the phone's next sync finishes the push.
     server = try ServerProcess(databaseURL: database, directory: directory, name: "second")
-    run = try Self.batch(phone, """
+    run = try Self.batch(
+      phone,
+      """
       cloud open \(server.url) --token-file \(directory.appendingPathComponent("phone.token").path)
       sync
       sync status
       """)
     #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
-    run = try Self.batch(laptop, """
+    run = try Self.batch(
+      laptop,
+      """
       cloud open \(server.url) --token-file \(directory.appendingPathComponent("laptop.token").path)
       sync
       expect count category \(count)
@@ -179,7 +195,8 @@ struct ServerProcessesTests {
     let script = directory.appendingPathComponent("push.forager")
     try "\(open)\nsync\n".write(to: script, atomically: true, encoding: .utf8)
     let pusher = try Spawn.start(
-      try Executables.url("forager-batch").path, ["--store", phone.path, script.path], output: directory.appendingPathComponent("push.log").path)
+      try Executables.url("forager-batch").path, ["--store", phone.path, script.path],
+      output: directory.appendingPathComponent("push.log").path)
     usleep(300_000)
     try cluster.restart()
     var status: Int32 = 0
@@ -188,7 +205,9 @@ struct ServerProcessesTests {
     // The same server, its database back: the next syncs finish the work.
     run = try Self.batch(phone, "\(open)\nsync\n")
     #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
-    run = try Self.batch(laptop, """
+    run = try Self.batch(
+      laptop,
+      """
       cloud open \(server.url) --token-file \(directory.appendingPathComponent("laptop.token").path)
       sync
       expect count category \(count)

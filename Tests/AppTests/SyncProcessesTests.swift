@@ -10,33 +10,39 @@ import Testing
     let kitchen = directory.appendingPathComponent("kitchen.sqlite").path
     let phone = directory.appendingPathComponent("phone.sqlite").path
 
-    let first = try runProcess("forager", ["--store", kitchen], input: """
-      cloud open \(cloud)
-      category add Produce
-      ingredient add basil --category produce
-      recipe add "Tomato Pasta" --ingredient "400 g spaghetti"
-      sync
-      """)
+    let first = try runProcess(
+      "forager", ["--store", kitchen],
+      input: """
+        cloud open \(cloud)
+        category add Produce
+        ingredient add basil --category produce
+        recipe add "Tomato Pasta" --ingredient "400 g spaghetti"
+        sync
+        """)
     #expect(first.status == 0, "\(first.stderr)")
-    let second = try runProcess("forager", ["--store", phone], input: """
-      cloud open \(cloud)
-      category add "  PRODUCE "
-      ingredient add BASIL
-      sync
-      expect count category 1
-      expect count ingredient 2
-      expect field ingredient basil category Produce
-      recipe add "Tomato pasta" --anyway
-      sync
-      """)
+    let second = try runProcess(
+      "forager", ["--store", phone],
+      input: """
+        cloud open \(cloud)
+        category add "  PRODUCE "
+        ingredient add BASIL
+        sync
+        expect count category 1
+        expect count ingredient 2
+        expect field ingredient basil category Produce
+        recipe add "Tomato pasta" --anyway
+        sync
+        """)
     #expect(second.status == 0, "\(second.stderr)")
-    let again = try runProcess("forager-batch", ["--store", kitchen, "-"], input: """
-      cloud open \(cloud)
-      sync
-      expect count category 1
-      expect count ingredient 2
-      expect duplicates 1
-      """)
+    let again = try runProcess(
+      "forager-batch", ["--store", kitchen, "-"],
+      input: """
+        cloud open \(cloud)
+        sync
+        expect count category 1
+        expect count ingredient 2
+        expect duplicates 1
+        """)
     #expect(again.status == 0, "\(again.stdout)\n\(again.stderr)")
   }
 
@@ -62,12 +68,14 @@ import Testing
       results.append(result?.status ?? -1)
     }
     #expect(results.value == [0, 0])
-    let check = try runProcess("forager-batch", ["--store", directory.appendingPathComponent("c.sqlite").path, "-"], input: """
-      cloud open \(cloud)
-      sync
-      expect count category 45
-      expect duplicates 0
-      """)
+    let check = try runProcess(
+      "forager-batch", ["--store", directory.appendingPathComponent("c.sqlite").path, "-"],
+      input: """
+        cloud open \(cloud)
+        sync
+        expect count category 45
+        expect duplicates 0
+        """)
     #expect(check.status == 0, "\(check.stdout)\n\(check.stderr)")
   }
 }

@@ -6,11 +6,13 @@ import Testing
 @Suite struct WriteAheadLogTests {
   static func leftovers(_ directory: URL) throws -> [String] {
     try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
-      $0.hasSuffix("-wal") && ((try? FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent($0).path)[.size] as? Int) ?? 0) > 0
+      $0.hasSuffix("-wal")
+        && ((try? FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent($0).path)[.size] as? Int) ?? 0) > 0
     }.sorted()
   }
 
-  static let script = (1...200).map { "category add Aisle\($0)" }.joined(separator: "\n")
+  static let script =
+    (1...200).map { "category add Aisle\($0)" }.joined(separator: "\n")
     + "\ndevice add B --store B_STORE\ncloud open CLOUD\nsync all\n"
 
   @Test func theBatchRunnerLeavesNoWriteAheadLog() throws {

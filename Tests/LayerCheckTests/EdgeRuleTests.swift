@@ -20,7 +20,7 @@ struct EdgeRuleTests {
     #expect(
       report.violations.map(\.description) == [
         "Package.swift: error: target 'Extras' is not in the layering table; add it to "
-          + "Tools/LayerCheck/Core/AllowedEdges.swift with the targets and products it may depend on",
+          + "Tools/LayerCheck/Core/AllowedEdges.swift with the targets and products it may depend on"
       ]
     )
   }

@@ -22,12 +22,14 @@ struct ImportRuleTests {
       #endif
       """)
     #expect(violations.map { "\($0.line ?? 0):\($0.column ?? 0)" } == ["3:8", "4:18", "5:15", "8:10"])
-    #expect(violations.first?.description == "Apps/forager/Main.swift:3:8: error: front end 'forager' imports 'GRDB', which it may not depend on "
-      + "(allowed: Scripting, CReadline, ArgumentParser, and the system's modules); reach data through Scripting and the repositories")
+    #expect(
+      violations.first?.description == "Apps/forager/Main.swift:3:8: error: front end 'forager' imports 'GRDB', which it may not depend on "
+        + "(allowed: Scripting, CReadline, ArgumentParser, and the system's modules); reach data through Scripting and the repositories")
   }
 
   @Test func whatTheTableAllowsAndTheSystemsModulesPass() {
-    #expect(Self.check("import Foundation\nimport Scripting\nimport CReadline\nimport ArgumentParser\n@preconcurrency import Glibc\n").isEmpty)
+    #expect(
+      Self.check("import Foundation\nimport Scripting\nimport CReadline\nimport ArgumentParser\n@preconcurrency import Glibc\n").isEmpty)
     #expect(Self.check("import Repositories\nimport Sync\nimport SyncHTTP\n", as: "Scripting").isEmpty)
     #expect(Self.check("import GRDB\n", as: "Scripting").count == 1)
   }
@@ -49,11 +51,13 @@ struct ModuleImportTests {
   @Test func aModuleThatImportsWhatItOnlyReachesThroughAnotherFails() {
     // Seed depends on Model and Repositories; Persistence and GRDB are only reachable
     // through them, which the compiler allows and the table does not.
-    let file = SourceFile(path: "Modules/Seed/Sample.swift", text: "public import Model\nimport Repositories\nimport Persistence\nimport GRDB\n")
+    let file = SourceFile(
+      path: "Modules/Seed/Sample.swift", text: "public import Model\nimport Repositories\nimport Persistence\nimport GRDB\n")
     let violations = ImportCheck(table: .forager).run([file], target: "Seed")
     #expect(violations.map { "\($0.line ?? 0):\($0.column ?? 0)" } == ["3:8", "4:8"])
-    #expect(violations.first?.description == "Modules/Seed/Sample.swift:3:8: error: target 'Seed' imports 'Persistence', which it may not "
-      + "depend on (allowed: Model, Repositories, and the system's modules); declare the dependency, if the table allows it")
+    #expect(
+      violations.first?.description == "Modules/Seed/Sample.swift:3:8: error: target 'Seed' imports 'Persistence', which it may not "
+        + "depend on (allowed: Model, Repositories, and the system's modules); declare the dependency, if the table allows it")
   }
 
   @Test func targetsTheTableLetsDependOnAnythingAreNotChecked() {

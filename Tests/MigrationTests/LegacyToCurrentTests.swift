@@ -103,7 +103,9 @@ func verifyMigration(_ path: String) throws -> MigrationReport {
   // … and none lost: each old relationship leads to the record (or the keeper of the key)
   // it led to before.
   func uuid(_ text: String?) -> UUID? { text.flatMap(UUID.init(uuidString:)) }
-  let tagNames = Dictionary((old.rows["Tag"] ?? []).compactMap { row in uuid(row["id"]).map { ($0, (row["name"] as String?) ?? "") } }, uniquingKeysWith: { a, _ in a })
+  let tagNames = Dictionary(
+    (old.rows["Tag"] ?? []).compactMap { row in uuid(row["id"]).map { ($0, (row["name"] as String?) ?? "") } },
+    uniquingKeysWith: { a, _ in a })
   var oldTagKeys: [UUID: Set<String>] = [:]
   for row in old.rows["RecipeTag"] ?? [] {
     guard let recipe = uuid(row["recipe"]), let tag = uuid(row["tag"]), let name = tagNames[tag] else { continue }
@@ -135,7 +137,9 @@ func verifyMigration(_ path: String) throws -> MigrationReport {
     #expect(line["notes"].text == (row["notes"] as String?))
   }
   let oldTemplateNames = Dictionary(
-    ((old.rows["IngredientTemplate"] ?? []) + (old.rows["GroceryItem"] ?? [])).compactMap { row in uuid(row["id"]).map { ($0, (row["name"] as String?) ?? "") } },
+    ((old.rows["IngredientTemplate"] ?? []) + (old.rows["GroceryItem"] ?? [])).compactMap { row in
+      uuid(row["id"]).map { ($0, (row["name"] as String?) ?? "") }
+    },
     uniquingKeysWith: { a, _ in a }
   )
   for row in old.rows["GroceryListItem"] ?? [] {
@@ -165,12 +169,14 @@ func verifyMigration(_ path: String) throws -> MigrationReport {
     #expect(try store.read { try $0.liveRecord(merge.kind, id: merge.keeper.id) } != nil)
     for loser in merge.losers { #expect(try store.read { try $0.liveRecord(merge.kind, id: loser.id) } == nil) }
   }
-  let colorByTag = Dictionary((old.rows["Tag"] ?? []).compactMap { row in uuid(row["id"]).map { ($0, row["color"] as String?) } }, uniquingKeysWith: { a, _ in a })
+  let colorByTag = Dictionary(
+    (old.rows["Tag"] ?? []).compactMap { row in uuid(row["id"]).map { ($0, row["color"] as String?) } }, uniquingKeysWith: { a, _ in a })
   for merge in report.dedup?.merges ?? [] where merge.kind == .tag {
     let expected = ([merge.keeper] + merge.losers).compactMap { colorByTag[$0.id] ?? nil }.first
     #expect(tags[merge.keeper.id]?["color"].text == expected)
   }
-  let groceryItems = Dictionary((old.rows["GroceryItem"] ?? []).map { (LegacySnapshot.id($0, "GroceryItem"), $0) }, uniquingKeysWith: { a, _ in a })
+  let groceryItems = Dictionary(
+    (old.rows["GroceryItem"] ?? []).map { (LegacySnapshot.id($0, "GroceryItem"), $0) }, uniquingKeysWith: { a, _ in a })
   for merge in report.dedup?.merges ?? [] where merge.kind == .ingredientTemplate {
     let staple = ([merge.keeper] + merge.losers).contains { ((groceryItems[$0.id]?["isStaple"] as Int64?) ?? 0) != 0 }
     #expect(templates[merge.keeper.id]?["isStaple"] == .bool(staple))

@@ -62,7 +62,8 @@ struct SQLiteStoreAtVersionTwo {
       let produce = try writer.fetch(RecordQuery(.category, filters: [.equals("normalizedName", .text("produce"))]))
       #expect(produce.count == 1)
       let id = try #require(UUID(uuidString: "ffffffff-0000-4000-8000-000000000001"))
-      try writer.insertRecord(Category(meta: RecordMetadata(id: id, createdAt: migrationTime), displayName: "PRODUCE", normalizedName: "produce").record)
+      try writer.insertRecord(
+        Category(meta: RecordMetadata(id: id, createdAt: migrationTime), displayName: "PRODUCE", normalizedName: "produce").record)
     }
   }
 

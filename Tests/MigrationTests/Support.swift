@@ -15,7 +15,8 @@ let newYork = TimeZone(identifier: "America/New_York") ?? .current
 let migrationTime = Date(timeIntervalSinceReferenceDate: 790_000_000)
 
 /// A freshly generated version-1 file.
-func legacyStore(seed: UInt64 = 11, records: Int = 600, blankNames: Int = 0) throws -> (path: String, summary: LegacyStoreGenerator.Summary) {
+func legacyStore(seed: UInt64 = 11, records: Int = 600, blankNames: Int = 0) throws -> (path: String, summary: LegacyStoreGenerator.Summary)
+{
   let path = try TemporaryDirectory.make().appendingPathComponent("old.sqlite").path
   let summary = try LegacyStoreGenerator(seed: seed, recordCount: records, timeZone: newYork, blankNames: blankNames).write(to: path)
   return (path, summary)

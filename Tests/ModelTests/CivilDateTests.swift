@@ -8,7 +8,9 @@ struct CivilDateTests {
     #expect(try #require(CivilDate(iso: text)).description == text)
   }
 
-  @Test(arguments: ["2023-02-29", "1900-02-29", "2024-13-01", "2024-04-31", "2024-1-05", "24-01-05", "2024-01-05T10:00", "", "abcd-ef-gh", "２０２４-01-05"])
+  @Test(arguments: [
+    "2023-02-29", "1900-02-29", "2024-13-01", "2024-04-31", "2024-1-05", "24-01-05", "2024-01-05T10:00", "", "abcd-ef-gh", "２０２４-01-05",
+  ])
   func impossibleOrMalformedDatesAreRejected(_ text: String) {
     #expect(CivilDate(iso: text) == nil)
   }

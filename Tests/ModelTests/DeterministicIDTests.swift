@@ -30,8 +30,10 @@ struct DeterministicIDTests {
     var random = SeededGenerator(seed: 99)
     var ids = (0..<300).map { _ in random.uuid() }
     // Ids that differ in one nibble, digit against letter, at either end.
-    ids += ["00000000-0000-0000-0000-000000000009", "00000000-0000-0000-0000-00000000000a", "90000000-0000-0000-0000-000000000000",
-      "a0000000-0000-0000-0000-000000000000"].compactMap(UUID.init(uuidString:))
+    ids += [
+      "00000000-0000-0000-0000-000000000009", "00000000-0000-0000-0000-00000000000a", "90000000-0000-0000-0000-000000000000",
+      "a0000000-0000-0000-0000-000000000000",
+    ].compactMap(UUID.init(uuidString:))
     for (left, right) in zip(ids, ids.shuffled(using: &random)) {
       #expect(UUID.keeperOrder(left, right) == (left.uuidString.lowercased() < right.uuidString.lowercased()))
     }
@@ -44,8 +46,10 @@ struct DeterministicIDTests {
       #expect(UUID(hyphenatedHex: id.uuidString) == id)
       #expect(UUID(hyphenatedHex: id.lowercaseText) == id)
     }
-    for bad in ["", "6ba7b810-9dad-11d1-80b4-00c04fd430c", "6ba7b810-9dad-11d1-80b4-00c04fd430c8x", "6ba7b8109dad-11d1-80b4-00c04fd430c8-",
-      "6ba7b810-9dad-11d1-80b4-00c04fd430cg", "{6ba7b810-9dad-11d1-80b4-00c04fd430c}"] {
+    for bad in [
+      "", "6ba7b810-9dad-11d1-80b4-00c04fd430c", "6ba7b810-9dad-11d1-80b4-00c04fd430c8x", "6ba7b8109dad-11d1-80b4-00c04fd430c8-",
+      "6ba7b810-9dad-11d1-80b4-00c04fd430cg", "{6ba7b810-9dad-11d1-80b4-00c04fd430c}",
+    ] {
       #expect(UUID(hyphenatedHex: bad) == nil, "\(bad)")
     }
   }

@@ -26,7 +26,8 @@ struct SchemaTests {
   }
 
   @Test func relationshipsDeclareWhatADeleteDoes() {
-    let rules = Dictionary(uniqueKeysWithValues: EntitySchema.references(to: .recipe).map { ("\($0.kind.rawValue).\($0.field.name)", $0.field.deleteRule) })
+    let rules = Dictionary(
+      uniqueKeysWithValues: EntitySchema.references(to: .recipe).map { ("\($0.kind.rawValue).\($0.field.name)", $0.field.deleteRule) })
     #expect(rules == ["recipeIngredient.recipe": .cascade, "plannedMeal.recipe": .cascade, "groceryListItem.sourceRecipe": .nullify])
     #expect(RecipeIngredient.schema.field(named: "template")?.deleteRule == .deny)
     #expect(Recipe.schema.field(named: "tags")?.deleteRule == .nullify)
@@ -38,14 +39,21 @@ struct SchemaTests {
     let entities: [any Entity] = [
       Category(meta: meta, displayName: "Produce", normalizedName: "produce", sortOrder: 2),
       Tag(meta: meta, displayName: "Quick", normalizedName: "quick", color: "green"),
-      IngredientTemplate(meta: meta, displayName: "Tomato", canonicalName: "tomato", aliases: ["love apple"], ingredientKind: .vegetable, category: UUID(), isStaple: true, usageCount: 3, lastUsed: Date(timeIntervalSinceReferenceDate: 9)),
+      IngredientTemplate(
+        meta: meta, displayName: "Tomato", canonicalName: "tomato", aliases: ["love apple"], ingredientKind: .vegetable, category: UUID(),
+        isStaple: true, usageCount: 3, lastUsed: Date(timeIntervalSinceReferenceDate: 9)),
       Book(meta: meta, title: "The Wok", author: "J. Kenji López-Alt", bookKey: "the wok|j. kenji lopez-alt"),
-      Recipe(meta: meta, displayName: "Soup", titleKey: "soup", recipeIngredient: ["1 onion"], normalizedIngredients: ["onion"], prepTime: "PT10M", keywords: ["quick"], sourceType: .book, sourcePageNumber: 12, book: UUID(), tags: [UUID()], isFavorite: true),
-      RecipeIngredient(meta: meta, recipe: UUID(), template: UUID(), rawLine: "1 onion", quantity: 1, unit: nil, notes: "diced", sortOrder: 0),
+      Recipe(
+        meta: meta, displayName: "Soup", titleKey: "soup", recipeIngredient: ["1 onion"], normalizedIngredients: ["onion"],
+        prepTime: "PT10M", keywords: ["quick"], sourceType: .book, sourcePageNumber: 12, book: UUID(), tags: [UUID()], isFavorite: true),
+      RecipeIngredient(
+        meta: meta, recipe: UUID(), template: UUID(), rawLine: "1 onion", quantity: 1, unit: nil, notes: "diced", sortOrder: 0),
       PlannedMeal(meta: meta, date: date, mealType: .dinner, slotKey: "2024-12-13-dinner", recipe: UUID(), notes: "guests"),
       MealPlan(meta: meta, displayName: "Week 50", weekIdentifier: "2024-W50"),
       WeeklyList(meta: meta, displayName: "Groceries", weekIdentifier: "2024-W50", isCompleted: true, notes: "Saturday"),
-      GroceryListItem(meta: meta, displayName: "milk", quantity: "2 l", source: .recipe, sortOrder: 1, weeklyList: UUID(), template: UUID(), sourceRecipe: UUID()),
+      GroceryListItem(
+        meta: meta, displayName: "milk", quantity: "2 l", source: .recipe, sortOrder: 1, weeklyList: UUID(), template: UUID(),
+        sourceRecipe: UUID()),
     ]
     #expect(Set(entities.map { type(of: $0).kind }) == Set(EntityKind.allCases))
     for entity in entities {

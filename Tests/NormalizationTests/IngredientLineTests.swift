@@ -39,7 +39,7 @@ struct Expect: Sendable, CustomTestStringConvertible {
   private static func close(_ a: Double?, _ b: Double?) -> Bool {
     switch (a, b) {
     case (nil, nil): return true
-    case let (a?, b?): return abs(a - b) < 1e-9
+    case (let a?, let b?): return abs(a - b) < 1e-9
     default: return false
     }
   }
@@ -206,7 +206,8 @@ struct IngredientLineTests {
     Expect("3 Tbsp unsalted butter, at room temperature", 3, "tbsp", "unsalted butter", "unsalted butter", notes: "at room temperature"),
     Expect("1 1/2 teaspoons kosher salt, plus more", 1.5, "tsp", "kosher salt", "kosher salt", notes: "plus more"),
     Expect("1/2 lb chicken, cut into 1-inch pieces", 0.5, "lb", "chicken", "chicken", notes: "cut into 1-inch pieces"),
-    Expect("1 (15-ounce) can black beans, rinsed and drained", 1, "can", "black beans", "black bean", notes: "15-ounce; rinsed and drained"),
+    Expect(
+      "1 (15-ounce) can black beans, rinsed and drained", 1, "can", "black beans", "black bean", notes: "15-ounce; rinsed and drained"),
     Expect("1,5 kg potatoes, peeled; cut 1,5 cm", 1.5, "kg", "potatoes", "potato", notes: "peeled; cut 1,5 cm"),
   ]
 

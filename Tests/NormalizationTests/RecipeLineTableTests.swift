@@ -69,7 +69,7 @@ struct TableRow: Sendable, CustomTestStringConvertible {
   private static func close(_ a: Double?, _ b: Double?) -> Bool {
     switch (a, b) {
     case (nil, nil): true
-    case let (a?, b?): abs(a - b) < 1e-6
+    case (let a?, let b?): abs(a - b) < 1e-6
     default: false
     }
   }
@@ -77,7 +77,7 @@ struct TableRow: Sendable, CustomTestStringConvertible {
   private static func same(_ a: IngredientLine.Amount?, _ b: IngredientLine.Amount?) -> Bool {
     switch (a, b) {
     case (nil, nil): true
-    case let (a?, b?): close(a.quantity, b.quantity) && a.unit == b.unit
+    case (let a?, let b?): close(a.quantity, b.quantity) && a.unit == b.unit
     default: false
     }
   }
@@ -120,10 +120,11 @@ struct RecipeLineTableTests {
   @Test(arguments: rows("unsure")) func leavesTheQuantityEmptyWhenUnsure(_ row: TableRow) { Self.check(row) }
 
   @Test func everyFormHasItsTest() {
-    #expect(Self.forms == [
-      "basic", "fraction", "multiplier", "range", "number words", "package", "two measures", "added", "qualifier",
-      "trailing", "part of", "alternative", "real", "no amount", "unsure",
-    ])
+    #expect(
+      Self.forms == [
+        "basic", "fraction", "multiplier", "range", "number words", "package", "two measures", "added", "qualifier",
+        "trailing", "part of", "alternative", "real", "no amount", "unsure",
+      ])
   }
 
   /// A row marked as a limit is still misread; when a change reads it, unmark it.

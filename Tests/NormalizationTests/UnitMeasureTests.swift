@@ -52,7 +52,9 @@ struct UnitMeasureTests {
     for dimension in UnitDimension.allCases {
       #expect(UnitMeasure.of(dimension.baseUnit)?.baseUnits == .one)
     }
-    for unit in ["cup", "tbsp", "tsp", "fl oz", "pint", "quart", "gallon", "oz", "lb", "mg", "g", "kg", "ml", "cl", "dl", "l", "cm", "inch"] {
+    for unit in [
+      "cup", "tbsp", "tsp", "fl oz", "pint", "quart", "gallon", "oz", "lb", "mg", "g", "kg", "ml", "cl", "dl", "l", "cm", "inch",
+    ] {
       #expect((UnitMeasure.of(unit)?.baseUnits ?? .zero) > .zero, "\(unit)")
     }
   }

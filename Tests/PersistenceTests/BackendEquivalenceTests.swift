@@ -1,8 +1,8 @@
 import Foundation
 import Model
 import Persistence
-import Testing
 import TestSupport
+import Testing
 
 /// A seeded random workload applied to every backend must leave identical stores,
 /// identical change logs and identical query answers.
@@ -17,7 +17,9 @@ struct BackendEquivalenceTests {
       outcomes.append(try Self.run(store, &random))
     }
     let dumps = try stores.map { try $0.dump() }
-    let logs = try stores.map { try $0.changeLog().map { [$0.kind.rawValue, $0.id.uuidString, $0.operation.rawValue, $0.fields.joined(separator: ",")] } }
+    let logs = try stores.map {
+      try $0.changeLog().map { [$0.kind.rawValue, $0.id.uuidString, $0.operation.rawValue, $0.fields.joined(separator: ",")] }
+    }
     #expect(outcomes[0] == outcomes[1], "seed \(seed)")
     #expect(dumps[0] == dumps[1], "seed \(seed)")
     #expect(logs[0] == logs[1], "seed \(seed)")
@@ -50,7 +52,10 @@ struct BackendEquivalenceTests {
             let name = names[Int(random.next() % UInt64(names.count))]
             let id = random.uuid()
             let date = Fixtures.epoch.addingTimeInterval(Double(step))
-            let record = Category(meta: RecordMetadata(id: id, createdAt: date), displayName: name, normalizedName: name.lowercased(), sortOrder: Int64(random.next() % 5)).record
+            let record = Category(
+              meta: RecordMetadata(id: id, createdAt: date), displayName: name, normalizedName: name.lowercased(),
+              sortOrder: Int64(random.next() % 5)
+            ).record
             try writer.insertRecord(record)
             ids.append(id)
           case 1, 2:
@@ -63,7 +68,8 @@ struct BackendEquivalenceTests {
             try writer.updateRecord(record)
           default:
             guard !ids.isEmpty else { return }
-            try writer.tombstoneRecord(.category, id: ids[Int(random.next() % UInt64(ids.count))], at: Fixtures.epoch.addingTimeInterval(Double(step)))
+            try writer.tombstoneRecord(
+              .category, id: ids[Int(random.next() % UInt64(ids.count))], at: Fixtures.epoch.addingTimeInterval(Double(step)))
           }
           if shouldAbort { throw Abort() }
         }

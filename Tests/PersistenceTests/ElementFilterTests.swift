@@ -1,8 +1,8 @@
 import Foundation
 import Model
 import Persistence
-import Testing
 import TestSupport
+import Testing
 
 /// `hasElement` finds records whose text list holds an element exactly, on every backend,
 /// and follows updates and deletes (the SQLite side table is kept by triggers).

@@ -2,8 +2,8 @@ import Foundation
 import Model
 import Persistence
 import PersistenceSQLite
-import Testing
 import TestSupport
+import Testing
 
 @Suite("SQLite file")
 struct SQLiteFileTests {
@@ -92,7 +92,9 @@ struct SQLiteFileTests {
     }
     #expect(try SQLiteInspector.tableSQL(path, "forager_metadata")?.hasSuffix("WITHOUT ROWID") == true)
     // A file from before: the same table with a rowid and an index on the key.
-    try SQLiteInspector.execute(path, """
+    try SQLiteInspector.execute(
+      path,
+      """
       CREATE TABLE old (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
       INSERT INTO old SELECT key, value FROM forager_metadata;
       DROP TABLE forager_metadata;

@@ -1,8 +1,8 @@
 import Foundation
 import Model
 import Persistence
-import Testing
 import TestSupport
+import Testing
 
 /// One suite, run against every backend: the backends must behave identically.
 @Suite("Store conformance")
@@ -288,7 +288,8 @@ struct StoreConformanceTests {
     }
     try store.read { (reader) throws in
       #expect(try reader.metadataKeys(withPrefix: "sync.redirect/") == ["sync.redirect/a", "sync.redirect/é"])
-      #expect(try reader.metadataKeys(withPrefix: "sync.redirect") == ["sync.redirect", "sync.redirect/a", "sync.redirect/é", "sync.redirect0"])
+      #expect(
+        try reader.metadataKeys(withPrefix: "sync.redirect") == ["sync.redirect", "sync.redirect/a", "sync.redirect/é", "sync.redirect0"])
       #expect(try reader.metadataKeys(withPrefix: "nothing/") == [])
       #expect(try reader.metadataKeys(withPrefix: "").count == 6)
     }
@@ -329,7 +330,8 @@ struct StoreConformanceTests {
       #expect(try reader.tombstoned(.category, among: []) == [])
       #expect(try reader.records(.category, ids: []) == [])
       #expect(try reader.records(.tag, ids: [produce.id]) == [])
-      #expect(try reader.metadata(forKeys: ["a", "missing", "b \"odd\" \\ key\n"]) == ["a": "1", "b \"odd\" \\ key\n": "two \"quoted\" \\ value"])
+      #expect(
+        try reader.metadata(forKeys: ["a", "missing", "b \"odd\" \\ key\n"]) == ["a": "1", "b \"odd\" \\ key\n": "two \"quoted\" \\ value"])
       #expect(try reader.metadata(forKeys: []) == [:])
     }
   }
@@ -346,7 +348,11 @@ struct StoreConformanceTests {
     try store.write { try $0.insertRecord(Fixtures.category("Frozen", key: "frozen")) }
     let log = try store.changeLog()
     #expect(log.map(\.origin) == [.sync, .derived, .sync, .local])
-    #expect(log.map(\.timestamp) == [clock.start.addingTimeInterval(0.001), clock.start.addingTimeInterval(0.001), clock.start.addingTimeInterval(0.001), clock.start.addingTimeInterval(0.002)])
+    #expect(
+      log.map(\.timestamp) == [
+        clock.start.addingTimeInterval(0.001), clock.start.addingTimeInterval(0.001), clock.start.addingTimeInterval(0.001),
+        clock.start.addingTimeInterval(0.002),
+      ])
   }
 }
 
@@ -361,9 +367,10 @@ struct StoreConformanceTests {
     let before = try store.dump()
     // A second "Produce" under a key no repository would give it.
     let planted = Fixtures.category("Produce", key: "produce2")
-    #expect(throws: StoreError.invalidRecord(
-      kind: .category, id: planted.id, field: "normalizedName",
-      reason: "is 'produce2', but its name gives the key 'produce' (keys are derived from names; write through a repository)")
+    #expect(
+      throws: StoreError.invalidRecord(
+        kind: .category, id: planted.id, field: "normalizedName",
+        reason: "is 'produce2', but its name gives the key 'produce' (keys are derived from names; write through a repository)")
     ) {
       try store.write { try $0.insertRecord(planted) }
     }

@@ -1,8 +1,8 @@
 import Foundation
 import Model
 import Persistence
-import Testing
 import TestSupport
+import Testing
 
 /// Filtered, sorted, limited listings behave the same on every backend.
 @Suite("Store queries")
@@ -62,7 +62,9 @@ struct StoreQueryTests {
   @Test(arguments: TestBackend.allCases)
   func anyOfCombinesFiltersWithOr(_ backend: TestBackend) throws {
     let lib = try library(backend)
-    let search = RecordFilter.anyOf([.contains("displayName", "quick"), .contains("keywords", "quick"), .contains("recipeIngredient", "tomato")])
+    let search = RecordFilter.anyOf([
+      .contains("displayName", "quick"), .contains("keywords", "quick"), .contains("recipeIngredient", "tomato"),
+    ])
     #expect(try names(lib.store, RecordQuery(.recipe, filters: [search])) == ["Bean Soup", "Caesar Salad", "Tomato Pasta"])
     #expect(try names(lib.store, RecordQuery(.recipe, filters: [.anyOf([])])) == [])
   }

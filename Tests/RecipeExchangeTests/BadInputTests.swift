@@ -21,8 +21,9 @@ import Testing
     let reader = RecipeReader(limits: ReadLimits(maximumBytes: 1024 * 1024))
     let data = Data(repeating: UInt8(ascii: " "), count: 1024 * 1024 + 1)
     #expect(throws: RecipeReadError.tooLarge(bytes: 1024 * 1024 + 1, maximum: 1024 * 1024)) { try reader.read(data) }
-    #expect(RecipeReadError.tooLarge(bytes: 50 * 1024 * 1024, maximum: 10 * 1024 * 1024).description
-      == "the file is 50 MB; files over 10 MB are not read")
+    #expect(
+      RecipeReadError.tooLarge(bytes: 50 * 1024 * 1024, maximum: 10 * 1024 * 1024).description
+        == "the file is 50 MB; files over 10 MB are not read")
   }
 
   @Test func aPageWithoutJSONLDSaysSo() {

@@ -6,7 +6,8 @@ import Testing
 /// What JSONLDWriter writes reads back the same.
 @Suite struct ExportTests {
   static let recipe = Recipe(
-    meta: RecordMetadata(id: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!, createdAt: Date(timeIntervalSince1970: 0), ownerID: "me"),
+    meta: RecordMetadata(
+      id: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!, createdAt: Date(timeIntervalSince1970: 0), ownerID: "me"),
     displayName: "Weeknight Shakshuka", titleKey: "weeknight shakshuka", recipeDescription: "Eggs in sauce.",
     recipeIngredient: ["2 tbsp olive oil", "6 eggs"], recipeInstructions: ["Warm the oil.", "## Eggs", "Crack in the eggs.", "Cover."],
     recipeCategory: "Breakfast", recipeCuisine: "Middle Eastern", recipeYield: "4 servings", prepTime: "PT10M", cookTime: "PT30M",

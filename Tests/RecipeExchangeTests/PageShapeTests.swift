@@ -11,17 +11,23 @@ import Testing
     #expect(reading.warnings.contains { $0.contains("JSON-LD block 2 is not valid JSON") })
     let recipe = try #require(reading.recipes.first)
     #expect(recipe.description == "Eggs poached in a spiced tomato & pepper sauce – ready in 40 minutes.")
-    #expect(recipe.ingredients == [
-      "2 tbsp olive oil", "1 red pepper, diced", "3 cloves garlic, sliced", "1 tsp ground cumin",
-      "2 x 400 g cans chopped tomatoes", "6 eggs", "½ cup crumbled feta", "2 tbsp olive oil",
-    ])
+    #expect(
+      recipe.ingredients == [
+        "2 tbsp olive oil", "1 red pepper, diced", "3 cloves garlic, sliced", "1 tsp ground cumin",
+        "2 x 400 g cans chopped tomatoes", "6 eggs", "½ cup crumbled feta", "2 tbsp olive oil",
+      ])
     #expect(recipe.warnings.contains("ingredient group heading 'For the sauce:' left out (ingredient lines have no groups)"))
-    #expect(recipe.sections == [
-      .init(name: "Make the sauce", steps: [
-        "Warm the oil and soften the pepper for 5 minutes.", "Add the garlic and cumin, then the tomatoes; simmer 15 minutes.",
-      ]),
-      .init(name: "Cook the eggs", steps: ["Make 6 wells and crack in the eggs.", "Cover and cook 8–10 minutes.", "Scatter with feta & serve."]),
-    ])
+    #expect(
+      recipe.sections == [
+        .init(
+          name: "Make the sauce",
+          steps: [
+            "Warm the oil and soften the pepper for 5 minutes.", "Add the garlic and cumin, then the tomatoes; simmer 15 minutes.",
+          ]),
+        .init(
+          name: "Cook the eggs",
+          steps: ["Make 6 wells and crack in the eggs.", "Cover and cook 8–10 minutes.", "Scatter with feta & serve."]),
+      ])
     #expect(recipe.yield == "4 servings")
     #expect([recipe.prepTime, recipe.cookTime, recipe.totalTime] == ["PT10M", "PT30M", "PT40M"])
     #expect(recipe.category == "Breakfast, Brunch")
@@ -37,10 +43,13 @@ import Testing
     let recipe = try Fixtures.recipe("news-article-array.html")
     #expect(recipe.name == "Grandma's Brown Bread")
     #expect(recipe.ingredients.count == 5)
-    #expect(recipe.sections == [.init(steps: [
-      "Mix the flour, yeast and salt.", "Stir in the water and treacle to a wet dough.",
-      "Rise for 40 minutes, then bake in two tins for 45 minutes.",
-    ])])
+    #expect(
+      recipe.sections == [
+        .init(steps: [
+          "Mix the flour, yeast and salt.", "Stir in the water and treacle to a wet dough.",
+          "Rise for 40 minutes, then bake in two tins for 45 minutes.",
+        ])
+      ])
     #expect(recipe.yield == "2")
     #expect(recipe.prepTime == "PT25M")
     #expect(recipe.cookTime == nil)
@@ -57,11 +66,12 @@ import Testing
     #expect(recipe.name == "Red Lentil Dal")
     #expect(recipe.ingredients.first == "1 cup red lentils, rinsed")
     #expect(recipe.ingredients.count == 7)
-    #expect(recipe.sections.flatMap(\.steps) == [
-      "Simmer the lentils with the water and turmeric until soft, about 20 minutes.",
-      "Fry the cumin seeds and onion in the ghee until golden.",
-      "Stir the onion into the lentils, season with the salt and serve.",
-    ])
+    #expect(
+      recipe.sections.flatMap(\.steps) == [
+        "Simmer the lentils with the water and turmeric until soft, about 20 minutes.",
+        "Fry the cumin seeds and onion in the ghee until golden.",
+        "Stir the onion into the lentils, season with the salt and serve.",
+      ])
     #expect(recipe.yield == "Serves 4")
     #expect(recipe.cookTime == nil)
     #expect(recipe.warnings.contains("cook time '-PT5M' is not a duration; left out"))

@@ -1,8 +1,8 @@
 import Foundation
 import Model
 import Repositories
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Bad input is a typed error and writes nothing")
 struct BadInputTests {
@@ -18,18 +18,24 @@ struct BadInputTests {
       #expect(try expectUnchanged(library) { _ = try library.lists.create(name, week: "2026-W47") } == .emptyName(.weeklyList))
     }
     let long = String(repeating: "x", count: NameRules.maximumLength + 1)
-    #expect(try expectUnchanged(library) { _ = try library.categories.getOrCreate(long) }
-      == .nameTooLong(.category, length: NameRules.maximumLength + 1, maximum: NameRules.maximumLength))
-    #expect(try library.categories.getOrCreate(String(repeating: "y", count: NameRules.maximumLength)).displayName.count == NameRules.maximumLength)
+    #expect(
+      try expectUnchanged(library) { _ = try library.categories.getOrCreate(long) }
+        == .nameTooLong(.category, length: NameRules.maximumLength + 1, maximum: NameRules.maximumLength))
+    #expect(
+      try library.categories.getOrCreate(String(repeating: "y", count: NameRules.maximumLength)).displayName.count
+        == NameRules.maximumLength)
   }
 
   @Test(arguments: TestBackend.allCases)
   func unknownMealTypesAndImpossibleDatesAreRefused(_ backend: TestBackend) throws {
     let library = try makeLibrary(backend)
     _ = try library.recipes.create(RecipeDraft(name: "Pasta"))
-    #expect(try expectUnchanged(library) { _ = try library.meals.plan(date: "2024-12-13", mealType: "brunch", recipe: "Pasta") } == .unknownMealType("brunch"))
+    #expect(
+      try expectUnchanged(library) { _ = try library.meals.plan(date: "2024-12-13", mealType: "brunch", recipe: "Pasta") }
+        == .unknownMealType("brunch"))
     for date in ["2023-02-29", "2024-13-01", "2024-04-31", "13/12/2024", "2024-1-5", "tomorrow", ""] {
-      #expect(try expectUnchanged(library) { _ = try library.meals.plan(date: date, mealType: "dinner", recipe: "Pasta") } == .invalidDate(date))
+      #expect(
+        try expectUnchanged(library) { _ = try library.meals.plan(date: date, mealType: "dinner", recipe: "Pasta") } == .invalidDate(date))
     }
     #expect(try expectUnchanged(library) { _ = try library.meals.week("2024-W60") } == .invalidWeek("2024-W60"))
     #expect(try expectUnchanged(library) { _ = try library.lists.create("Groceries", week: "next week") } == .invalidWeek("next week"))
@@ -41,10 +47,16 @@ struct BadInputTests {
     let id = UUID().uuidString
     #expect(try expectUnchanged(library) { _ = try library.categories.rename(id, to: "X") } == .notFound(.category, id))
     #expect(try expectUnchanged(library) { _ = try library.recipes.delete("Nothing") } == .notFound(.recipe, "Nothing"))
-    #expect(try expectUnchanged(library) { _ = try library.meals.plan(date: "2024-12-13", mealType: "dinner", recipe: id) } == .notFound(.recipe, id))
-    #expect(try expectUnchanged(library) { _ = try library.meals.unplan(date: "2024-12-13", mealType: "dinner") } == .notFound(.plannedMeal, "2024-12-13-dinner"))
+    #expect(
+      try expectUnchanged(library) { _ = try library.meals.plan(date: "2024-12-13", mealType: "dinner", recipe: id) }
+        == .notFound(.recipe, id))
+    #expect(
+      try expectUnchanged(library) { _ = try library.meals.unplan(date: "2024-12-13", mealType: "dinner") }
+        == .notFound(.plannedMeal, "2024-12-13-dinner"))
     #expect(try expectUnchanged(library) { _ = try library.lists.addItem("milk", to: "Nope") } == .notFound(.weeklyList, "Nope"))
-    #expect(try expectUnchanged(library) { _ = try library.ingredients.addAlias("x", to: "unknown") } == .notFound(.ingredientTemplate, "unknown"))
+    #expect(
+      try expectUnchanged(library) { _ = try library.ingredients.addAlias("x", to: "unknown") } == .notFound(.ingredientTemplate, "unknown")
+    )
   }
 
   @Test(arguments: TestBackend.allCases)
@@ -54,9 +66,16 @@ struct BadInputTests {
       _ = try library.recipes.create(RecipeDraft(name: "Soup", ingredients: ["1 onion", "   ", "salt"]))
     }
     #expect(lineError == .invalidIngredientLine(number: 2, line: "   ", reason: "the line is empty"))
-    guard case .invalidIngredientLine(3, _, _)? = try expectUnchanged(library, {
-      _ = try library.recipes.create(RecipeDraft(name: "Soup", ingredients: ["1 onion", "2 tbsp oil", "2 cups"]))
-    }) else { Issue.record("a line with only a quantity and unit was accepted"); return }
+    guard
+      case .invalidIngredientLine(3, _, _)? = try expectUnchanged(
+        library,
+        {
+          _ = try library.recipes.create(RecipeDraft(name: "Soup", ingredients: ["1 onion", "2 tbsp oil", "2 cups"]))
+        })
+    else {
+      Issue.record("a line with only a quantity and unit was accepted")
+      return
+    }
     let badTime = try expectUnchanged(library) { _ = try library.recipes.create(RecipeDraft(name: "Soup", prepTime: "soon")) }
     #expect(badTime?.description.contains("prep time 'soon'") == true)
     let badURL = try expectUnchanged(library) { _ = try library.recipes.create(RecipeDraft(name: "Soup", url: "example.com/soup")) }

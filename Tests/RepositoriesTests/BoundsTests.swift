@@ -1,8 +1,8 @@
 import Foundation
 import Model
 import Repositories
-import Testing
 import TestSupport
+import Testing
 
 /// Every number a user types is bounded and names hold no control characters: each
 /// refusal names the field and the reason, and writes nothing.
@@ -33,9 +33,11 @@ struct BoundsTests {
     let error = try expectUnchanged(library) {
       _ = try library.recipes.create(RecipeDraft(name: "Bread", ingredients: ["99999999999999999999999 cups flour"]))
     }
-    #expect(error == .invalidIngredientLine(
-      number: 1, line: "99999999999999999999999 cups flour", reason: "the amount must be a number above 0 and at most 100,000"
-    ))
+    #expect(
+      error
+        == .invalidIngredientLine(
+          number: 1, line: "99999999999999999999999 cups flour", reason: "the amount must be a number above 0 and at most 100,000"
+        ))
     guard case .created = try library.recipes.create(RecipeDraft(name: "Bread", ingredients: ["500 g flour", "salt to taste"])) else {
       Issue.record("a recipe within bounds was not created")
       return
@@ -49,8 +51,9 @@ struct BoundsTests {
       let error = try expectUnchanged(library) { _ = try library.recipes.create(RecipeDraft(name: "Ferment", prepTime: text)) }
       #expect(Self.reason(error) != nil, "\(text)")
     }
-    #expect(Self.reason(try expectUnchanged(library) { _ = try library.recipes.create(RecipeDraft(name: "Ferment", prepTime: "721h")) })
-      == "longer than 30 days")
+    #expect(
+      Self.reason(try expectUnchanged(library) { _ = try library.recipes.create(RecipeDraft(name: "Ferment", prepTime: "721h")) })
+        == "longer than 30 days")
     guard case .created(let recipe) = try library.recipes.create(RecipeDraft(name: "Ferment", prepTime: "720h")) else {
       Issue.record("30 days was refused")
       return
@@ -92,8 +95,12 @@ struct BoundsTests {
     let error = try expectUnchanged(library) { _ = try library.categories.getOrCreate("Pro\u{0}duce") }
     #expect(error == .invalidValue(field: "name", value: "Pro�duce", reason: "holds a control character (U+0000) at character 4"))
     for name in ["egg\u{1B}[31m", "milk\u{7F}", "\u{7}rice"] {
-      #expect(Self.reason(try expectUnchanged(library) { _ = try library.ingredients.getOrCreate(name) })?.contains("control character") == true, "\(name.debugDescription)")
-      #expect(Self.reason(try expectUnchanged(library) { _ = try library.recipes.create(RecipeDraft(name: name)) })?.contains("control character") == true)
+      #expect(
+        Self.reason(try expectUnchanged(library) { _ = try library.ingredients.getOrCreate(name) })?.contains("control character") == true,
+        "\(name.debugDescription)")
+      #expect(
+        Self.reason(try expectUnchanged(library) { _ = try library.recipes.create(RecipeDraft(name: name)) })?.contains("control character")
+          == true)
     }
     // Whitespace control characters inside a name are collapsed, as before.
     #expect(try library.categories.getOrCreate("Fresh\tProduce").displayName == "Fresh Produce")

@@ -1,8 +1,8 @@
 import Foundation
 import Model
 import Repositories
-import Testing
 import TestSupport
+import Testing
 
 /// The pantry: what is on hand, what add-recipe skips, and what can be made.
 @Suite("Pantry")

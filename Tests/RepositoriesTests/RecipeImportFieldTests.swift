@@ -1,8 +1,8 @@
 import Foundation
 import Model
 import Repositories
-import Testing
 import TestSupport
+import Testing
 
 /// What imported recipes need from the repository: author and date published kept, texts
 /// as long as real pages write them, and a way to ask whether a line would be refused.
@@ -10,8 +10,9 @@ import TestSupport
   @Test(arguments: TestBackend.allCases)
   func authorAndDatePublishedAreKept(_ backend: TestBackend) throws {
     let library = try makeLibrary(backend)
-    guard case .created(let recipe) = try library.recipes.create(
-      RecipeDraft(name: "Dal", author: "  Ada   Baker ", datePublished: "2024-03-05"))
+    guard
+      case .created(let recipe) = try library.recipes.create(
+        RecipeDraft(name: "Dal", author: "  Ada   Baker ", datePublished: "2024-03-05"))
     else {
       Issue.record("not created")
       return
@@ -32,8 +33,9 @@ import TestSupport
     let library = try makeLibrary(backend)
     let description = String(repeating: "A long story about this soup. ", count: 300)  // 9,000 characters
     let line = "2 cups ripe tomatoes, " + String(repeating: "peeled and ", count: 70) + "chopped"  // 798 characters
-    guard case .created(let recipe) = try library.recipes.create(
-      RecipeDraft(name: "Soup", ingredients: [line], description: description))
+    guard
+      case .created(let recipe) = try library.recipes.create(
+        RecipeDraft(name: "Soup", ingredients: [line], description: description))
     else {
       Issue.record("not created")
       return
@@ -49,10 +51,12 @@ import TestSupport
     #expect(RecipeRepository.problem(inIngredientLine: "2 cups flour") == nil)
     #expect(RecipeRepository.problem(inIngredientLine: "   ") == "the line is empty")
     #expect(RecipeRepository.problem(inIngredientLine: "2 cups") == "no ingredient name after the quantity and unit")
-    #expect(RecipeRepository.problem(inIngredientLine: "1 " + String(repeating: "tomato", count: 40))
-      == "the ingredient name is longer than 200 characters")
+    #expect(
+      RecipeRepository.problem(inIngredientLine: "1 " + String(repeating: "tomato", count: 40))
+        == "the ingredient name is longer than 200 characters")
     #expect(RecipeRepository.problem(inIngredientLine: "200000 g flour") == "the amount must be a number above 0 and at most 100,000")
-    #expect(RecipeRepository.problem(inIngredientLine: String(repeating: "a", count: RecipeLimits.ingredientLine + 1))
-      == "longer than \(RecipeLimits.ingredientLine) characters")
+    #expect(
+      RecipeRepository.problem(inIngredientLine: String(repeating: "a", count: RecipeLimits.ingredientLine + 1))
+        == "longer than \(RecipeLimits.ingredientLine) characters")
   }
 }

@@ -2,8 +2,8 @@ import Foundation
 import Model
 import Persistence
 import Repositories
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Recipes")
 struct RecipeTests {
@@ -29,11 +29,13 @@ struct RecipeTests {
   @Test(arguments: TestBackend.allCases)
   func creatingResolvesLinesToTemplatesTagsAndBook(_ backend: TestBackend) throws {
     let library = try makeLibrary(backend)
-    let recipe = try created(library.recipes.create(RecipeDraft(
-      name: "Classic Tomato Pasta", ingredients: ["2 ½ cups diced tomatoes (about 3)", "400 g spaghetti", "Salt"],
-      cuisine: "Italian", prepTime: "10", cookTime: "1h5m", tags: ["Weeknight"], book: "Salt, Fat, Acid, Heat",
-      bookAuthor: "Samin Nosrat", page: 234
-    )))
+    let recipe = try created(
+      library.recipes.create(
+        RecipeDraft(
+          name: "Classic Tomato Pasta", ingredients: ["2 ½ cups diced tomatoes (about 3)", "400 g spaghetti", "Salt"],
+          cuisine: "Italian", prepTime: "10", cookTime: "1h5m", tags: ["Weeknight"], book: "Salt, Fat, Acid, Heat",
+          bookAuthor: "Samin Nosrat", page: 234
+        )))
     #expect(recipe.titleKey == "classic tomato pasta")
     #expect(recipe.normalizedIngredients == ["tomato", "spaghetti", "salt"])
     #expect(recipe.prepTime == "PT10M" && recipe.cookTime == "PT1H5M" && recipe.totalTime == "PT1H15M")
@@ -66,7 +68,8 @@ struct RecipeTests {
   func listingFiltersByCuisineAndSearchLooksAtNamesIngredientsAndKeywords(_ backend: TestBackend) throws {
     let library = try makeLibrary(backend)
     _ = try library.recipes.create(RecipeDraft(name: "Tomato Pasta", ingredients: ["3 tomatoes"], cuisine: "Italian"))
-    _ = try library.recipes.create(RecipeDraft(name: "Egg Fried Rice", ingredients: ["2 eggs", "3 cups cooked rice"], cuisine: "Asian", keywords: ["leftovers"]))
+    _ = try library.recipes.create(
+      RecipeDraft(name: "Egg Fried Rice", ingredients: ["2 eggs", "3 cups cooked rice"], cuisine: "Asian", keywords: ["leftovers"]))
     _ = try library.recipes.create(RecipeDraft(name: "Crème Brûlée", ingredients: ["2 cups cream"], cuisine: "French"))
     #expect(try library.recipes.all(cuisine: "italian").map(\.displayName) == ["Tomato Pasta"])
     #expect(try library.recipes.all().count == 3)
@@ -103,7 +106,9 @@ struct RecipeTests {
   func mergingKeepsOneRecipeWithBothRelationships(_ backend: TestBackend) throws {
     let library = try makeLibrary(backend)
     let keeper = try created(library.recipes.create(RecipeDraft(name: "Lasagna", ingredients: ["pasta sheets"], tags: ["Italian"])))
-    let other = try created(library.recipes.create(RecipeDraft(name: "lasagna", ingredients: ["ricotta"], cuisine: "Italian", tags: ["Baked"]), allowSimilar: true))
+    let other = try created(
+      library.recipes.create(
+        RecipeDraft(name: "lasagna", ingredients: ["ricotta"], cuisine: "Italian", tags: ["Baked"]), allowSimilar: true))
     _ = try library.meals.plan(date: "2024-12-13", mealType: "dinner", recipe: other.id.uuidString)
     let merged = try library.recipes.merge(other.id.uuidString, into: keeper.id.uuidString)
     #expect(merged.id == keeper.id)
@@ -144,7 +149,10 @@ struct PlannedMealTests {
     _ = try library.meals.plan(date: "2025-01-06", mealType: "lunch", recipe: "Soup")
     let week = try library.meals.week("2025-01-01")
     #expect(week.week == "2025-W01")
-    #expect(week.days.map(\.date.description) == ["2024-12-30", "2024-12-31", "2025-01-01", "2025-01-02", "2025-01-03", "2025-01-04", "2025-01-05"])
+    #expect(
+      week.days.map(\.date.description) == [
+        "2024-12-30", "2024-12-31", "2025-01-01", "2025-01-02", "2025-01-03", "2025-01-04", "2025-01-05",
+      ])
     #expect(week.days[0].slots.map(\.meal.mealType) == [.dinner])
     #expect(week.days[6].slots.map(\.meal.mealType) == [.breakfast, .lunch])
     #expect(week.days.flatMap(\.slots).count == 3)

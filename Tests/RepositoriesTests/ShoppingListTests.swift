@@ -1,13 +1,15 @@
 import Foundation
 import Model
 import Repositories
-import Testing
 import TestSupport
+import Testing
 
 /// Lists by aisle with summed amounts, the aisle order, densities and scaling.
 @Suite("Shopping lists")
 struct ShoppingListTests {
-  private func lines(_ library: Library, _ list: String = "Week", units: UnitPreference? = nil, all: Bool = false) throws -> [(aisle: String, name: String, amount: String)] {
+  private func lines(_ library: Library, _ list: String = "Week", units: UnitPreference? = nil, all: Bool = false) throws -> [(
+    aisle: String, name: String, amount: String
+  )] {
     try library.lists.shoppingList(list, units: units, includeDone: all).aisles.flatMap { aisle in
       aisle.lines.map { (aisle.category?.displayName ?? "-", $0.name, $0.amountText) }
     }
@@ -114,8 +116,10 @@ struct ShoppingListTests {
   @Test(arguments: TestBackend.allCases)
   func recipesScaleByServingsOrFactorAndKeepLinesWithoutAmounts(_ backend: TestBackend) throws {
     let library = try stocked(backend)
-    _ = try library.recipes.create(RecipeDraft(
-      name: "Rice Pudding", ingredients: ["⅓ cup rice", "2 cups milk", "2 (14.5 oz) cans coconut milk", "salt to taste"], yield: "4 servings"))
+    _ = try library.recipes.create(
+      RecipeDraft(
+        name: "Rice Pudding", ingredients: ["⅓ cup rice", "2 cups milk", "2 (14.5 oz) cans coconut milk", "salt to taste"],
+        yield: "4 servings"))
     let (details, factor) = try library.recipes.details("Rice Pudding", scaledBy: .servings(6))
     #expect(factor == 1.5)
     #expect(details.lines.map(\.ingredient.quantity) == [0.5, 3, 3, nil])

@@ -2,8 +2,8 @@ import Foundation
 import Model
 import Persistence
 import Repositories
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Unique kinds: get-or-create")
 struct UniqueKindTests {
@@ -28,8 +28,9 @@ struct UniqueKindTests {
     #expect(a.id == DeterministicID.make(kind: .category, semanticKey: "produce"))
     #expect(try deviceA.tags.getOrCreate("Weeknight").id == deviceB.tags.getOrCreate("weeknight").id)
     #expect(try deviceA.ingredients.getOrCreate("Tomatoes").id == deviceB.ingredients.getOrCreate("tomato").id)
-    #expect(try deviceA.books.getOrCreate(title: "The Wok", author: "J. Kenji López-Alt").id
-      == deviceB.books.getOrCreate(title: "the wok", author: "J. Kenji Lopez-Alt").id)
+    #expect(
+      try deviceA.books.getOrCreate(title: "The Wok", author: "J. Kenji López-Alt").id
+        == deviceB.books.getOrCreate(title: "the wok", author: "J. Kenji Lopez-Alt").id)
   }
 
   @Test(arguments: TestBackend.allCases)

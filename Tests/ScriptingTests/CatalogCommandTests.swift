@@ -13,11 +13,12 @@ import Testing
   @Test func listShowsCategoriesInSortOrderAsAnAlignedTable() throws {
     let harness = try Harness()
     try harness.run("category add Dairy --sort 2\ncategory add \"Meat & Seafood\" --sort 1")
-    #expect(try harness.text("category list") == """
-      NAME            KEY             SORT
-      Meat & Seafood  meat & seafood     1
-      Dairy           dairy              2
-      """)
+    #expect(
+      try harness.text("category list") == """
+        NAME            KEY             SORT
+        Meat & Seafood  meat & seafood     1
+        Dairy           dairy              2
+        """)
   }
 
   @Test func showListsTheIngredientsInACategory() throws {
@@ -98,7 +99,8 @@ import Testing
     try harness.run("ingredient add basil")
     try harness.run("ingredient set basil --kind herb --category Produce")
     #expect(try harness.json("ingredient list --category produce").rows("ingredients").first?.string("kind") == "herb")
-    try harness.expectFailure("ingredient set saffron --kind spice", .failed, mentions: ["ingredient set", "no ingredient named 'saffron'"])
+    try harness.expectFailure(
+      "ingredient set saffron --kind spice", .failed, mentions: ["ingredient set", "no ingredient named 'saffron'"])
     try harness.expectFailure("ingredient add x --kind mineral", .usage, mentions: ["--kind", "'mineral' is not one of"])
     try harness.expectFailure("ingredient list --category Nowhere", .failed, mentions: ["--category", "no category named 'Nowhere'"])
   }

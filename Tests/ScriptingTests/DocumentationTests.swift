@@ -6,7 +6,8 @@ import Testing
 /// The command lines the documentation shows users must be commands this build runs:
 /// a renamed command or option fails here instead of in a reader's terminal.
 @Suite struct DocumentationTests {
-  static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
   let parser = ScriptParser(registry: .standard)
 
   /// README.md and every Markdown file under Docs/.

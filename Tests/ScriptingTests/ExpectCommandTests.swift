@@ -30,7 +30,8 @@ import Testing
   @Test func fieldComparesReferencesByNameAndListsAsText() throws {
     let harness = try Harness()
     try harness.run("seed sample")
-    try harness.run("""
+    try harness.run(
+      """
       expect field recipe "Egg Fried Rice" cuisine Asian
       expect field recipe "Egg Fried Rice" book The Wok
       expect field recipe "Egg Fried Rice" page 89
@@ -42,7 +43,8 @@ import Testing
     try harness.expectFailure(
       "expect field recipe \"Egg Fried Rice\" cuisine Thai", .expectation,
       mentions: ["expected recipe 'Egg Fried Rice' recipeCuisine to be 'Thai', found 'Asian'"])
-    try harness.expectFailure("expect field recipe \"Egg Fried Rice\" colour red", .failed, mentions: ["field: recipes have no field 'colour'"])
+    try harness.expectFailure(
+      "expect field recipe \"Egg Fried Rice\" colour red", .failed, mentions: ["field: recipes have no field 'colour'"])
     try harness.expectFailure("expect field recipe Nope cuisine Thai", .expectation, mentions: ["to exist"])
   }
 
@@ -77,7 +79,8 @@ import Testing
   }
 
   @Test func weekGivesTheISOWeek() throws {
-    #expect(try Harness().text("explain week 2024-12-30").hasPrefix("2024-12-30 is in week 2025-W01, Monday 2024-12-30 to Sunday 2025-01-05"))
+    #expect(
+      try Harness().text("explain week 2024-12-30").hasPrefix("2024-12-30 is in week 2025-W01, Monday 2024-12-30 to Sunday 2025-01-05"))
     #expect(try Harness().json("explain week 2021-01-03")["week"]?.string("monday") == "2020-12-28")
     #expect(try Harness().json("explain week 2020-W53")["week"]?.string("sunday") == "2021-01-03")
     #expect(try Harness().json("explain week 2026-w47")["week"]?.string("week") == "2026-W47")

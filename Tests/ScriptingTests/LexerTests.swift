@@ -21,7 +21,10 @@ import Testing
   }
 
   @Test func unicodeNamesSurviveUnchanged() throws {
-    #expect(try words("ingredient add crème fraîche 🍋 \"J. Kenji López-Alt\"") == ["ingredient", "add", "crème", "fraîche", "🍋", "J. Kenji López-Alt"])
+    #expect(
+      try words("ingredient add crème fraîche 🍋 \"J. Kenji López-Alt\"") == [
+        "ingredient", "add", "crème", "fraîche", "🍋", "J. Kenji López-Alt",
+      ])
   }
 
   @Test func hashStartsACommentOnlyAtAWordStart() throws {

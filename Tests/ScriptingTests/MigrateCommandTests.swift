@@ -53,11 +53,15 @@ import Testing
     let path = try oldStore()
     let harness = try Harness()
     let report = try harness.json("migrate '\(path)' --time-zone UTC --no-backup --json")
-    guard case .array(let merges)? = report["migration"]?["merged"] else { Issue.record("no merges in \(report)"); return }
-    let losers = Set(merges.flatMap { merge -> [String] in
-      guard case .array(let ids)? = merge["losers"] else { return [] }
-      return ids.compactMap { if case .string(let id) = $0 { id } else { nil } }
-    })
+    guard case .array(let merges)? = report["migration"]?["merged"] else {
+      Issue.record("no merges in \(report)")
+      return
+    }
+    let losers = Set(
+      merges.flatMap { merge -> [String] in
+        guard case .array(let ids)? = merge["losers"] else { return [] }
+        return ids.compactMap { if case .string(let id) = $0 { id } else { nil } }
+      })
     #expect(losers.count > 0)
     let cloud = try TemporaryDirectory.make().appendingPathComponent("cloud.sqlite").path
     try harness.run("open '\(path)'\ncloud open '\(cloud)'\nsync")
@@ -92,7 +96,8 @@ import Testing
   private func syncedVersionTwoStore(replica: String) throws -> String {
     let path = try TemporaryDirectory.make().appendingPathComponent("kitchen.sqlite").path
     try LegacyStoreGenerator(seed: 5, recordCount: 60).write(to: path)
-    _ = try StoreMigrator(path: path).migrate(MigrationOptions(target: 2, timeZone: TimeZone(identifier: "UTC") ?? .current, makeBackup: false))
+    _ = try StoreMigrator(path: path).migrate(
+      MigrationOptions(target: 2, timeZone: TimeZone(identifier: "UTC") ?? .current, makeBackup: false))
     try DatabaseQueue(path: path).write { db in
       try db.execute(sql: "INSERT INTO forager_metadata (key, value) VALUES ('sync.replica', ?)", arguments: [replica])
     }

@@ -6,11 +6,12 @@ import Testing
     let table = Table(
       key: "rows", columns: [Table.Column("name"), Table.Column("id", jsonOnly: true), Table.Column("n", alignRight: true)],
       rows: [["Crème fraîche", "x", 3], ["Egg", "y", 120]], emptyText: "none")
-    #expect(Renderer().render(CommandResult(.table(table)), command: "c", json: false) == """
-      NAME             N
-      Crème fraîche    3
-      Egg            120
-      """)
+    #expect(
+      Renderer().render(CommandResult(.table(table)), command: "c", json: false) == """
+        NAME             N
+        Crème fraîche    3
+        Egg            120
+        """)
   }
 
   @Test func wideCharactersTakeTwoColumns() {
@@ -25,8 +26,9 @@ import Testing
 
   @Test func jsonIsOneObjectPerResultWithOrderedKeysAndEscapes() {
     let result = CommandResult(.message("said \"hi\"\n"), .fields(key: "thing", [.init("name", "Mom's"), .init("n", .double(0.5))]))
-    #expect(Renderer().render(result, command: "x y", json: true)
-      == #"{"command":"x y","ok":true,"messages":["said \"hi\"\n"],"thing":{"name":"Mom's","n":0.5}}"#)
+    #expect(
+      Renderer().render(result, command: "x y", json: true)
+        == #"{"command":"x y","ok":true,"messages":["said \"hi\"\n"],"thing":{"name":"Mom's","n":0.5}}"#)
   }
 
   @Test func everyCommandAcceptsJSON() throws {
@@ -40,8 +42,10 @@ import Testing
   @Test func errorsRenderAsTextOrJSON() {
     let error = ScriptError(.usage, command: "meal plan", argument: "date", reason: "'x' is not a date", line: 4)
     #expect(Renderer().render(error, json: false) == "error: meal plan: date: 'x' is not a date")
-    #expect(Renderer().render(error, json: true)
-      == #"{"command":"meal plan","ok":false,"error":{"kind":"usage","argument":"date","message":"meal plan: date: 'x' is not a date","line":4}}"#)
+    #expect(
+      Renderer().render(error, json: true)
+        == #"{"command":"meal plan","ok":false,"error":{"kind":"usage","argument":"date","message":"meal plan: date: 'x' is not a date","line":4}}"#
+    )
   }
 
   @Test func colorsAreOnlyAddedWhenAsked() {

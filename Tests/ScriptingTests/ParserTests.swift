@@ -22,7 +22,9 @@ import Testing
   }
 
   @Test func aGroupWordAloneAsksForASubcommand() throws {
-    #expect(try #require(firstError("category")).description == "category: missing subcommand; one of add, list, show, move, order, rename, delete")
+    #expect(
+      try #require(firstError("category")).description
+        == "category: missing subcommand; one of add, list, show, move, order, rename, delete")
   }
 
   @Test func aMissingArgumentIsNamedWithTheUsage() throws {
@@ -71,8 +73,9 @@ import Testing
   }
 
   @Test func anUnknownMealTypeIsCaughtWhileParsing() throws {
-    #expect(try #require(firstError("meal plan 2024-12-13 brunch Soup")).description
-      == "meal plan: meal: 'brunch' is not a meal type; use one of breakfast, lunch, dinner, snack")
+    #expect(
+      try #require(firstError("meal plan 2024-12-13 brunch Soup")).description
+        == "meal plan: meal: 'brunch' is not a meal type; use one of breakfast, lunch, dinner, snack")
   }
 
   @Test func badNumbersWeeksKindsAndChoicesAreCaughtWhileParsing() throws {
@@ -111,7 +114,8 @@ import Testing
   }
 
   @Test func aBlockGivesIngredientLinesAndSteps() throws {
-    let parsed = parser.parse("""
+    let parsed = parser.parse(
+      """
       recipe add "Mom's Lasagna" --cuisine Italian:
         12 lasagna noodles
         # a comment inside the block
@@ -168,7 +172,8 @@ import Testing
   }
 
   @Test func everyErrorOfAScriptIsReportedWithItsLine() throws {
-    let parsed = parser.parse("""
+    let parsed = parser.parse(
+      """
       category add Produce
       category add "Dairy
       meal plan 2024-02-30 dinner Soup

@@ -7,8 +7,9 @@ import Testing
     let harness = try Harness()
     try harness.run("seed sample")
     try harness.run("meal plan 2024-12-13 dinner Egg Fried Rice --notes \"double batch\"")
-    #expect(try harness.text("meal plan 2024-12-13 Dinner \"Caesar Salad\"").hasPrefix(
-      "planned 'Caesar Salad' for 2024-12-13 dinner (replacing 'Egg Fried Rice')"))
+    #expect(
+      try harness.text("meal plan 2024-12-13 Dinner \"Caesar Salad\"").hasPrefix(
+        "planned 'Caesar Salad' for 2024-12-13 dinner (replacing 'Egg Fried Rice')"))
     #expect(try harness.count(.plannedMeal) == 1)
     let meal = try #require(try harness.json("meal show 2024-12-13 dinner")["meal"])
     #expect(meal.string("recipe") == "Caesar Salad")
@@ -52,7 +53,8 @@ import Testing
 @Suite struct ListCommandTests {
   func harnessWithList() throws -> Harness {
     let harness = try Harness()
-    try harness.run("""
+    try harness.run(
+      """
       recipe add Pancakes --ingredient "2 cups milk" --ingredient "2 eggs"
       recipe add Custard --ingredient "1 cup milk"
       list new Groceries --week 2024-W50
@@ -67,17 +69,24 @@ import Testing
   @Test func showSumsTheAmountsOfOneIngredientOnOneLine() throws {
     let harness = try harnessWithList()
     // 3 US cups + 1 l of milk, shown in cups (the first amount's system) or in litres.
-    #expect(try harness.text("list show Groceries") == """
-      Groceries (2024-W50)
-      AISLE          ITEM       AMOUNT    DONE
-      Uncategorized  milk       7 ¼ cups  no
-                     egg        2         no
-                     dish soap            no
-      """)
+    #expect(
+      try harness.text("list show Groceries") == """
+        Groceries (2024-W50)
+        AISLE          ITEM       AMOUNT    DONE
+        Uncategorized  milk       7 ¼ cups  no
+                       egg        2         no
+                       dish soap            no
+        """)
     #expect(try harness.text("list show Groceries --units metric").contains("milk       1.71 l"))
     let milk = try #require(try harness.json("list show Groceries").rows("items").first)
     // The exact sum in cups: (3 × 236.5882365 + 1000) ÷ 236.5882365.
-    #expect(milk["amounts"] == [["exact": "3419529419/473176473", "exactUpperBound": .null, "value": .double(3_419_529_419.0 / 473_176_473.0), "unit": "cup", "packageSize": .null, "text": "7 ¼ cups"]])
+    #expect(
+      milk["amounts"] == [
+        [
+          "exact": "3419529419/473176473", "exactUpperBound": .null, "value": .double(3_419_529_419.0 / 473_176_473.0), "unit": "cup",
+          "packageSize": .null, "text": "7 ¼ cups",
+        ]
+      ])
     #expect(milk["itemCount"] == 3)
     #expect(try harness.json("list items Groceries").rows("items").count == 5)
   }

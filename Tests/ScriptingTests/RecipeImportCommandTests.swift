@@ -42,11 +42,13 @@ import Testing
     #expect(recipe.string("author") == "Ada Baker, Ben Cook")
     #expect(recipe.string("datePublished") == "2024-03-05")
     #expect(recipe.string("url") == "https://small-kitchen.example/recipes/weeknight-shakshuka/")
-    #expect(recipe["steps"] == .array([
-      "1. ## Make the sauce", "2. Warm the oil and soften the pepper for 5 minutes.",
-      "3. Add the garlic and cumin, then the tomatoes; simmer 15 minutes.", "4. ## Cook the eggs",
-      "5. Make 6 wells and crack in the eggs.", "6. Cover and cook 8–10 minutes.", "7. Scatter with feta & serve.",
-    ]))
+    #expect(
+      recipe["steps"]
+        == .array([
+          "1. ## Make the sauce", "2. Warm the oil and soften the pepper for 5 minutes.",
+          "3. Add the garlic and cumin, then the tomatoes; simmer 15 minutes.", "4. ## Cook the eggs",
+          "5. Make 6 wells and crack in the eggs.", "6. Cover and cook 8–10 minutes.", "7. Scatter with feta & serve.",
+        ]))
     let lines = shown.rows("ingredients")
     #expect(lines.count == 8)
     #expect(lines[6].string("ingredient") == "feta")
@@ -87,7 +89,9 @@ import Testing
     let rows = json.rows("files")
     #expect(rows.map { $0.string("result") } == ["failed", "failed", "failed", "failed", "imported", "failed"])
     let details = rows.map { $0.string("detail") ?? "" }
-    for (detail, reason) in zip(details, ["broken JSON", "binary data", "not a saved page", "no schema.org Recipe", "5 ingredient lines", "no such file"]) {
+    for (detail, reason) in zip(
+      details, ["broken JSON", "binary data", "not a saved page", "no schema.org Recipe", "5 ingredient lines", "no such file"])
+    {
       #expect(detail.contains(reason), "\(detail)")
     }
     #expect(try harness.count(.recipe) == 1)
@@ -127,10 +131,11 @@ import Testing
   @Test func aFolderImportsItsPagesInNameOrder() throws {
     let harness = try Harness()
     let json = try harness.json("recipe import \"\(Self.fixtures.path)\"")
-    #expect(Self.results(json).filter { $0.hasSuffix("imported") } == [
-      "Cucumber Salad: imported", "Tomato Salad: imported", "Red Lentil Dal: imported", "Grandma's Brown Bread: imported",
-      "Overnight Oats: imported", "Weeknight Shakshuka: imported",
-    ])
+    #expect(
+      Self.results(json).filter { $0.hasSuffix("imported") } == [
+        "Cucumber Salad: imported", "Tomato Salad: imported", "Red Lentil Dal: imported", "Grandma's Brown Bread: imported",
+        "Overnight Oats: imported", "Weeknight Shakshuka: imported",
+      ])
     #expect(json.rows("files").count { $0.string("result") == "failed" } == 2, "broken.json and no-recipe.html")
   }
 

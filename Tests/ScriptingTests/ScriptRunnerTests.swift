@@ -10,7 +10,9 @@ import Testing
     var diagnostics: [String] = []
   }
 
-  func run(_ text: String, options: ScriptRunner.Options = .init(), session: Session? = nil) throws -> (ScriptRunner.Report, Capture, Session) {
+  func run(_ text: String, options: ScriptRunner.Options = .init(), session: Session? = nil) throws -> (
+    ScriptRunner.Report, Capture, Session
+  ) {
     let session = try session ?? Session(location: "memory", now: { Harness.fixedNow })
     let capture = Capture()
     let runner = ScriptRunner(
@@ -174,6 +176,6 @@ import Testing
     #expect(completer.candidates(before: "meal plan 2024-12-13 ", word: "d") == ["dinner"])
     #expect(completer.candidates(before: "list add-recipe Egg Fried Rice ", word: "t") == ["to"])
     #expect(completer.candidates(before: "list add-recipe \"Egg Fried Rice\" to ", word: "Gro") == ["Groceries"])
-    #expect(completer.candidates(before: "help ", word: "meal p") .contains("\"meal plan\""))
+    #expect(completer.candidates(before: "help ", word: "meal p").contains("\"meal plan\""))
   }
 }

@@ -93,7 +93,8 @@ import Testing
     let harness = try Harness()
     try harness.run("device add phone")
     try harness.expectFailure("device add Phone", .failed, mentions: ["device add: name: device 'phone' already exists"])
-    try harness.expectFailure("device use tablet", .failed, mentions: ["device use: name: no device named 'tablet' (devices: default, phone)"])
+    try harness.expectFailure(
+      "device use tablet", .failed, mentions: ["device use: name: no device named 'tablet' (devices: default, phone)"])
     try harness.expectFailure("device add tablet --memory --store x.sqlite", .failed, mentions: ["not both"])
   }
 

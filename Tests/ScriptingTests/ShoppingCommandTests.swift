@@ -9,7 +9,8 @@ import Testing
 struct ShoppingCommandTests {
   private func harness() throws -> Harness {
     let harness = try Harness()
-    try harness.run("""
+    try harness.run(
+      """
       category add Produce
       category add Dairy
       ingredient add milk --category Dairy
@@ -64,7 +65,8 @@ struct ShoppingCommandTests {
     let harness = try harness()
     try harness.run("ingredient set milk --grams-per-cup 242.5")
     #expect(try harness.json("ingredient show milk")["ingredient"]?["gramsPerCup"] == .double(242.5))
-    try harness.expectFailure("ingredient set milk --grams-per-cup 0", .failed, mentions: ["grams-per-cup '0'", "above 0 and at most 1000"])
+    try harness.expectFailure(
+      "ingredient set milk --grams-per-cup 0", .failed, mentions: ["grams-per-cup '0'", "above 0 and at most 1000"])
     try harness.expectFailure("ingredient set milk --grams-per-cup lots", .usage, mentions: ["'lots' is not a number"])
     #expect(try harness.json("ingredient show milk")["ingredient"]?["gramsPerCup"] == .double(242.5))
   }
@@ -75,7 +77,8 @@ struct ShoppingCommandTests {
 struct PantryCommandTests {
   @Test func pantryItemsAreSkippedAndSuggestionsRankByWhatIsMissing() throws {
     let harness = try Harness()
-    try harness.run("""
+    try harness.run(
+      """
       ingredient add salt --staple yes
       recipe add Omelette --ingredient "3 eggs" --ingredient "pinch of salt"
       recipe add Pancakes --ingredient "2 cups flour" --ingredient "2 eggs" --ingredient "1 cup milk"

@@ -3,14 +3,15 @@ import Model
 import Repositories
 import Scripting
 import Sync
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Sync commands")
 struct SyncCommandTests {
   @Test func devicesSyncThroughAMemoryCloudToOneRecordPerName() throws {
     let harness = try Harness()
-    try harness.run("""
+    try harness.run(
+      """
       cloud open --memory
       device add phone
       category add Produce
@@ -31,7 +32,8 @@ struct SyncCommandTests {
 
   @Test func anOfflineDeviceKeepsItsChangesUntilItComesBack() throws {
     let harness = try Harness()
-    try harness.run("cloud open --memory\ndevice add phone\ndevice offline phone\ndevice use phone\ncategory add Dairy\ncategory add Bakery")
+    try harness.run(
+      "cloud open --memory\ndevice add phone\ndevice offline phone\ndevice use phone\ncategory add Dairy\ncategory add Bakery")
     try harness.expectFailure("sync", .failed, mentions: ["sync", "offline", "2 change(s) waiting", "device online phone"])
     let all = try harness.json("sync all")
     #expect(all.rows("devices").map { $0.string("device") } == ["default"])
@@ -65,14 +67,16 @@ struct SyncCommandTests {
     try harness.expectFailure("cloud open http://127.0.0.1:9 --token-file \(empty.path)", .failed, mentions: ["does not hold a token"])
     let large = directory.appendingPathComponent("large.token")
     try Data(repeating: 65, count: 10_000).write(to: large)
-    try harness.expectFailure("cloud open http://127.0.0.1:9 --token-file \(large.path)", .failed, mentions: ["not a token file", "10000 bytes"])
+    try harness.expectFailure(
+      "cloud open http://127.0.0.1:9 --token-file \(large.path)", .failed, mentions: ["not a token file", "10000 bytes"])
     let token = directory.appendingPathComponent("phone.token")
     try Data(("fgr1_" + String(repeating: "A", count: 43) + "\n").utf8).write(to: token)
     // Port 9 (discard) has no server on loopback: the cloud cannot open, and the memory
     // cloud stays the session's.
     try harness.expectFailure(
       "cloud open http://127.0.0.1:9 --token-file \(token.path)", .failed, mentions: ["cannot reach the server", "nothing changed"])
-    try harness.expectFailure("cloud open http://127.0.0.1:9 --token-file \(token.path) --device tablet", .failed, mentions: ["--device", "tablet"])
+    try harness.expectFailure(
+      "cloud open http://127.0.0.1:9 --token-file \(token.path) --device tablet", .failed, mentions: ["--device", "tablet"])
     try harness.expectFailure("cloud open --memory --token-file \(token.path)", .failed, mentions: ["--token-file", "sync server"])
     try harness.expectFailure("cloud open ftp://example --token-file \(token.path)", .failed, mentions: ["--token-file", "sync server"])
     #expect(harness.session.cloud(for: harness.session.current)?.location == "memory")
@@ -88,7 +92,10 @@ struct SyncCommandTests {
     #expect(try phone.count(.recipe) == 1)
     let status = try phone.json("sync status")
     // Both sessions call their device "default": the replica tells them apart.
-    guard case .array(let devices)? = status["cloud"]?["devices"] else { Issue.record("no devices in \(status)"); return }
+    guard case .array(let devices)? = status["cloud"]?["devices"] else {
+      Issue.record("no devices in \(status)")
+      return
+    }
     let shown = devices.compactMap { value -> String? in if case .string(let text) = value { text } else { nil } }
     #expect(shown.count == 2 && Set(shown).count == 2, "\(shown)")
     #expect(shown.allSatisfy { $0.wholeMatch(of: /default \(replica [0-9a-f-]{8}, schema v3\)/) != nil }, "\(shown)")
@@ -97,7 +104,8 @@ struct SyncCommandTests {
 
   @Test func renamingOntoANameCreatedOnAnotherDeviceMergesThem() throws {
     let harness = try Harness()
-    try harness.run("""
+    try harness.run(
+      """
       cloud open --memory
       device add phone
       category add Veg

@@ -2,8 +2,8 @@ import Foundation
 import Model
 import Repositories
 import Seed
-import Testing
 import TestSupport
+import Testing
 
 /// A seed is one transaction: when it fails, nothing it did is kept; and it never lets
 /// the user's own data make it fail.

@@ -2,8 +2,8 @@ import Model
 import Persistence
 import Repositories
 import Seed
-import Testing
 import TestSupport
+import Testing
 
 @Suite("seed defaults creates the 7 grocery categories once")
 struct DefaultCategoriesTests {
@@ -51,6 +51,7 @@ struct DefaultCategoriesTests {
     #expect(frozen.id == mine.id)
     #expect(frozen.displayName == "FROZEN")
     #expect(frozen.sortOrder == 42)
-    #expect(try library.categories.all().map(\.displayName) == ["Produce", "Dairy", "Meat & Seafood", "Bakery", "Pantry", "Household", "FROZEN"])
+    #expect(
+      try library.categories.all().map(\.displayName) == ["Produce", "Dairy", "Meat & Seafood", "Bakery", "Pantry", "Household", "FROZEN"])
   }
 }

@@ -2,8 +2,8 @@ import Foundation
 import Model
 import Repositories
 import Seed
-import Testing
 import TestSupport
+import Testing
 
 @Suite("seed sample creates the sample library")
 struct SampleLibraryTests {
@@ -20,11 +20,13 @@ struct SampleLibraryTests {
   static let expected: [Expected] = [
     Expected(name: "Classic Tomato Pasta", cuisine: "Italian", source: .book, book: "Salt, Fat, Acid, Heat", page: 234, url: nil),
     Expected(name: "Chicken Stir-Fry", cuisine: "Asian", source: .book, book: "The Wok", page: 112, url: nil),
-    Expected(name: "Roasted Cauliflower with Tahini", cuisine: "Mediterranean", source: .book, book: "Ottolenghi Simple", page: 78, url: nil),
+    Expected(
+      name: "Roasted Cauliflower with Tahini", cuisine: "Mediterranean", source: .book, book: "Ottolenghi Simple", page: 78, url: nil),
     Expected(name: "Quick Black Bean Soup", cuisine: "Soup", source: .url, book: nil, page: nil, url: "https://example.com/bean-soup"),
     Expected(name: "Egg Fried Rice", cuisine: "Asian", source: .book, book: "The Wok", page: 89, url: nil),
     Expected(name: "Hummus from Scratch", cuisine: "Mediterranean", source: .manual, book: nil, page: nil, url: nil),
-    Expected(name: "Duck Breast with Cherry Sauce", cuisine: "French", source: .url, book: nil, page: nil, url: "https://example.com/duck-cherry"),
+    Expected(
+      name: "Duck Breast with Cherry Sauce", cuisine: "French", source: .url, book: nil, page: nil, url: "https://example.com/duck-cherry"),
     Expected(name: "Caesar Salad", cuisine: "American", source: .manual, book: nil, page: nil, url: nil),
   ]
 
@@ -41,14 +43,16 @@ struct SampleLibraryTests {
     #expect(counts[.recipeIngredient] == 87)
     #expect(counts[.tag] == 6)
     #expect(counts[.plannedMeal] == 0 && counts[.weeklyList] == 0)
-    #expect(report.description == "seeded 7 categories (7 new), 3 books (3 new), 56 ingredients (56 new), 6 tags (6 new), 8 recipes (8 new)")
+    #expect(
+      report.description == "seeded 7 categories (7 new), 3 books (3 new), 56 ingredients (56 new), 6 tags (6 new), 8 recipes (8 new)")
     #expect(report.createdCount == 7 + 3 + 56 + 6 + 8)
     #expect(report.skippedAliases.isEmpty)
 
     let books = try library.books.all()
-    #expect(Set(books.map { "\($0.title) by \($0.author ?? "?")" }) == [
-      "Salt, Fat, Acid, Heat by Samin Nosrat", "The Wok by J. Kenji López-Alt", "Ottolenghi Simple by Yotam Ottolenghi",
-    ])
+    #expect(
+      Set(books.map { "\($0.title) by \($0.author ?? "?")" }) == [
+        "Salt, Fat, Acid, Heat by Samin Nosrat", "The Wok by J. Kenji López-Alt", "Ottolenghi Simple by Yotam Ottolenghi",
+      ])
     #expect(Set(try library.tags.all().map(\.displayName)) == ["Vegetarian", "Weeknight", "Quick", "Vegan", "Make-ahead", "Date night"])
   }
 
@@ -114,7 +118,8 @@ struct SampleLibraryTests {
     }
     #expect(usage.count == 56)
 
-    let line = try #require(try library.recipes.details("Duck Breast with Cherry Sauce").lines.first { $0.template?.displayName == "Cherries" })
+    let line = try #require(
+      try library.recipes.details("Duck Breast with Cherry Sauce").lines.first { $0.template?.displayName == "Cherries" })
     #expect(line.ingredient.quantity == 1.5)
     #expect(line.ingredient.unit == "cup")
     #expect(line.ingredient.notes == "225 g; pitted; fresh or frozen")

@@ -2,8 +2,8 @@ import Foundation
 import Model
 import Repositories
 import Seed
-import Testing
 import TestSupport
+import Testing
 
 /// Two devices that seed offline must create the same records, so that after sync there
 /// is exactly one of each: same ids, same fields; only timestamps may differ.
@@ -24,9 +24,10 @@ struct TwoDeviceTests {
     let laptopIDs = try laptop.store.idsByKind()
     #expect(phoneIDs == laptopIDs)
     #expect(Set(phoneIDs.keys) == [.category, .book, .ingredientTemplate, .tag, .recipe, .recipeIngredient])
-    #expect(phoneIDs.mapValues(\.count) == [
-      .category: 7, .book: 3, .ingredientTemplate: 56, .tag: 6, .recipe: 8, .recipeIngredient: 87,
-    ])
+    #expect(
+      phoneIDs.mapValues(\.count) == [
+        .category: 7, .book: 3, .ingredientTemplate: 56, .tag: 6, .recipe: 8, .recipeIngredient: 87,
+      ])
 
     // Field for field the same, apart from when each device last used a template.
     let laptopRecords = Dictionary(uniqueKeysWithValues: try laptop.store.dump().map { ($0.id, $0) })
@@ -56,7 +57,8 @@ struct TwoDeviceTests {
   @Test(arguments: TestBackend.allCases)
   func aDeviceWithItsOwnRecipeOfASampleTitleKeepsItAndGetsTheRest(_ backend: TestBackend) throws {
     let library = try makeLibrary(backend)
-    guard case .created(let mine) = try library.recipes.create(RecipeDraft(name: "caesar salad!", ingredients: ["1 head romaine lettuce"])) else {
+    guard case .created(let mine) = try library.recipes.create(RecipeDraft(name: "caesar salad!", ingredients: ["1 head romaine lettuce"]))
+    else {
       Issue.record("the user's recipe was not created")
       return
     }

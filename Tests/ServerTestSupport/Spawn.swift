@@ -47,7 +47,9 @@ public enum Spawn {
   public static func start(
     _ program: String, _ arguments: [String], output: String = "/dev/null", environment: [String: String] = [:]
   ) throws -> Int32 {
-    guard let closeFrom else { throw TemporaryPostgres.Failure("this C library cannot close descriptors in a spawned program (glibc 2.34 or newer)") }
+    guard let closeFrom else {
+      throw TemporaryPostgres.Failure("this C library cannot close descriptors in a spawned program (glibc 2.34 or newer)")
+    }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -59,12 +61,12 @@ public enum Spawn {
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
     let argv = ([program] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
+    defer { for pointer in argv { free(pointer) } }
     var pid: pid_t = 0
     var variables = ProcessInfo.processInfo.environment
     variables.merge(environment) { $1 }
     let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { envp.forEach { free($0) } }
+    defer { for pointer in envp { free(pointer) } }
     let failure = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
     guard failure == 0 else { throw TemporaryPostgres.Failure("cannot start \(program): \(String(cString: strerror(failure)))") }
     return pid

@@ -37,7 +37,9 @@ public final class TemporaryPostgres: @unchecked Sendable {
     let root = "/usr/lib/postgresql"
     let versions = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
     return versions.compactMap(Int.init).sorted(by: >).map { "\(root)/\($0)/bin" }
-      .first { FileManager.default.isExecutableFile(atPath: "\($0)/initdb") && FileManager.default.isExecutableFile(atPath: "\($0)/pg_ctl") }
+      .first {
+        FileManager.default.isExecutableFile(atPath: "\($0)/initdb") && FileManager.default.isExecutableFile(atPath: "\($0)/pg_ctl")
+      }
   }()
 
   /// Why no cluster can run here, or nil when one can.
@@ -45,7 +47,8 @@ public final class TemporaryPostgres: @unchecked Sendable {
     guard binDirectory != nil else { return "PostgreSQL's server programs (initdb, pg_ctl) are not installed (apt-get install postgresql)" }
     if getuid() == 0 {
       guard getpwnam("postgres") != nil else { return "running as root and there is no 'postgres' user to run PostgreSQL as" }
-      guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser") || FileManager.default.isExecutableFile(atPath: "/sbin/runuser")
+      guard
+        FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser") || FileManager.default.isExecutableFile(atPath: "/sbin/runuser")
       else { return "running as root without runuser to run PostgreSQL as 'postgres'" }
     }
     return nil

@@ -27,4 +27,3 @@ public func withPostgres<T: Sendable>(
     return try await body(client, storage, location)
   }
 }
-

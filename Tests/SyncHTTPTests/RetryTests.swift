@@ -3,8 +3,8 @@ import Repositories
 import Sync
 import SyncHTTP
 import SyncServer
-import Testing
 import TestSupport
+import Testing
 
 /// A request that fails for a passing reason is sent again after a delay; a push whose
 /// answer was lost is stored once.

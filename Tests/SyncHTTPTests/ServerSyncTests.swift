@@ -4,9 +4,9 @@ import NIOPosix
 import Repositories
 import ServerTestSupport
 import Sync
-import TestSupport
 import SyncHTTP
 import SyncServer
+import TestSupport
 import Testing
 
 /// Devices on separate stores sync through `forager-server` over real HTTP on loopback.
@@ -20,7 +20,8 @@ struct ServerSyncTests {
     try await withServer(storage) { url, _ in
       try await onThread {
         let clock = TickingClock()
-        let phone = try Device("phone", cloud: HTTPCloud(url: url, token: secrets[0], household: "Smith", timeout: .seconds(10)), clock: clock, seed: 1)
+        let phone = try Device(
+          "phone", cloud: HTTPCloud(url: url, token: secrets[0], household: "Smith", timeout: .seconds(10)), clock: clock, seed: 1)
         let laptop = try Device("laptop", cloud: HTTPCloud(url: url, token: secrets[1], timeout: .seconds(10)), clock: clock, seed: 2)
         _ = try phone.library.categories.getOrCreate("Produce")
         _ = try phone.library.categories.getOrCreate("Dairy")
@@ -54,8 +55,10 @@ struct ServerSyncTests {
     let secrets = try await tokens(storage, devices: ["phone", "laptop"])
     let (url, port, phone, laptop) = try await withServer(storage) { url, port in
       try await onThread {
-        let phone = try Device("phone", cloud: HTTPCloud(url: url, token: secrets[0], timeout: .seconds(5), retry: RetryTests.quick), seed: 1)
-        let laptop = try Device("laptop", cloud: HTTPCloud(url: url, token: secrets[1], timeout: .seconds(5), retry: RetryTests.quick), seed: 2)
+        let phone = try Device(
+          "phone", cloud: HTTPCloud(url: url, token: secrets[0], timeout: .seconds(5), retry: RetryTests.quick), seed: 1)
+        let laptop = try Device(
+          "laptop", cloud: HTTPCloud(url: url, token: secrets[1], timeout: .seconds(5), retry: RetryTests.quick), seed: 2)
         try phone.engine.sync()
         try laptop.engine.sync()
         return (url, port, phone, laptop)
@@ -86,7 +89,8 @@ struct ServerSyncTests {
   @Test func anUnreachableServerIsUnavailableWhenOpened() async throws {
     let port = try TemporaryPostgres.freePort()
     #expect {
-      _ = try HTTPCloud(url: "http://127.0.0.1:\(port)", token: "fgr1_" + String(repeating: "A", count: 43), timeout: .seconds(3), retry: .none)
+      _ = try HTTPCloud(
+        url: "http://127.0.0.1:\(port)", token: "fgr1_" + String(repeating: "A", count: 43), timeout: .seconds(3), retry: .none)
     } throws: { error in
       guard case CloudError.unavailable(_, let reason) = error else { return false }
       return reason.contains("connection refused")
@@ -98,7 +102,9 @@ struct ServerSyncTests {
     _ = try await Administration(storage: storage).addHousehold("Smith")
     let issued = try await Administration(storage: storage).issueToken(household: "Smith", device: "phone")
     try await withServer(storage) { url, _ in
-      let phone = try await onThread { try Device("phone", cloud: HTTPCloud(url: url, token: issued.token.secret, household: "Smith"), seed: 1) }
+      let phone = try await onThread {
+        try Device("phone", cloud: HTTPCloud(url: url, token: issued.token.secret, household: "Smith"), seed: 1)
+      }
       #expect(try await Administration(storage: storage).revokeToken(id: issued.token.id))
       try await onThread {
         _ = try phone.library.categories.getOrCreate("Produce")

@@ -37,7 +37,9 @@ import Testing
   /// Whether a lookup is answered from the cache: the token's expiry is moved in the
   /// database behind the storage's back (no notification), and the storage still answers
   /// the old one.
-  static func isCached(_ storage: PostgresHouseholdStorage, _ client: PostgresClient, _ issued: Administration.IssuedToken) async throws -> Bool {
+  static func isCached(_ storage: PostgresHouseholdStorage, _ client: PostgresClient, _ issued: Administration.IssuedToken) async throws
+    -> Bool
+  {
     let hash = DeviceToken.hash(issued.token.secret)
     let before = try await storage.credential(forTokenHash: hash)?.expiresAt
     try await client.query("UPDATE tokens SET expires_at = expires_at + interval '1 day' WHERE id = \(issued.token.id)")
@@ -68,9 +70,10 @@ import Testing
         #expect(try await Administration(storage: other).revokeToken(id: phone.token.id))
         try await Administration(storage: other).setMinimumSchema(household: "Smith", version: 3)
       }
-      #expect(try await Self.eventually {
-        try await storage.credential(forTokenHash: DeviceToken.hash(phone.token.secret))?.revokedAt != nil
-      })
+      #expect(
+        try await Self.eventually {
+          try await storage.credential(forTokenHash: DeviceToken.hash(phone.token.secret))?.revokedAt != nil
+        })
       // The notification cleared every entry: the tablet's is read afresh, with the new
       // minimum schema and the expiry the database holds.
       let refreshed = try await storage.credential(forTokenHash: DeviceToken.hash(tablet.token.secret))

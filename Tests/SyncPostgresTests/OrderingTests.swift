@@ -64,7 +64,8 @@ import Testing
       let other = try #require(try await household(storage, "Jones", devices: ["phone"])["phone"])
       // A second connection plays a push in progress: it holds Smith's lock, uncommitted.
       let holder = try await PostgresConnection.connect(
-        configuration: .init(host: location.host, port: location.port, username: location.username, password: nil, database: location.database, tls: .disable),
+        configuration: .init(
+          host: location.host, port: location.port, username: location.username, password: nil, database: location.database, tls: .disable),
         id: 1, logger: Logger(label: "holder"))
       try await holder.query("BEGIN", logger: Logger(label: "holder"))
       try await holder.query("SELECT pg_advisory_xact_lock(\(phone.householdID))", logger: Logger(label: "holder"))

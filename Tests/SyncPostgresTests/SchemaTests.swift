@@ -2,10 +2,11 @@ import Foundation
 import Logging
 import PostgresNIO
 import ServerTestSupport
-@testable import SyncPostgres
 import SyncServer
 import SyncWire
 import Testing
+
+@testable import SyncPostgres
 
 @Suite(.enabled(if: postgresAvailable, "PostgreSQL is not installed"))
 struct SchemaTests {
@@ -23,7 +24,10 @@ struct SchemaTests {
   @Test func aDatabaseFromANewerServerIsRefusedUntouched() async throws {
     try await withPostgres { client, _, location in
       try await client.query("INSERT INTO forager_schema (version) VALUES (\(PostgresSchema.version + 1))")
-      await #expect(throws: PostgresStorageError.schemaNewer(database: location.description, found: PostgresSchema.version + 1, known: PostgresSchema.version)) {
+      await #expect(
+        throws: PostgresStorageError.schemaNewer(
+          database: location.description, found: PostgresSchema.version + 1, known: PostgresSchema.version)
+      ) {
         try await PostgresSchema.setUp(client, database: location.description, logger: Logger(label: "t"))
       }
       await #expect(throws: PostgresStorageError.self) { try await PostgresHouseholdStorage.open(client, database: location.description) }
@@ -40,7 +44,9 @@ struct SchemaTests {
       #expect(try await PostgresSchema.setUp(client, database: location.description, logger: logger, through: 1) == 1)
       try await client.query("INSERT INTO households (name, identifier, created_at) VALUES ('Smith', gen_random_uuid(), now())")
       // serve refuses it until setup-db has run.
-      let refused = await #expect(throws: PostgresStorageError.self) { try await PostgresHouseholdStorage.open(client, database: location.description) }
+      let refused = await #expect(throws: PostgresStorageError.self) {
+        try await PostgresHouseholdStorage.open(client, database: location.description)
+      }
       #expect(refused?.description.contains("older than this server's") == true)
       #expect(try await PostgresSchema.setUp(client, database: location.description, logger: logger) == PostgresSchema.version)
       let storage = try await PostgresHouseholdStorage.open(client, database: location.description)
@@ -59,7 +65,9 @@ struct SchemaTests {
     try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask { await client.run() }
       defer { group.cancelAll() }
-      let error = await #expect(throws: PostgresStorageError.self) { try await PostgresHouseholdStorage.open(client, database: location.description) }
+      let error = await #expect(throws: PostgresStorageError.self) {
+        try await PostgresHouseholdStorage.open(client, database: location.description)
+      }
       #expect(error?.description.contains("run: forager-server setup-db") == true)
     }
   }
@@ -70,11 +78,14 @@ struct SchemaTests {
       let device = "ph\"one'; DELETE FROM tokens; --"
       let credential = try #require(try await household(storage, name, devices: [device])[device])
       _ = try await storage.append(batch("x'); DROP TABLE households; --", replica: "r'"), from: credential, deviceSequence: 1, now: Date())
-      _ = try await storage.register(DeviceRegistration(replicaID: "r'", name: "Bobby'); --", schemaVersion: 3), for: credential, now: Date())
+      _ = try await storage.register(
+        DeviceRegistration(replicaID: "r'", name: "Bobby'); --", schemaVersion: 3), for: credential, now: Date())
       #expect(try await storage.household(named: name)?.name == name)
       #expect(try await storage.devices(of: credential.householdID).map(\.name) == ["Bobby'); --"])
       var tables: [String] = []
-      for try await table in try await client.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename").decode(String.self) {
+      for try await table in try await client.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename")
+        .decode(String.self)
+      {
         tables.append(table)
       }
       #expect(tables == ["batches", "devices", "forager_schema", "households", "tokens"])

@@ -13,10 +13,16 @@ import Testing
     let devices = try await household(storage, devices: ["phone", "laptop"])
     let phone = try #require(devices["phone"]), laptop = try #require(devices["laptop"])
     let now = Date(timeIntervalSince1970: 1_800_000_000)
-    #expect(try await storage.append(batch("a:1", replica: "a"), from: phone, deviceSequence: 1, now: now) == PushReceipt(sequence: 1, deviceSequence: 1, stored: true))
-    #expect(try await storage.append(batch("b:1", replica: "b"), from: laptop, deviceSequence: 1, now: now) == PushReceipt(sequence: 2, deviceSequence: 1, stored: true))
+    #expect(
+      try await storage.append(batch("a:1", replica: "a"), from: phone, deviceSequence: 1, now: now)
+        == PushReceipt(sequence: 1, deviceSequence: 1, stored: true))
+    #expect(
+      try await storage.append(batch("b:1", replica: "b"), from: laptop, deviceSequence: 1, now: now)
+        == PushReceipt(sequence: 2, deviceSequence: 1, stored: true))
     // A retry: the same receipt, nothing appended.
-    #expect(try await storage.append(batch("a:1", replica: "a"), from: phone, deviceSequence: 1, now: now) == PushReceipt(sequence: 1, deviceSequence: 1, stored: false))
+    #expect(
+      try await storage.append(batch("a:1", replica: "a"), from: phone, deviceSequence: 1, now: now)
+        == PushReceipt(sequence: 1, deviceSequence: 1, stored: false))
     // A gap, a reused number, another device's batch id, another replica: refused, nothing written.
     await #expect(throws: ServerError.deviceSequenceGap(device: "phone", got: 3, expected: 2)) {
       try await storage.append(batch("a:3", replica: "a"), from: phone, deviceSequence: 3, now: now)
@@ -86,7 +92,9 @@ import Testing
   func pushRulesOnPostgres() async throws { try await withPostgres { _, storage, _ in try await Self.checkPushRules(storage) } }
 
   @Test(.enabled(if: postgresAvailable, "PostgreSQL is not installed"))
-  func householdsAreApartOnPostgres() async throws { try await withPostgres { _, storage, _ in try await Self.checkHouseholdsAreApart(storage) } }
+  func householdsAreApartOnPostgres() async throws {
+    try await withPostgres { _, storage, _ in try await Self.checkHouseholdsAreApart(storage) }
+  }
 
   @Test(.enabled(if: postgresAvailable, "PostgreSQL is not installed"))
   func tokensOnPostgresAreStoredAsHashesOnly() async throws {

@@ -1,19 +1,20 @@
-import NIOCore
-import HTTPTypes
 import Foundation
+import HTTPTypes
 import HummingbirdTesting
+import NIOCore
 import SyncServer
 import SyncWire
 import Testing
 
 @Suite struct AuthenticationTests {
-  @Test(arguments: [
-    (nil, "token-missing"),
-    ("Basic dXNlcjpwYXNz", "token-malformed"),
-    ("Bearer", "token-malformed"),
-    ("Bearer not-a-forager-token", "token-malformed"),
-    ("Bearer fgr1_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "token-unknown"),
-  ] as [(String?, String)])
+  @Test(
+    arguments: [
+      (nil, "token-missing"),
+      ("Basic dXNlcjpwYXNz", "token-malformed"),
+      ("Bearer", "token-malformed"),
+      ("Bearer not-a-forager-token", "token-malformed"),
+      ("Bearer fgr1_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "token-unknown"),
+    ] as [(String?, String)])
   func aRequestWithoutAValidTokenIsRefused(authorization: String?, code: String) async throws {
     let fixture = ServerFixture()
     _ = try await fixture.token()
@@ -102,8 +103,7 @@ import Testing
     let fixture = ServerFixture()
     let phone = try await fixture.token()
     let forged = "fgr1_" + String(repeating: "Z", count: 43)
-    var answers: [String] = []
-    try await fixture.test { client in
+    let answers = try await fixture.test { client in
       var bodies: [String] = []
       bodies.append(try await client.push(batchBytes(id: "a:1", replica: "a"), token: phone, deviceSequence: 1).text)
       bodies.append(try await client.push(batchBytes(id: "a:9", replica: "a"), token: phone, deviceSequence: 9).text)
@@ -111,7 +111,7 @@ import Testing
       bodies.append(try await client.get(Wire.Path.session, token: forged).text)
       bodies.append(try await client.get(Wire.Path.session, token: phone).text)
       return bodies
-    }.forEach { answers.append($0) }
+    }
     let logs = fixture.logs.text
     #expect(logs.contains("POST /v1/batches 201"))  // the log is written, so its silence below means something
     #expect(logs.contains("POST /v1/batches 409"))

@@ -1,7 +1,7 @@
-import NIOCore
-import HTTPTypes
 import Foundation
+import HTTPTypes
 import HummingbirdTesting
+import NIOCore
 import Sync
 import SyncServer
 import SyncWire
@@ -34,14 +34,15 @@ import Testing
     }
   }
 
-  @Test(arguments: [
-    (Data(), "the body is empty"),
-    (Data("{\"id\":\"x\"}".utf8), "magic bytes"),
-    (Data([0x00, 0x46, 0x42, 0x01, 0x40]), "truncated"),
-    (batchBytes(id: "a:1", replica: "a").dropLast(3), "truncated"),
-    (batchBytes(id: "a:1", replica: "a", kind: "pantries"), "unknown kind 'pantries'"),
-    (batchBytes(id: "a:1", replica: "a", schemaVersion: 0), "schema version 0 is below 1"),
-  ] as [(Data, String)])
+  @Test(
+    arguments: [
+      (Data(), "the body is empty"),
+      (Data("{\"id\":\"x\"}".utf8), "magic bytes"),
+      (Data([0x00, 0x46, 0x42, 0x01, 0x40]), "truncated"),
+      (batchBytes(id: "a:1", replica: "a").dropLast(3), "truncated"),
+      (batchBytes(id: "a:1", replica: "a", kind: "pantries"), "unknown kind 'pantries'"),
+      (batchBytes(id: "a:1", replica: "a", schemaVersion: 0), "schema version 0 is below 1"),
+    ] as [(Data, String)])
   func anUndecodableBatchIsRefusedWithItsReason(bytes: Data, reason: String) async throws {
     let fixture = ServerFixture()
     let phone = try await fixture.token()
@@ -67,14 +68,17 @@ import Testing
     }
   }
 
-  @Test(arguments: [(nil, "device-sequence-missing"), ("0", "device-sequence-invalid"), ("two", "device-sequence-invalid")] as [(String?, String)])
+  @Test(
+    arguments: [(nil, "device-sequence-missing"), ("0", "device-sequence-invalid"), ("two", "device-sequence-invalid")]
+      as [(String?, String)])
   func aPushWithoutAUsableDeviceSequenceIsRefused(value: String?, code: String) async throws {
     let fixture = ServerFixture()
     let phone = try await fixture.token()
     try await fixture.test { client in
       var fields = headers(token: phone)
       if let value, let name = HTTPField.Name(Wire.deviceSequenceHeader) { fields[name] = value }
-      let response = try await client.execute(uri: Wire.Path.batches, method: .post, headers: fields, body: ByteBuffer(bytes: batchBytes(id: "a:1")))
+      let response = try await client.execute(
+        uri: Wire.Path.batches, method: .post, headers: fields, body: ByteBuffer(bytes: batchBytes(id: "a:1")))
       #expect(response.status == .badRequest)
       #expect(response.refusal?.code == code)
     }
@@ -92,7 +96,8 @@ import Testing
     let phone = try await fixture.token()
     try await fixture.test { client in
       let response = try await client.execute(
-        uri: Wire.Path.ownDevice, method: .put, headers: headers(token: phone, contentType: Wire.jsonMediaType), body: ByteBuffer(string: body))
+        uri: Wire.Path.ownDevice, method: .put, headers: headers(token: phone, contentType: Wire.jsonMediaType),
+        body: ByteBuffer(string: body))
       #expect(response.status == .badRequest)
       #expect(response.refusal?.message.contains(reason) == true, "\(response.refusal?.message ?? "")")
       let devices = try await client.get(Wire.Path.devices, token: phone).decode(DeviceList.self)
@@ -108,7 +113,8 @@ import Testing
     try await fixture.test { client in
       let registration = try WireCoding.encoder().encode(DeviceRegistration(replicaID: "r'--", name: "Bobby \"Tables\"", schemaVersion: 3))
       let registered = try await client.execute(
-        uri: Wire.Path.ownDevice, method: .put, headers: headers(token: token, contentType: Wire.jsonMediaType), body: ByteBuffer(bytes: registration))
+        uri: Wire.Path.ownDevice, method: .put, headers: headers(token: token, contentType: Wire.jsonMediaType),
+        body: ByteBuffer(bytes: registration))
       #expect(registered.status == .ok)
       let session = try await client.get(Wire.Path.session, token: token).decode(SessionInfo.self)
       #expect(session.household == household)

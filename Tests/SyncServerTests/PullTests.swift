@@ -1,7 +1,7 @@
-import NIOCore
-import HTTPTypes
 import Foundation
+import HTTPTypes
 import HummingbirdTesting
+import NIOCore
 import SyncServer
 import SyncWire
 import Testing

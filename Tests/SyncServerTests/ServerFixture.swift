@@ -1,5 +1,5 @@
-import HTTPTypes
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
@@ -89,7 +89,8 @@ func headers(token: String?, contentType: String? = Wire.batchMediaType, deviceS
 
 extension TestClientProtocol {
   /// Pushes bytes as a device.
-  func push(_ bytes: Data, token: String?, deviceSequence: Int64?, contentType: String? = Wire.batchMediaType) async throws -> TestResponse {
+  func push(_ bytes: Data, token: String?, deviceSequence: Int64?, contentType: String? = Wire.batchMediaType) async throws -> TestResponse
+  {
     try await execute(
       uri: Wire.Path.batches, method: .post, headers: headers(token: token, contentType: contentType, deviceSequence: deviceSequence),
       body: ByteBuffer(bytes: bytes))

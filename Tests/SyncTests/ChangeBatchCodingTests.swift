@@ -1,8 +1,8 @@
 import Foundation
 import Model
 import Sync
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Change batch coding")
 struct ChangeBatchCodingTests {
@@ -12,8 +12,10 @@ struct ChangeBatchCodingTests {
   /// replica and field names (written once, then referenced).
   static var batch: ChangeBatch {
     let values: [String: FieldValue] = [
-      "null": .null, "text": .text("Crème brûlée — 🍮"), "empty": .text(""), "integer": .integer(-42), "big": .integer(.max), "small": .integer(.min),
-      "real": .real(-0.125), "bool": .bool(true), "off": .bool(false), "timestamp": .timestamp(Date(timeIntervalSince1970: 1_734_048_000.5)),
+      "null": .null, "text": .text("Crème brûlée — 🍮"), "empty": .text(""), "integer": .integer(-42), "big": .integer(.max),
+      "small": .integer(.min),
+      "real": .real(-0.125), "bool": .bool(true), "off": .bool(false),
+      "timestamp": .timestamp(Date(timeIntervalSince1970: 1_734_048_000.5)),
       "reference": .reference(UUID(uuidString: "8CA1D7AE-37CA-5E82-8119-0AFB3572C3A3")!), "textList": .textList(["a", "Crème", "a"]),
       "referenceList": .referenceList([UUID(), UUID()]), RecordChange.deletedField: .timestamp(Fixtures.epoch),
     ]
@@ -54,9 +56,13 @@ struct ChangeBatchCodingTests {
     }
     #expect(throws: ChangeBatchCoding.DecodingError.self) { try ChangeBatchCoding.decode(bytes + [0]) }
     #expect(throws: ChangeBatchCoding.DecodingError.self) { try ChangeBatchCoding.decode(Data("garbage".utf8)) }
-    let unknownKind = ChangeBatchCoding.encode(ChangeBatch(id: "r:1-1", replica: "r", schemaVersion: 3, changes: [
-      RecordChange(kind: .tag, id: UUID(), createdAt: Fixtures.epoch, updatedAt: Fixtures.epoch, ownerID: "o", sharingScope: .private, fields: [:]),
-    ]))
+    let unknownKind = ChangeBatchCoding.encode(
+      ChangeBatch(
+        id: "r:1-1", replica: "r", schemaVersion: 3,
+        changes: [
+          RecordChange(
+            kind: .tag, id: UUID(), createdAt: Fixtures.epoch, updatedAt: Fixtures.epoch, ownerID: "o", sharingScope: .private, fields: [:])
+        ]))
     // "tag" is the first string after the batch's own: rename it in place to "tap".
     var renamed = unknownKind
     let index = try #require(renamed.firstRange(of: Data("tag".utf8)))

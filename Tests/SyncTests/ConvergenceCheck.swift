@@ -121,7 +121,8 @@ struct ConvergenceCheck {
         guard let target = field.type.referencedKind else { continue }
         let ids = record[field.name].reference.map { [$0] } ?? record[field.name].references
         for id in ids where !live.contains(RecordRef(target, id)) {
-          problems.append("\(replica.name): \(RecordRef(record.kind, record.id)).\(field.name) points at missing or deleted \(RecordRef(target, id))")
+          problems.append(
+            "\(replica.name): \(RecordRef(record.kind, record.id)).\(field.name) points at missing or deleted \(RecordRef(target, id))")
         }
       }
     }
@@ -152,7 +153,11 @@ struct ConvergenceCheck {
     where record.kind.schema.identity.isUnique {
       guard let key = record.semanticKey else { continue }
       let ref = RecordRef(record.kind, record.id)
-      if let first = byKey["\(record.kind.rawValue)|\(key)"] { pairs.append((ref, first)) } else { byKey["\(record.kind.rawValue)|\(key)"] = ref }
+      if let first = byKey["\(record.kind.rawValue)|\(key)"] {
+        pairs.append((ref, first))
+      } else {
+        byKey["\(record.kind.rawValue)|\(key)"] = ref
+      }
     }
     for edge in pairs.dropFirst(replica.edges.count) {
       let (a, b) = (root(edge.loser), root(edge.keeper))
@@ -175,7 +180,8 @@ struct ConvergenceCheck {
         let required = ref.kind.schema.relationships.filter { $0.deleteRule == .cascade || !$0.isOptional }
         // The entity's fields come from every member, so any member's parent counts.
         let parents = group.flatMap { known[$0] ?? [] }.flatMap { row in
-          required.compactMap { field in field.type.referencedKind.flatMap { kind in row[field.name].reference.map { RecordRef(kind, $0) } } }
+          required.compactMap { field in field.type.referencedKind.flatMap { kind in row[field.name].reference.map { RecordRef(kind, $0) } }
+          }
         }
         result = parents.contains { rows[$0]?.meta.isLive != true && isSuperseded($0, depth: depth + 1) }
       }
@@ -186,7 +192,8 @@ struct ConvergenceCheck {
     var problems: [String] = []
     for ref in created.sorted(by: { "\($0)" < "\($1)" }) where rows[ref]?.meta.isLive != true {
       if !isSuperseded(ref, depth: 0) {
-        problems.append("\(replica.name): \(ref), created by a user, is gone without a delete, a merge into a live record or a removed parent")
+        problems.append(
+          "\(replica.name): \(ref), created by a user, is gone without a delete, a merge into a live record or a removed parent")
       }
     }
     return problems

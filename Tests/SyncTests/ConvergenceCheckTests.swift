@@ -3,8 +3,8 @@ import Model
 import Persistence
 import Repositories
 import Sync
-import Testing
 import TestSupport
+import Testing
 
 /// Each check of ``ConvergenceCheck`` passes on devices that synced and fails on a device
 /// whose merge went wrong: its rows changed behind sync's back after the last sync, as a
@@ -121,9 +121,10 @@ struct ConvergenceCheckTests {
     let a = Record(kind: .category, meta: meta(UUID(uuidString: "00000000-0000-4000-8000-000000000001")!), fields: fields)
     let b = Record(kind: .category, meta: meta(UUID(uuidString: "00000000-0000-4000-8000-000000000002")!), fields: fields)
     let replica = ReplicaSnapshot(name: "A", records: [a, b], edges: [])
-    #expect(ConvergenceCheck().violations([replica]) == [
-      "A: category 00000000 and category 00000000 are both live with key \"produce\""
-    ])
+    #expect(
+      ConvergenceCheck().violations([replica]) == [
+        "A: category 00000000 and category 00000000 are both live with key \"produce\""
+      ])
     #expect(ConvergenceCheck().violations([ReplicaSnapshot(name: "A", records: [a], edges: [])]) == [])
   }
 }

@@ -3,8 +3,8 @@ import Model
 import Persistence
 import Repositories
 import Sync
-import Testing
 import TestSupport
+import Testing
 
 /// A cloud that serves exactly the log it is given, duplicates included, in the order
 /// given: what a device sees when batches reach it late, twice or out of order.
@@ -59,7 +59,9 @@ struct DeliveryOrderTests {
     }
     guard let x = decode(a), let y = decode(b) else { return "\(key): present in one only" }
     var parts: [String] = []
-    if x.createdAt != y.createdAt || x.updatedAt != y.updatedAt { parts.append("dates \(x.createdAt)/\(x.updatedAt) vs \(y.createdAt)/\(y.updatedAt)") }
+    if x.createdAt != y.createdAt || x.updatedAt != y.updatedAt {
+      parts.append("dates \(x.createdAt)/\(x.updatedAt) vs \(y.createdAt)/\(y.updatedAt)")
+    }
     for field in Set(x.fields.keys).union(y.fields.keys).sorted() where x.fields[field] != y.fields[field] {
       parts.append("\(field): \(String(describing: x.fields[field])) vs \(String(describing: y.fields[field]))")
     }
@@ -102,7 +104,8 @@ struct DeliveryOrderTests {
           replicaIDs: .seeded(seed &+ UInt64(devices.count))
         )
         try engine.sync()
-        devices.append(("\(backend) round \(round), \(delivered.count) batches in pages of \(pageSize)", store, engine, cloud, delivered.count))
+        devices.append(
+          ("\(backend) round \(round), \(delivered.count) batches in pages of \(pageSize)", store, engine, cloud, delivered.count))
       }
     }
     // The edges each device derived and pushed reach every other device.
@@ -123,7 +126,10 @@ struct DeliveryOrderTests {
     #expect(first.state.count > 20)
     for result in results.dropFirst() {
       let differing = Set(result.state.keys).union(first.state.keys).sorted().filter { result.state[$0] != first.state[$0] }
-      #expect(differing.isEmpty, "\(result.label): state differs at \(differing.count) records, first \(differing.first.map { Self.describe($0, first.state[$0], result.state[$0]) } ?? "")")
+      #expect(
+        differing.isEmpty,
+        "\(result.label): state differs at \(differing.count) records, first \(differing.first.map { Self.describe($0, first.state[$0], result.state[$0]) } ?? "")"
+      )
       #expect(result.view == first.view, "\(result.label): view differs")
     }
   }

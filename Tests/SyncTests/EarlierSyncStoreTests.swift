@@ -5,8 +5,8 @@ import PersistenceSQLite
 import Repositories
 import Sync
 import SyncSQLite
-import Testing
 import TestSupport
+import Testing
 
 /// Stores written by the sync of Forager before the register design (per-record field
 /// stamps, redirects, repaired values) open with today's engine: the first sync converts

@@ -5,8 +5,8 @@ import Persistence
 import Repositories
 import Sync
 import SyncSQLite
-import Testing
 import TestSupport
+import Testing
 
 /// A device keeps what a newer schema wrote instead of dropping it or stopping: the batch
 /// is held, the batches after it still arrive, and the first sync after the device's
@@ -21,7 +21,8 @@ struct HeldBatchTests {
   func aNewerDevicesBatchIsHeldThenAppliedAfterTheUpgrade(_ backend: TestBackend) throws {
     let cloud = InMemoryCloud(identifier: "household")
     let clock = TickingClock()
-    let newer = try backend.makeStore(clock: clock.now), older = try backend.makeStore(clock: clock.now), third = try backend.makeStore(clock: clock.now)
+    let newer = try backend.makeStore(clock: clock.now), older = try backend.makeStore(clock: clock.now),
+      third = try backend.makeStore(clock: clock.now)
     _ = try Library(store: newer, now: clock.now).categories.getOrCreate("Pantry")
     try Self.engine(newer, cloud, "tablet", schema: 4, seed: 1).sync()
     _ = try Library(store: third, now: clock.now).categories.getOrCreate("Dairy")

@@ -31,7 +31,8 @@ struct JoinLawTests {
       state.write(field, StampedValue(value: value, stamp: stamp))
     }
     if random.next() % 3 == 0 {
-      state.addEdge(to: UUID(uuidString: "00000000-0000-4000-8000-00000000000\(random.next() % 3)")!, stamp: Stamp(time: 1, counter: 0, replica: "a"))
+      state.addEdge(
+        to: UUID(uuidString: "00000000-0000-4000-8000-00000000000\(random.next() % 3)")!, stamp: Stamp(time: 1, counter: 0, replica: "a"))
     }
     return state
   }

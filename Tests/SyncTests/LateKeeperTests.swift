@@ -3,8 +3,8 @@ import Model
 import Persistence
 import Repositories
 import Sync
-import Testing
 import TestSupport
+import Testing
 
 /// Another replica merged a loser into its keeper and pushed the loser (with its merge
 /// edge) before the keeper's own batch: a replica that receives them in that order shows
@@ -38,17 +38,23 @@ struct LateKeeperTests {
     let world = try SyncWorld(backend, devices: ["late"])
     let late = world["late"].library
     // The loser was written later (sort order 28) than the keeper (26).
-    _ = try world.cloud.push(ChangeBatch(id: "b:1-1", replica: "b", schemaVersion: 3, changes: [
-      Self.produce(Self.loser, sortOrder: 28, time: 2_000, replica: "b", mergedInto: Self.keeper),
-    ]))
+    _ = try world.cloud.push(
+      ChangeBatch(
+        id: "b:1-1", replica: "b", schemaVersion: 3,
+        changes: [
+          Self.produce(Self.loser, sortOrder: 28, time: 2_000, replica: "b", mergedInto: Self.keeper)
+        ]))
     try world.sync("late")
     // The edge names the keeper: the entity is shown under the keeper's id at once.
     #expect(try late.categories.all().map(\.id) == [Self.keeper])
     #expect(try late.categories.find("produce")?.sortOrder == 28)
 
-    _ = try world.cloud.push(ChangeBatch(id: "a:1-1", replica: "a", schemaVersion: 3, changes: [
-      Self.produce(Self.keeper, sortOrder: 26, time: 1_000, replica: "a"),
-    ]))
+    _ = try world.cloud.push(
+      ChangeBatch(
+        id: "a:1-1", replica: "a", schemaVersion: 3,
+        changes: [
+          Self.produce(Self.keeper, sortOrder: 26, time: 1_000, replica: "a")
+        ]))
     try world.sync("late")
     let produce = try #require(try late.categories.find("produce"))
     #expect(produce.id == Self.keeper)
@@ -57,13 +63,19 @@ struct LateKeeperTests {
 
     // A replica that had the keeper when the merge arrived agrees.
     let early = try SyncWorld(backend, devices: ["early"])
-    _ = try early.cloud.push(ChangeBatch(id: "a:1-1", replica: "a", schemaVersion: 3, changes: [
-      Self.produce(Self.keeper, sortOrder: 26, time: 1_000, replica: "a"),
-    ]))
+    _ = try early.cloud.push(
+      ChangeBatch(
+        id: "a:1-1", replica: "a", schemaVersion: 3,
+        changes: [
+          Self.produce(Self.keeper, sortOrder: 26, time: 1_000, replica: "a")
+        ]))
     try early.sync("early")
-    _ = try early.cloud.push(ChangeBatch(id: "b:1-1", replica: "b", schemaVersion: 3, changes: [
-      Self.produce(Self.loser, sortOrder: 28, time: 2_000, replica: "b", mergedInto: Self.keeper),
-    ]))
+    _ = try early.cloud.push(
+      ChangeBatch(
+        id: "b:1-1", replica: "b", schemaVersion: 3,
+        changes: [
+          Self.produce(Self.loser, sortOrder: 28, time: 2_000, replica: "b", mergedInto: Self.keeper)
+        ]))
     try early.sync("early")
     #expect(try early["early"].library.categories.find("produce")?.sortOrder == 28)
   }
@@ -83,15 +95,20 @@ struct LateKeeperTests {
         ]
       )
     }
-    _ = try world.cloud.push(ChangeBatch(id: "b:1-2", replica: "b", schemaVersion: 3, changes: [
-      category(keeper, "Veg", time: 1_000), category(renamed, "Snacks", time: 1_000),
-    ]))
+    _ = try world.cloud.push(
+      ChangeBatch(
+        id: "b:1-2", replica: "b", schemaVersion: 3,
+        changes: [
+          category(keeper, "Veg", time: 1_000), category(renamed, "Snacks", time: 1_000),
+        ]))
     try world.sync("phone")
     // "Snacks" is renamed "VEG" elsewhere: the phone merges it into the smaller "Veg".
     _ = try world.cloud.push(ChangeBatch(id: "b:3-3", replica: "b", schemaVersion: 3, changes: [category(renamed, "VEG", time: 2_000)]))
     try world.sync("phone")
     let store = world["phone"].store
-    let (kept, merged) = try store.read { (reader) throws in (try reader.record(.category, id: keeper), try reader.record(.category, id: renamed)) }
+    let (kept, merged) = try store.read { (reader) throws in
+      (try reader.record(.category, id: keeper), try reader.record(.category, id: renamed))
+    }
     #expect(kept?["displayName"] == .text("VEG"))
     #expect(merged?.meta.isLive == false)
     // The union is an edge of the state: renaming the entity again elsewhere cannot split

@@ -5,8 +5,8 @@ import Persistence
 import PersistenceSQLite
 import Repositories
 import Sync
-import Testing
 import TestSupport
+import Testing
 
 /// A device upgrades a store whose old sync had duplicated a template, while another
 /// device, already on Forager, has just used the duplicate the upgrade merges away.

@@ -3,8 +3,8 @@ import Persistence
 import PersistenceSQLite
 import Sync
 import SyncSQLite
-import Testing
 import TestSupport
+import Testing
 
 /// A store or cloud path in a directory that does not exist is a mistyped path: opening it
 /// is an error that names the directory, and nothing is created.

@@ -3,8 +3,8 @@ import Model
 import Persistence
 import Repositories
 import Sync
-import Testing
 import TestSupport
+import Testing
 
 /// A device still on schema v2 (random ids, no unique constraints) keeps pushing
 /// duplicates; a v3 device imports them without crashing or rejecting anything, and dedup
@@ -29,18 +29,27 @@ struct MixedVersionSyncTests {
     var changes: [RecordChange] = []
     var categoryIDs: [UUID] = []
     for (index, spelling) in ["Dairy", "dairy", " DAIRY"].enumerated() {
-      let category = Self.v2Record(.category, ["displayName": .text(spelling), "normalizedName": .text("dairy"), "sortOrder": .integer(Int64(index))], replica: "old", time: 2_000_000_000_000 + Int64(index))
+      let category = Self.v2Record(
+        .category, ["displayName": .text(spelling), "normalizedName": .text("dairy"), "sortOrder": .integer(Int64(index))], replica: "old",
+        time: 2_000_000_000_000 + Int64(index))
       categoryIDs.append(category.id)
       changes.append(category)
-      changes.append(Self.v2Record(.ingredientTemplate, [
-        "displayName": .text("Cheese \(index)"), "canonicalName": .text("cheese \(index)"), "aliases": .textList([]),
-        "ingredientKind": .text("dairy"), "category": .reference(category.id), "isStaple": .bool(false), "usageCount": .integer(0),
-      ], replica: "old", time: 2_000_000_000_100 + Int64(index)))
+      changes.append(
+        Self.v2Record(
+          .ingredientTemplate,
+          [
+            "displayName": .text("Cheese \(index)"), "canonicalName": .text("cheese \(index)"), "aliases": .textList([]),
+            "ingredientKind": .text("dairy"), "category": .reference(category.id), "isStaple": .bool(false), "usageCount": .integer(0),
+          ], replica: "old", time: 2_000_000_000_100 + Int64(index)))
     }
-    changes.append(Self.v2Record(.ingredientTemplate, [
-      "displayName": .text("Milk"), "canonicalName": .text("milk"), "aliases": .textList(["whole milk"]), "ingredientKind": .text("dairy"),
-      "isStaple": .bool(true), "usageCount": .integer(3),
-    ], replica: "old", time: 2_000_000_000_200))
+    changes.append(
+      Self.v2Record(
+        .ingredientTemplate,
+        [
+          "displayName": .text("Milk"), "canonicalName": .text("milk"), "aliases": .textList(["whole milk"]),
+          "ingredientKind": .text("dairy"),
+          "isStaple": .bool(true), "usageCount": .integer(3),
+        ], replica: "old", time: 2_000_000_000_200))
     _ = try world.cloud.push(ChangeBatch(id: "old:1-10", replica: "old", schemaVersion: 2, changes: changes))
 
     let report = try world["new"].engine.sync()
@@ -59,9 +68,14 @@ struct MixedVersionSyncTests {
     #expect(try library.duplicates().isEmpty)
 
     // The old device keeps creating duplicates later: absorbed the same way.
-    _ = try world.cloud.push(ChangeBatch(id: "old:11-11", replica: "old", schemaVersion: 2, changes: [
-      Self.v2Record(.category, ["displayName": .text("Dairy"), "normalizedName": .text("dairy"), "sortOrder": .integer(9)], replica: "old", time: 2_000_000_001_000),
-    ]))
+    _ = try world.cloud.push(
+      ChangeBatch(
+        id: "old:11-11", replica: "old", schemaVersion: 2,
+        changes: [
+          Self.v2Record(
+            .category, ["displayName": .text("Dairy"), "normalizedName": .text("dairy"), "sortOrder": .integer(9)], replica: "old",
+            time: 2_000_000_001_000)
+        ]))
     try world.sync("new")
     #expect(try library.categories.all().count == 1)
     #expect(try world.invariantViolations() == [])

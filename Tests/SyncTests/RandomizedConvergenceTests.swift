@@ -3,8 +3,8 @@ import Model
 import Persistence
 import Repositories
 import Sync
-import Testing
 import TestSupport
+import Testing
 
 /// Seeded random schedules of operations, offline periods, interrupted syncs and sync
 /// orders over 3–5 devices; after a final full sync every invariant must hold. A failure
@@ -28,7 +28,8 @@ struct RandomizedConvergenceTests {
     let backend: TestBackend = seed % 2 == 0 ? .sqlite : .memory
     let deviceCount = 3 + Int(random.next() % 3)
     return try SyncWorld(
-      backend, devices: (0..<deviceCount).map { "D\($0)" }, pullPageSize: 1 + Int(random.next() % 8), pushBatchSize: 1 + Int(random.next() % 50),
+      backend, devices: (0..<deviceCount).map { "D\($0)" }, pullPageSize: 1 + Int(random.next() % 8),
+      pushBatchSize: 1 + Int(random.next() % 50),
       seed: seed
     )
   }
@@ -126,7 +127,9 @@ struct RandomizedConvergenceTests {
         s.deleted(try library.recipes.delete(s.pick(recipes)))
       case 9:
         if try library.lists.all().isEmpty { s.created(try library.lists.create("Groceries", week: "2024-W50")) }
-        if let list = try library.lists.all().first { s.created(try library.lists.addItem(s.pick(foods), quantity: "1", to: list.id.uuidString)) }
+        if let list = try library.lists.all().first {
+          s.created(try library.lists.addItem(s.pick(foods), quantity: "1", to: list.id.uuidString))
+        }
       case 10:
         _ = try library.recipes.update(s.pick(recipes), [.cuisine(s.pick(["Italian", "French", "Thai"]))])
       case 11:

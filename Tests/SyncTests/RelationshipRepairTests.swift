@@ -3,8 +3,8 @@ import Model
 import Persistence
 import Repositories
 import Sync
-import Testing
 import TestSupport
+import Testing
 
 /// Relationships a replica had to clear (their record was deleted) come back, pointing at
 /// the keeper, once the deletion turns out to have been a merge — in whatever order the
@@ -53,19 +53,25 @@ struct RelationshipRepairTests {
   func aRelationshipFollowsAMergeWhoseKeeperArrivesLater(pageSize: Int) throws {
     let world = try SyncWorld(.memory, devices: ["phone"], pullPageSize: pageSize)
     let base: Int64 = 2_000_000_000_000
-    _ = try world.cloud.push(ChangeBatch(id: "other:1-2", replica: "other", schemaVersion: 3, changes: [
-      Self.category(Self.loser, "Fruit", time: base),
-      Self.garlic(category: Self.loser, time: base + 1),
-    ]))
+    _ = try world.cloud.push(
+      ChangeBatch(
+        id: "other:1-2", replica: "other", schemaVersion: 3,
+        changes: [
+          Self.category(Self.loser, "Fruit", time: base),
+          Self.garlic(category: Self.loser, time: base + 1),
+        ]))
     try world.sync("phone")
     let library = world["phone"].library
     #expect(try library.ingredients.find("garlic")?.category == Self.loser)
 
     // Then it learns the category was merged into a record it has not seen yet.
-    _ = try world.cloud.push(ChangeBatch(id: "other:3-4", replica: "other", schemaVersion: 3, changes: [
-      Self.mergedAway(.category, Self.loser, into: Self.keeper, time: base + 3),
-      Self.category(Self.keeper, "Snacks", time: base + 4),
-    ]))
+    _ = try world.cloud.push(
+      ChangeBatch(
+        id: "other:3-4", replica: "other", schemaVersion: 3,
+        changes: [
+          Self.mergedAway(.category, Self.loser, into: Self.keeper, time: base + 3),
+          Self.category(Self.keeper, "Snacks", time: base + 4),
+        ]))
     try world.sync("phone")
     #expect(try library.ingredients.find("garlic")?.category == Self.keeper)
     #expect(try library.categories.all().map(\.displayName) == ["Snacks"])
@@ -77,13 +83,16 @@ struct RelationshipRepairTests {
   @Test func aMergeIntoADeletedKeeperLeavesTheRelationshipCleared() throws {
     let world = try SyncWorld(.memory, devices: ["phone"], pullPageSize: 1)
     let base: Int64 = 2_000_000_000_000
-    _ = try world.cloud.push(ChangeBatch(id: "other:1-5", replica: "other", schemaVersion: 3, changes: [
-      Self.category(Self.loser, "Fruit", time: base),
-      Self.garlic(category: Self.loser, time: base + 1),
-      Self.mergedAway(.category, Self.loser, into: Self.keeper, time: base + 3),
-      Self.category(Self.keeper, "Snacks", time: base + 4),
-      Self.change(.category, Self.keeper, [RecordChange.deletedField: .timestamp(Fixtures.epoch)], time: base + 5),
-    ]))
+    _ = try world.cloud.push(
+      ChangeBatch(
+        id: "other:1-5", replica: "other", schemaVersion: 3,
+        changes: [
+          Self.category(Self.loser, "Fruit", time: base),
+          Self.garlic(category: Self.loser, time: base + 1),
+          Self.mergedAway(.category, Self.loser, into: Self.keeper, time: base + 3),
+          Self.category(Self.keeper, "Snacks", time: base + 4),
+          Self.change(.category, Self.keeper, [RecordChange.deletedField: .timestamp(Fixtures.epoch)], time: base + 5),
+        ]))
     try world.sync("phone")
     let library = world["phone"].library
     #expect(try library.ingredients.find("garlic")?.category == nil)
@@ -91,11 +100,14 @@ struct RelationshipRepairTests {
   }
 
   static func recipe(_ id: UUID, _ name: String, time: Int64) -> RecordChange {
-    change(.recipe, id, [
-      "displayName": .text(name), "titleKey": .text(name.lowercased()), "recipeIngredient": .textList([]), "normalizedIngredients": .textList([]),
-      "recipeInstructions": .textList([]), "keywords": .textList([]), "sourceType": .text("manual"), "tags": .referenceList([]),
-      "isFavorite": .bool(false), "usageCount": .integer(0),
-    ], time: time)
+    change(
+      .recipe, id,
+      [
+        "displayName": .text(name), "titleKey": .text(name.lowercased()), "recipeIngredient": .textList([]),
+        "normalizedIngredients": .textList([]),
+        "recipeInstructions": .textList([]), "keywords": .textList([]), "sourceType": .text("manual"), "tags": .referenceList([]),
+        "isFavorite": .bool(false), "usageCount": .integer(0),
+      ], time: time)
   }
 
   static let meal = UUID(uuidString: "00000000-0000-4000-8000-0000000000b0")!
@@ -106,11 +118,14 @@ struct RelationshipRepairTests {
   static func phoneWithARemovedMeal(pullPageSize: Int = 64) throws -> SyncWorld {
     let world = try SyncWorld(.memory, devices: ["phone"], pullPageSize: pullPageSize)
     let slot: [String: FieldValue] = ["date": .text("2024-12-15"), "mealType": .text("lunch"), "slotKey": .text("2024-12-15-lunch")]
-    _ = try world.cloud.push(ChangeBatch(id: "other:1-3", replica: "other", schemaVersion: 3, changes: [
-      recipe(loser, "Soup", time: base),
-      change(.plannedMeal, meal, slot.merging(["recipe": .reference(loser)]) { $1 }, time: base + 1),
-      change(.recipe, loser, [RecordChange.deletedField: .timestamp(Fixtures.epoch)], time: base + 2),
-    ]))
+    _ = try world.cloud.push(
+      ChangeBatch(
+        id: "other:1-3", replica: "other", schemaVersion: 3,
+        changes: [
+          recipe(loser, "Soup", time: base),
+          change(.plannedMeal, meal, slot.merging(["recipe": .reference(loser)]) { $1 }, time: base + 1),
+          change(.recipe, loser, [RecordChange.deletedField: .timestamp(Fixtures.epoch)], time: base + 2),
+        ]))
     try world.sync("phone")
     return world
   }
@@ -123,11 +138,14 @@ struct RelationshipRepairTests {
     let isLive = { try world["phone"].store.read { try $0.record(.plannedMeal, id: meal)?.meta.isLive } }
     #expect(try isLive() == false)
 
-    _ = try world.cloud.push(ChangeBatch(id: "other:4-6", replica: "other", schemaVersion: 3, changes: [
-      Self.change(.plannedMeal, meal, [RecordChange.deletedField: .timestamp(Fixtures.epoch)], time: base + 3),
-      Self.recipe(Self.keeper, "Stew", time: base + 4),
-      Self.change(.plannedMeal, meal, ["recipe": .reference(Self.keeper)], time: base + 5),
-    ]))
+    _ = try world.cloud.push(
+      ChangeBatch(
+        id: "other:4-6", replica: "other", schemaVersion: 3,
+        changes: [
+          Self.change(.plannedMeal, meal, [RecordChange.deletedField: .timestamp(Fixtures.epoch)], time: base + 3),
+          Self.recipe(Self.keeper, "Stew", time: base + 4),
+          Self.change(.plannedMeal, meal, ["recipe": .reference(Self.keeper)], time: base + 5),
+        ]))
     try world.sync("phone")
     #expect(try isLive() == false)
     #expect(try world.invariantViolations() == [])
@@ -137,10 +155,13 @@ struct RelationshipRepairTests {
   @Test func aRemovedRecordComesBackWhenItPointsAtALiveRecordAgain() throws {
     let world = try Self.phoneWithARemovedMeal()
     let meal = Self.meal, base = Self.base
-    _ = try world.cloud.push(ChangeBatch(id: "other:6-7", replica: "other", schemaVersion: 3, changes: [
-      Self.recipe(Self.keeper, "Stew", time: base + 4),
-      Self.change(.plannedMeal, meal, ["recipe": .reference(Self.keeper)], time: base + 5),
-    ]))
+    _ = try world.cloud.push(
+      ChangeBatch(
+        id: "other:6-7", replica: "other", schemaVersion: 3,
+        changes: [
+          Self.recipe(Self.keeper, "Stew", time: base + 4),
+          Self.change(.plannedMeal, meal, ["recipe": .reference(Self.keeper)], time: base + 5),
+        ]))
     try world.sync("phone")
     let stored = try world["phone"].store.read { try $0.record(.plannedMeal, id: meal) }
     #expect(stored?.meta.isLive == true)
@@ -157,12 +178,18 @@ struct RelationshipRepairTests {
   func aRemovedRecordComesBackWhenItsNewRecordArrivesLater(pullPageSize: Int) throws {
     let world = try Self.phoneWithARemovedMeal(pullPageSize: pullPageSize)
     let meal = Self.meal, base = Self.base
-    _ = try world.cloud.push(ChangeBatch(id: "other:6", replica: "other", schemaVersion: 3, changes: [
-      Self.change(.plannedMeal, meal, ["recipe": .reference(Self.keeper)], time: base + 5)
-    ]))
-    _ = try world.cloud.push(ChangeBatch(id: "other:7", replica: "other", schemaVersion: 3, changes: [
-      Self.recipe(Self.keeper, "Stew", time: base + 4)
-    ]))
+    _ = try world.cloud.push(
+      ChangeBatch(
+        id: "other:6", replica: "other", schemaVersion: 3,
+        changes: [
+          Self.change(.plannedMeal, meal, ["recipe": .reference(Self.keeper)], time: base + 5)
+        ]))
+    _ = try world.cloud.push(
+      ChangeBatch(
+        id: "other:7", replica: "other", schemaVersion: 3,
+        changes: [
+          Self.recipe(Self.keeper, "Stew", time: base + 4)
+        ]))
     try world.sync("phone")
     let stored = try world["phone"].store.read { try $0.record(.plannedMeal, id: meal) }
     #expect(stored?.meta.isLive == true)
@@ -170,9 +197,12 @@ struct RelationshipRepairTests {
     #expect(try world.invariantViolations() == [])
 
     // The recipe it names deleted afterwards: the repair removes the meal again.
-    _ = try world.cloud.push(ChangeBatch(id: "other:8", replica: "other", schemaVersion: 3, changes: [
-      Self.change(.recipe, Self.keeper, [RecordChange.deletedField: .timestamp(Fixtures.epoch)], time: base + 6)
-    ]))
+    _ = try world.cloud.push(
+      ChangeBatch(
+        id: "other:8", replica: "other", schemaVersion: 3,
+        changes: [
+          Self.change(.recipe, Self.keeper, [RecordChange.deletedField: .timestamp(Fixtures.epoch)], time: base + 6)
+        ]))
     try world.sync("phone")
     #expect(try world["phone"].store.read { try $0.record(.plannedMeal, id: meal)?.meta.isLive } == false)
     #expect(try world.invariantViolations() == [])
@@ -188,14 +218,19 @@ struct RelationshipRepairTests {
     let loser = UUID(uuidString: "ffffffff-0000-4000-8000-000000000001")!
     let recipe = UUID(uuidString: "00000000-0000-4000-8000-0000000000c0")!
     let line = UUID(uuidString: "00000000-0000-4000-8000-0000000000c1")!
-    _ = try world.cloud.push(ChangeBatch(id: "other:1-4", replica: "other", schemaVersion: 3, changes: [
-      Self.ingredient(loser, "garlic", usageCount: 1, time: Self.base),
-      Self.recipe(recipe, "Soup", time: Self.base),
-      Self.change(.recipeIngredient, line, [
-        "recipe": .reference(recipe), "template": .reference(loser), "rawLine": .text("garlic"), "sortOrder": .integer(0),
-      ], time: Self.base + 1),
-      Self.mergedAway(.ingredientTemplate, loser, into: keeper, time: Self.base + 2),
-    ]))
+    _ = try world.cloud.push(
+      ChangeBatch(
+        id: "other:1-4", replica: "other", schemaVersion: 3,
+        changes: [
+          Self.ingredient(loser, "garlic", usageCount: 1, time: Self.base),
+          Self.recipe(recipe, "Soup", time: Self.base),
+          Self.change(
+            .recipeIngredient, line,
+            [
+              "recipe": .reference(recipe), "template": .reference(loser), "rawLine": .text("garlic"), "sortOrder": .integer(0),
+            ], time: Self.base + 1),
+          Self.mergedAway(.ingredientTemplate, loser, into: keeper, time: Self.base + 2),
+        ]))
     try world.sync("phone")
     let stored = { try world["phone"].store.read { try $0.record(.recipeIngredient, id: line) } }
     // The edge names the keeper: the line points at it at once.
@@ -221,11 +256,16 @@ struct RelationshipRepairTests {
     let merged = Self.loser
     func template(_ id: UUID, _ name: String, time: Int64) -> RecordChange { Self.ingredient(id, name, time: time) }
     func redirect(_ keeper: UUID, time: Int64) -> RecordChange { Self.mergedAway(.ingredientTemplate, merged, into: keeper, time: time) }
-    _ = try world.cloud.push(ChangeBatch(id: "other:1-3", replica: "other", schemaVersion: 3, changes: [
-      template(first, "garlic", time: Self.base), template(merged, "garlick", time: Self.base), redirect(first, time: Self.base + 1),
-    ]))
-    _ = try world.cloud.push(ChangeBatch(id: "third:1", replica: "third", schemaVersion: 3, changes: [redirect(second, time: Self.base + 2)]))
-    _ = try world.cloud.push(ChangeBatch(id: "third:2", replica: "third", schemaVersion: 3, changes: [template(second, "rice", time: Self.base)]))
+    _ = try world.cloud.push(
+      ChangeBatch(
+        id: "other:1-3", replica: "other", schemaVersion: 3,
+        changes: [
+          template(first, "garlic", time: Self.base), template(merged, "garlick", time: Self.base), redirect(first, time: Self.base + 1),
+        ]))
+    _ = try world.cloud.push(
+      ChangeBatch(id: "third:1", replica: "third", schemaVersion: 3, changes: [redirect(second, time: Self.base + 2)]))
+    _ = try world.cloud.push(
+      ChangeBatch(id: "third:2", replica: "third", schemaVersion: 3, changes: [template(second, "rice", time: Self.base)]))
     try world.sync("phone")
     try world.sync("tablet")
     try world.sync("phone")

@@ -2,8 +2,8 @@ import Foundation
 import Model
 import Persistence
 import Sync
-import Testing
 import TestSupport
+import Testing
 
 /// A seed replays exactly: every id, clock reading and random choice of a randomized
 /// schedule comes from its seed, so running it twice gives byte-identical stores (rows,

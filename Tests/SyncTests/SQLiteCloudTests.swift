@@ -5,8 +5,8 @@ import Repositories
 import Seed
 import Sync
 import SyncSQLite
-import Testing
 import TestSupport
+import Testing
 
 @Suite("SQLite cloud")
 struct SQLiteCloudTests {
@@ -40,7 +40,10 @@ struct SQLiteCloudTests {
           RecordChange(
             kind: .category, id: UUID(), createdAt: Fixtures.epoch, updatedAt: Fixtures.epoch, ownerID: "w\(writer)",
             sharingScope: .private,
-            fields: ["displayName": StampedValue(value: .text("w\(writer)-b\(index)-l\(line)"), stamp: Stamp(time: 1, counter: 0, replica: "w\(writer)"))]
+            fields: [
+              "displayName": StampedValue(
+                value: .text("w\(writer)-b\(index)-l\(line)"), stamp: Stamp(time: 1, counter: 0, replica: "w\(writer)"))
+            ]
           )
         }
         let batch = ChangeBatch(id: "w\(writer):\(index)", replica: "w\(writer)", schemaVersion: 3, changes: changes)

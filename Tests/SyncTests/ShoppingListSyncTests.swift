@@ -1,8 +1,8 @@
 import Foundation
 import Model
 import Repositories
-import Testing
 import TestSupport
+import Testing
 
 /// Shopping lists across devices: amounts added offline sum into one line, and the
 /// aisle order syncs like any other field.

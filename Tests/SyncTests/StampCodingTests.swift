@@ -21,7 +21,8 @@ import Testing
     )
     #expect(StampCoding.encode([:]) == "@")
     let once = Stamp(time: 1_700_000_000_123, counter: 0, replica: "a1b2")
-    #expect(StampCoding.encode(["usageCount": once, "aliases": once, "lastUsed": once]) == "@1700000000123.0.a1b2=aliases,lastUsed,usageCount")
+    #expect(
+      StampCoding.encode(["usageCount": once, "aliases": once, "lastUsed": once]) == "@1700000000123.0.a1b2=aliases,lastUsed,usageCount")
     #expect(StampCoding.encode(["x": Stamp(time: Int64.min, counter: -1, replica: "r")]) == "@-9223372036854775808.-1.r=x")
   }
 
@@ -62,7 +63,8 @@ import Testing
 
   @Test func metadataKeysSpellIDsInLowercase() {
     let id = UUID()
-    #expect(ReplicaKeys.state(RecordKey(kind: .ingredientTemplate, id: id)) == "sync.state/ingredientTemplate/\(id.uuidString.lowercased())")
+    #expect(
+      ReplicaKeys.state(RecordKey(kind: .ingredientTemplate, id: id)) == "sync.state/ingredientTemplate/\(id.uuidString.lowercased())")
   }
 }
 

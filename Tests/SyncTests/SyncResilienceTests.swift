@@ -5,8 +5,8 @@ import PersistenceMemory
 import PersistenceSQLite
 import Repositories
 import Sync
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Sync resilience")
 struct SyncResilienceTests {
@@ -38,7 +38,10 @@ struct SyncResilienceTests {
     // Replay every batch A ever pushed, as a re-sent push would.
     let entries = try world.cloud.pull(after: 0, limit: 100)
     let replayCloud = InMemoryCloud()
-    for entry in entries { _ = try replayCloud.push(ChangeBatch(id: entry.batch.id + "-again", replica: entry.batch.replica, schemaVersion: 3, changes: entry.batch.changes)) }
+    for entry in entries {
+      _ = try replayCloud.push(
+        ChangeBatch(id: entry.batch.id + "-again", replica: entry.batch.replica, schemaVersion: 3, changes: entry.batch.changes))
+    }
     let replay = SyncEngine(store: world["B"].store, cloud: replayCloud, deviceName: "B")
     try replay.sync()
     #expect(try SyncWorld.liveState(world["B"].store) == before)

@@ -3,8 +3,8 @@ import Model
 import Persistence
 import Repositories
 import Sync
-import Testing
 import TestSupport
+import Testing
 
 /// The scenarios of issue 5, each on both store backends.
 @Suite("Sync scenarios")

@@ -3,8 +3,8 @@ import Model
 import Persistence
 import Repositories
 import Sync
-import Testing
 import TestSupport
+import Testing
 
 /// Several devices and one cloud, on one ticking clock, for sync scenarios.
 final class SyncWorld {
@@ -31,10 +31,13 @@ final class SyncWorld {
       let store = try backend.makeStore(clock: clock.now)
       let stream = seed &* 1_000 &+ UInt64(index) &* 2
       let library = Library(store: store, now: clock.now, ids: .seeded(stream))
-      devices.append(Device(name: name, library: library, engine: SyncEngine(
-        store: store, cloud: self.cloud, deviceName: name, monitor: SyncMonitor(clock: clock.now),
-        pullPageSize: pullPageSize, pushBatchSize: pushBatchSize, replicaIDs: .seeded(stream &+ 1)
-      )))
+      devices.append(
+        Device(
+          name: name, library: library,
+          engine: SyncEngine(
+            store: store, cloud: self.cloud, deviceName: name, monitor: SyncMonitor(clock: clock.now),
+            pullPageSize: pullPageSize, pushBatchSize: pushBatchSize, replicaIDs: .seeded(stream &+ 1)
+          )))
     }
   }
 

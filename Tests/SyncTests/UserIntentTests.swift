@@ -4,8 +4,8 @@ import Persistence
 import Repositories
 import Seed
 import Sync
-import Testing
 import TestSupport
+import Testing
 
 /// What a user did on purpose survives what another device did without knowing: a plan
 /// made for a recipe merged away elsewhere, fields set explicitly against an implicit

@@ -1,9 +1,9 @@
 public import Foundation
-import Synchronization
 public import Model
 public import Persistence
 import PersistenceMemory
 import PersistenceSQLite
+import Synchronization
 
 /// The storage backends every backend-agnostic test runs against.
 public enum TestBackend: String, CaseIterable, Sendable, CustomStringConvertible {

@@ -52,7 +52,8 @@ struct StageA {
     }
     try each("Tag") { row, id in
       let name = row.name("name") ?? ""
-      try insert(Tag(meta: meta(id), displayName: name, normalizedName: SemanticKey.normalizedName(name), color: row.trimmed("color")).record)
+      try insert(
+        Tag(meta: meta(id), displayName: name, normalizedName: SemanticKey.normalizedName(name), color: row.trimmed("color")).record)
     }
     try each("IngredientTemplate") { row, id in
       let name = row.name("name") ?? ""
@@ -112,7 +113,8 @@ struct StageA {
       let title = row.name("title") ?? ""
       let created = row.date("dateCreated") ?? now
       recipeCreated[id] = created
-      let lines = (linesByRecipe[id] ?? []).enumerated().sorted { ($0.element.order, $0.offset) < ($1.element.order, $1.offset) }.map(\.element)
+      let lines = (linesByRecipe[id] ?? []).enumerated().sorted { ($0.element.order, $0.offset) < ($1.element.order, $1.offset) }.map(
+        \.element)
       let prep = Int(row.number("prepTime")), cook = Int(row.number("cookTime")), servings = row.number("servings")
       let lastUsed = row.date("lastUsed")
       let url = row.trimmed("sourceURL")

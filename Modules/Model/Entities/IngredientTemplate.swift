@@ -52,7 +52,8 @@ public struct IngredientTemplate: Entity {
       FieldDescriptor("displayName", .text),
       FieldDescriptor("canonicalName", .text),
       FieldDescriptor("aliases", .textList),
-      FieldDescriptor("ingredientKind", .enumeration(IngredientKind.allCases.map(\.rawValue)), default: .text(IngredientKind.other.rawValue)),
+      FieldDescriptor(
+        "ingredientKind", .enumeration(IngredientKind.allCases.map(\.rawValue)), default: .text(IngredientKind.other.rawValue)),
       FieldDescriptor("category", .reference(.category), optional: true),
       FieldDescriptor("isStaple", .bool),
       FieldDescriptor("usageCount", .integer),

@@ -80,11 +80,12 @@ extension LineGrammar {
     } else {
       return nil
     }
-    return readMeasure(match, at: index, end, nameElsewhere: nameElsewhere) ?? {
-      var plain = match
-      plain.end = index
-      return plain
-    }()
+    return readMeasure(match, at: index, end, nameElsewhere: nameElsewhere)
+      ?? {
+        var plain = match
+        plain.end = index
+        return plain
+      }()
   }
 
   /// Whether a quantity (or "a"/"an") starts at `index`.

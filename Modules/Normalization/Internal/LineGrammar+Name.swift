@@ -69,7 +69,8 @@ extension LineGrammar {
       var last = index + 1
       while last < end, !tokens[last].spaceBefore, tokens[last].start == tokens[last - 1].end { last += 1 }
       let raw = quote(index..<last)
-      let folded = last == index + 1 && tokens[index].isWord && tokens[index].text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x2E })
+      let folded =
+        last == index + 1 && tokens[index].isWord && tokens[index].text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x2E })
         ? tokens[index].key : SemanticKey.normalizedName(raw)
       words.append((raw, folded, tokens[index].start))
       index = last

@@ -99,7 +99,9 @@ package enum LineTokenizer {
         index += 1
         continue
       } else {
-        tokens.append(LineToken(kind: .symbol(byte), text: text(bytes, start, start + 1), key: "", start: start, end: start + 1, spaceBefore: spaceBefore))
+        tokens.append(
+          LineToken(
+            kind: .symbol(byte), text: text(bytes, start, start + 1), key: "", start: start, end: start + 1, spaceBefore: spaceBefore))
         index += 1
       }
       spaceBefore = false

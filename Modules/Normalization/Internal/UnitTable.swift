@@ -33,19 +33,29 @@ package enum UnitTable {
 
   package static let entries: [Entry] = [
     // US volume
-    .init(canonical: "cup", kind: .measure, bareAllowed: false, measure: .init(.volume, .us, Measures.usCup), spellings: ["cup", "cups", "c", "cupful", "cupfuls"]),
+    .init(
+      canonical: "cup", kind: .measure, bareAllowed: false, measure: .init(.volume, .us, Measures.usCup),
+      spellings: ["cup", "cups", "c", "cupful", "cupfuls"]),
     .init(
       canonical: "tbsp", kind: .measure, bareAllowed: false, measure: .init(.volume, .us, Measures.usTeaspoon.times(3)),
       spellings: ["tbsp", "tbsps", "tbs", "tbl", "tbls", "tb", "tblsp", "tablespoon", "tablespoons", "tablespoonful", "tablespoonfuls"]
     ),
-    .init(canonical: "tsp", kind: .measure, bareAllowed: false, measure: .init(.volume, .us, Measures.usTeaspoon), spellings: ["tsp", "tsps", "ts", "teaspoon", "teaspoons", "teaspoonful", "teaspoonfuls"]),
+    .init(
+      canonical: "tsp", kind: .measure, bareAllowed: false, measure: .init(.volume, .us, Measures.usTeaspoon),
+      spellings: ["tsp", "tsps", "ts", "teaspoon", "teaspoons", "teaspoonful", "teaspoonfuls"]),
     .init(
       canonical: "fl oz", kind: .measure, bareAllowed: false, measure: .init(.volume, .us, Measures.usFluidOunce),
       spellings: ["fl oz", "floz", "fluid ounce", "fluid ounces", "fluid oz", "fl ounce", "fl ounces"]
     ),
-    .init(canonical: "pint", kind: .measure, bareAllowed: false, measure: .init(.volume, .us, Measures.usCup.times(2)), spellings: ["pint", "pints", "pt", "pts"]),
-    .init(canonical: "quart", kind: .measure, bareAllowed: false, measure: .init(.volume, .us, Measures.usCup.times(4)), spellings: ["quart", "quarts", "qt", "qts"]),
-    .init(canonical: "gallon", kind: .measure, bareAllowed: false, measure: .init(.volume, .us, Measures.usCup.times(16)), spellings: ["gallon", "gallons", "gal", "gals"]),
+    .init(
+      canonical: "pint", kind: .measure, bareAllowed: false, measure: .init(.volume, .us, Measures.usCup.times(2)),
+      spellings: ["pint", "pints", "pt", "pts"]),
+    .init(
+      canonical: "quart", kind: .measure, bareAllowed: false, measure: .init(.volume, .us, Measures.usCup.times(4)),
+      spellings: ["quart", "quarts", "qt", "qts"]),
+    .init(
+      canonical: "gallon", kind: .measure, bareAllowed: false, measure: .init(.volume, .us, Measures.usCup.times(16)),
+      spellings: ["gallon", "gallons", "gal", "gals"]),
     // Imperial volume, where it differs from the US units of the same name
     .init(
       canonical: "imp fl oz", kind: .measure, bareAllowed: false, measure: .init(.volume, .imperial, Measures.imperialFluidOunce),
@@ -60,15 +70,24 @@ package enum UnitTable {
       spellings: ["imp quart", "imp quarts", "imperial quart", "imperial quarts", "uk quart", "uk quarts"]
     ),
     .init(
-      canonical: "imp gallon", kind: .measure, bareAllowed: false, measure: .init(.volume, .imperial, Measures.imperialFluidOunce.times(160)),
+      canonical: "imp gallon", kind: .measure, bareAllowed: false,
+      measure: .init(.volume, .imperial, Measures.imperialFluidOunce.times(160)),
       spellings: ["imp gallon", "imp gallons", "imperial gallon", "imperial gallons", "uk gallon", "uk gallons"]
     ),
     // US mass
-    .init(canonical: "oz", kind: .measure, bareAllowed: false, measure: .init(.mass, .us, Measures.ounce), spellings: ["oz", "ozs", "ounce", "ounces"]),
-    .init(canonical: "lb", kind: .measure, bareAllowed: false, measure: .init(.mass, .us, Measures.pound), spellings: ["lb", "lbs", "pound", "pounds"]),
+    .init(
+      canonical: "oz", kind: .measure, bareAllowed: false, measure: .init(.mass, .us, Measures.ounce),
+      spellings: ["oz", "ozs", "ounce", "ounces"]),
+    .init(
+      canonical: "lb", kind: .measure, bareAllowed: false, measure: .init(.mass, .us, Measures.pound),
+      spellings: ["lb", "lbs", "pound", "pounds"]),
     // Metric mass
-    .init(canonical: "mg", kind: .measure, bareAllowed: false, measure: .init(.mass, .metric, Measures.exact(1, 1000)), spellings: ["mg", "milligram", "milligrams", "milligramme", "milligrammes"]),
-    .init(canonical: "g", kind: .measure, bareAllowed: false, measure: .init(.mass, .metric, Measures.exact(1)), spellings: ["g", "gr", "grs", "gm", "gms", "gram", "grams", "gramme", "grammes"]),
+    .init(
+      canonical: "mg", kind: .measure, bareAllowed: false, measure: .init(.mass, .metric, Measures.exact(1, 1000)),
+      spellings: ["mg", "milligram", "milligrams", "milligramme", "milligrammes"]),
+    .init(
+      canonical: "g", kind: .measure, bareAllowed: false, measure: .init(.mass, .metric, Measures.exact(1)),
+      spellings: ["g", "gr", "grs", "gm", "gms", "gram", "grams", "gramme", "grammes"]),
     .init(
       canonical: "kg", kind: .measure, bareAllowed: false, measure: .init(.mass, .metric, Measures.exact(1000)),
       spellings: ["kg", "kgs", "kilo", "kilos", "kilogram", "kilograms", "kilogramme", "kilogrammes"]
@@ -78,12 +97,22 @@ package enum UnitTable {
       canonical: "ml", kind: .measure, bareAllowed: false, measure: .init(.volume, .metric, Measures.exact(1)),
       spellings: ["ml", "mls", "milliliter", "milliliters", "millilitre", "millilitres"]
     ),
-    .init(canonical: "cl", kind: .measure, bareAllowed: false, measure: .init(.volume, .metric, Measures.exact(10)), spellings: ["cl", "centiliter", "centiliters", "centilitre", "centilitres"]),
-    .init(canonical: "dl", kind: .measure, bareAllowed: false, measure: .init(.volume, .metric, Measures.exact(100)), spellings: ["dl", "deciliter", "deciliters", "decilitre", "decilitres"]),
-    .init(canonical: "l", kind: .measure, bareAllowed: false, measure: .init(.volume, .metric, Measures.exact(1000)), spellings: ["l", "lt", "ltr", "ltrs", "liter", "liters", "litre", "litres"]),
+    .init(
+      canonical: "cl", kind: .measure, bareAllowed: false, measure: .init(.volume, .metric, Measures.exact(10)),
+      spellings: ["cl", "centiliter", "centiliters", "centilitre", "centilitres"]),
+    .init(
+      canonical: "dl", kind: .measure, bareAllowed: false, measure: .init(.volume, .metric, Measures.exact(100)),
+      spellings: ["dl", "deciliter", "deciliters", "decilitre", "decilitres"]),
+    .init(
+      canonical: "l", kind: .measure, bareAllowed: false, measure: .init(.volume, .metric, Measures.exact(1000)),
+      spellings: ["l", "lt", "ltr", "ltrs", "liter", "liters", "litre", "litres"]),
     // Length (ginger, cinnamon)
-    .init(canonical: "cm", kind: .measure, bareAllowed: false, measure: .init(.length, .metric, Measures.exact(1)), spellings: ["cm", "centimeter", "centimeters", "centimetre", "centimetres"]),
-    .init(canonical: "inch", kind: .measure, bareAllowed: false, measure: .init(.length, .us, Measures.exact(254, 100)), spellings: ["inch", "inches"]),
+    .init(
+      canonical: "cm", kind: .measure, bareAllowed: false, measure: .init(.length, .metric, Measures.exact(1)),
+      spellings: ["cm", "centimeter", "centimeters", "centimetre", "centimetres"]),
+    .init(
+      canonical: "inch", kind: .measure, bareAllowed: false, measure: .init(.length, .us, Measures.exact(254, 100)),
+      spellings: ["inch", "inches"]),
     // Small measures
     .init(canonical: "pinch", kind: .measure, bareAllowed: true, spellings: ["pinch", "pinches"]),
     .init(canonical: "dash", kind: .measure, bareAllowed: true, spellings: ["dash", "dashes"]),

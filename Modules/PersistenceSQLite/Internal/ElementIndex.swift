@@ -37,30 +37,31 @@ enum ElementIndex {
         let table = entry.table.quotedDatabaseIdentifier
         let field = entry.field.quotedDatabaseIdentifier
         guard try !db.tableExists(entry.sideTable) else { continue }
-        try db.execute(sql: """
-          CREATE TABLE \(side) (value TEXT NOT NULL, id TEXT NOT NULL);
-          CREATE INDEX \("\(entry.sideTable)_value".quotedDatabaseIdentifier) ON \(side)(value);
-          CREATE INDEX \("\(entry.sideTable)_id".quotedDatabaseIdentifier) ON \(side)(id);
-          INSERT INTO \(side) (value, id)
-            SELECT element.value, row.id FROM \(table) AS row, json_each(row.\(field)) AS element
-            WHERE row.\(field) IS NOT NULL AND row.\(field) != '[]';
-          CREATE TRIGGER IF NOT EXISTS \("\(entry.sideTable)_insert".quotedDatabaseIdentifier)
-          AFTER INSERT ON \(table) WHEN NEW.\(field) IS NOT NULL AND NEW.\(field) != '[]'
-          BEGIN
-            INSERT INTO \(side) (value, id) SELECT value, NEW.id FROM json_each(NEW.\(field));
-          END;
-          CREATE TRIGGER IF NOT EXISTS \("\(entry.sideTable)_update".quotedDatabaseIdentifier)
-          AFTER UPDATE OF \(field) ON \(table) WHEN OLD.\(field) IS NOT NEW.\(field)
-          BEGIN
-            DELETE FROM \(side) WHERE id = OLD.id;
-            INSERT INTO \(side) (value, id) SELECT value, NEW.id FROM json_each(NEW.\(field));
-          END;
-          CREATE TRIGGER IF NOT EXISTS \("\(entry.sideTable)_delete".quotedDatabaseIdentifier)
-          AFTER DELETE ON \(table)
-          BEGIN
-            DELETE FROM \(side) WHERE id = OLD.id;
-          END;
-          """)
+        try db.execute(
+          sql: """
+            CREATE TABLE \(side) (value TEXT NOT NULL, id TEXT NOT NULL);
+            CREATE INDEX \("\(entry.sideTable)_value".quotedDatabaseIdentifier) ON \(side)(value);
+            CREATE INDEX \("\(entry.sideTable)_id".quotedDatabaseIdentifier) ON \(side)(id);
+            INSERT INTO \(side) (value, id)
+              SELECT element.value, row.id FROM \(table) AS row, json_each(row.\(field)) AS element
+              WHERE row.\(field) IS NOT NULL AND row.\(field) != '[]';
+            CREATE TRIGGER IF NOT EXISTS \("\(entry.sideTable)_insert".quotedDatabaseIdentifier)
+            AFTER INSERT ON \(table) WHEN NEW.\(field) IS NOT NULL AND NEW.\(field) != '[]'
+            BEGIN
+              INSERT INTO \(side) (value, id) SELECT value, NEW.id FROM json_each(NEW.\(field));
+            END;
+            CREATE TRIGGER IF NOT EXISTS \("\(entry.sideTable)_update".quotedDatabaseIdentifier)
+            AFTER UPDATE OF \(field) ON \(table) WHEN OLD.\(field) IS NOT NEW.\(field)
+            BEGIN
+              DELETE FROM \(side) WHERE id = OLD.id;
+              INSERT INTO \(side) (value, id) SELECT value, NEW.id FROM json_each(NEW.\(field));
+            END;
+            CREATE TRIGGER IF NOT EXISTS \("\(entry.sideTable)_delete".quotedDatabaseIdentifier)
+            AFTER DELETE ON \(table)
+            BEGIN
+              DELETE FROM \(side) WHERE id = OLD.id;
+            END;
+            """)
       }
       return .commit
     }

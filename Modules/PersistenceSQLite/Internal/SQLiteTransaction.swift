@@ -111,7 +111,8 @@ final class SQLiteTransaction: StoreWriter {
   /// pages through the whole log: GRDB's `Row` costs more than the step).
   func changes(after sequence: Int64, limit: Int) throws -> [Change] {
     let statement = try db.cachedStatement(
-      sql: "SELECT sequence, kind, id, operation, fields, origin, timestamp FROM forager_changes WHERE sequence > ? ORDER BY sequence LIMIT ?"
+      sql:
+        "SELECT sequence, kind, id, operation, fields, origin, timestamp FROM forager_changes WHERE sequence > ? ORDER BY sequence LIMIT ?"
     )
     let handle = statement.sqliteStatement
     sqlite3_reset(handle)
@@ -139,10 +140,11 @@ final class SQLiteTransaction: StoreWriter {
         let operation = operations.value(handle, 3, ChangeOperation.init(rawValue:)),
         let fields = fieldLists.value(handle, 4, FieldValue.decodeJSONArray), let origin = origins.value(handle, 5, { $0 })
       else { throw StoreError.backend("damaged change-log entry \(number)") }
-      changes.append(Change(
-        sequence: number, kind: kind, id: id, operation: operation, fields: fields,
-        origin: ChangeOrigin(rawValue: origin), timestamp: Date(timeIntervalSinceReferenceDate: sqlite3_column_double(handle, 6))
-      ))
+      changes.append(
+        Change(
+          sequence: number, kind: kind, id: id, operation: operation, fields: fields,
+          origin: ChangeOrigin(rawValue: origin), timestamp: Date(timeIntervalSinceReferenceDate: sqlite3_column_double(handle, 6))
+        ))
     }
   }
 
@@ -157,7 +159,7 @@ final class SQLiteTransaction: StoreWriter {
       guard sqlite3_column_type(handle, column) != SQLITE_NULL, let pointer = sqlite3_column_text(handle, column) else { return nil }
       let text = UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(handle, column)))
       for entry in recent where entry.bytes.count == text.count {
-        if text.isEmpty || entry.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, pointer, text.count) == 0 }) {
+        if text.isEmpty || entry.bytes.withUnsafeBufferPointer({ $0.baseAddress.map { memcmp($0, pointer, text.count) == 0 } ?? false }) {
           return entry.value
         }
       }
@@ -225,10 +227,11 @@ final class SQLiteTransaction: StoreWriter {
   func tombstoned(_ kind: EntityKind, among ids: [UUID]) throws -> Set<UUID> {
     guard !ids.isEmpty else { return [] }
     let table = TableLayout.of(kind).table.quotedDatabaseIdentifier
-    return Set(try textRows(
-      "SELECT id FROM \(table) WHERE deletedAt IS NOT NULL AND id IN (SELECT value FROM json_each(?))",
-      binding: [Array(Self.jsonArray(ids.lazy.map(\.storageText)).utf8)]
-    ) { UUID(storageColumn: $0, 0) })
+    return Set(
+      try textRows(
+        "SELECT id FROM \(table) WHERE deletedAt IS NOT NULL AND id IN (SELECT value FROM json_each(?))",
+        binding: [Array(Self.jsonArray(ids.lazy.map(\.storageText)).utf8)]
+      ) { UUID(storageColumn: $0, 0) })
   }
 
   func metadata(forKeys keys: [String]) throws -> [String: String] {

@@ -36,12 +36,13 @@ enum SchemaBuilder {
   /// - Parameter uniqueConstraints: whether to add the unique indexes over live rows of
   ///   unique kinds (schema v3); schema v2 has the same tables without them.
   static func createTables(_ db: Database, uniqueConstraints: Bool) throws {
-    try db.execute(sql: """
-      CREATE TABLE IF NOT EXISTS forager_changes (
-        sequence INTEGER PRIMARY KEY AUTOINCREMENT,
-        kind TEXT NOT NULL, id TEXT NOT NULL, operation TEXT NOT NULL,
-        fields TEXT NOT NULL, origin TEXT NOT NULL, timestamp REAL NOT NULL)
-      """)
+    try db.execute(
+      sql: """
+        CREATE TABLE IF NOT EXISTS forager_changes (
+          sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+          kind TEXT NOT NULL, id TEXT NOT NULL, operation TEXT NOT NULL,
+          fields TEXT NOT NULL, origin TEXT NOT NULL, timestamp REAL NOT NULL)
+        """)
     // Keyed by text and read and written by key only: WITHOUT ROWID keeps each row in the
     // key's own b-tree, one search and one write per access instead of an index and a
     // table (sync reads and writes a record's stamps here for every record it touches).
@@ -49,12 +50,13 @@ enum SchemaBuilder {
     let metadata = "(key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL) WITHOUT ROWID"
     if let existing = try storedSQL(db, type: "table", name: "forager_metadata") {
       if !existing.uppercased().contains("WITHOUT ROWID") {
-        try db.execute(sql: """
-          CREATE TABLE forager_metadata_rebuilt \(metadata);
-          INSERT INTO forager_metadata_rebuilt (key, value) SELECT key, value FROM forager_metadata;
-          DROP TABLE forager_metadata;
-          ALTER TABLE forager_metadata_rebuilt RENAME TO forager_metadata;
-          """)
+        try db.execute(
+          sql: """
+            CREATE TABLE forager_metadata_rebuilt \(metadata);
+            INSERT INTO forager_metadata_rebuilt (key, value) SELECT key, value FROM forager_metadata;
+            DROP TABLE forager_metadata;
+            ALTER TABLE forager_metadata_rebuilt RENAME TO forager_metadata;
+            """)
       }
     } else {
       try db.execute(sql: "CREATE TABLE forager_metadata \(metadata)")
@@ -74,10 +76,11 @@ enum SchemaBuilder {
   static func createUniqueIndex(_ db: Database, _ layout: TableLayout) throws {
     guard let key = layout.schema.semanticKeyField, layout.schema.identity.isUnique else { return }
     let table = layout.table
-    try db.execute(sql: """
-      CREATE UNIQUE INDEX IF NOT EXISTS \("\(table)_unique_live_key".quotedDatabaseIdentifier)
-      ON \(table.quotedDatabaseIdentifier)(\(key.quotedDatabaseIdentifier)) WHERE deletedAt IS NULL
-      """)
+    try db.execute(
+      sql: """
+        CREATE UNIQUE INDEX IF NOT EXISTS \("\(table)_unique_live_key".quotedDatabaseIdentifier)
+        ON \(table.quotedDatabaseIdentifier)(\(key.quotedDatabaseIdentifier)) WHERE deletedAt IS NULL
+        """)
   }
 
   /// Creates a kind's table and indexes, or adds columns for fields added to its schema
@@ -87,18 +90,25 @@ enum SchemaBuilder {
     if try db.tableExists(table) {
       let existing = Set(try db.columns(in: table).map(\.name))
       for field in layout.schema.fields where !existing.contains(field.name) {
-        try db.execute(sql: "ALTER TABLE \(table.quotedDatabaseIdentifier) ADD COLUMN \(field.name.quotedDatabaseIdentifier) \(TableLayout.sqlType(field.type))")
+        try db.execute(
+          sql:
+            "ALTER TABLE \(table.quotedDatabaseIdentifier) ADD COLUMN \(field.name.quotedDatabaseIdentifier) \(TableLayout.sqlType(field.type))"
+        )
       }
     } else {
       let columns = layout.schema.fields.map { "\($0.name.quotedDatabaseIdentifier) \(TableLayout.sqlType($0.type))" }
-      try db.execute(sql: """
-        CREATE TABLE \(table.quotedDatabaseIdentifier) (
-          id TEXT PRIMARY KEY NOT NULL, createdAt REAL NOT NULL, updatedAt REAL NOT NULL, deletedAt REAL,
-          ownerID TEXT NOT NULL, sharingScope TEXT NOT NULL\(columns.isEmpty ? "" : ", " + columns.joined(separator: ", ")))
-        """)
+      try db.execute(
+        sql: """
+          CREATE TABLE \(table.quotedDatabaseIdentifier) (
+            id TEXT PRIMARY KEY NOT NULL, createdAt REAL NOT NULL, updatedAt REAL NOT NULL, deletedAt REAL,
+            ownerID TEXT NOT NULL, sharingScope TEXT NOT NULL\(columns.isEmpty ? "" : ", " + columns.joined(separator: ", ")))
+          """)
     }
     if let key = layout.schema.semanticKeyField {
-      try db.execute(sql: "CREATE INDEX IF NOT EXISTS \("\(table)_key".quotedDatabaseIdentifier) ON \(table.quotedDatabaseIdentifier)(\(key.quotedDatabaseIdentifier))")
+      try db.execute(
+        sql:
+          "CREATE INDEX IF NOT EXISTS \("\(table)_key".quotedDatabaseIdentifier) ON \(table.quotedDatabaseIdentifier)(\(key.quotedDatabaseIdentifier))"
+      )
     }
     for field in layout.schema.fields {
       let name = "\(table)_\(field.name)".quotedDatabaseIdentifier, column = field.name.quotedDatabaseIdentifier

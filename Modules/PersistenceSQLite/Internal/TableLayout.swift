@@ -39,8 +39,10 @@ struct TableLayout: Sendable {
     columns = Self.metadataColumns + schema.fields.map(\.name)
     let quoted = columns.map(\.quotedDatabaseIdentifier)
     selectColumns = quoted.joined(separator: ", ")
-    insertSQL = "INSERT INTO \(table.quotedDatabaseIdentifier) (\(selectColumns)) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
-    updateSQL = "UPDATE \(table.quotedDatabaseIdentifier) SET \(quoted.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?"
+    insertSQL =
+      "INSERT INTO \(table.quotedDatabaseIdentifier) (\(selectColumns)) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
+    updateSQL =
+      "UPDATE \(table.quotedDatabaseIdentifier) SET \(quoted.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?"
     let select = "SELECT \(selectColumns) FROM \(table.quotedDatabaseIdentifier) WHERE"
     selectByIDSQL = "\(select) id = ?"
     selectByKeySQL = schema.semanticKeyField.map { "\(select) \($0.quotedDatabaseIdentifier) = ? ORDER BY id" }
@@ -184,7 +186,8 @@ struct TableLayout: Sendable {
           throw Self.damaged(kind, field, text(column))
         }
         value = .reference(id)
-      case (.textList, SQLITE_TEXT) where sqlite3_column_bytes(statement, column) == 2
+      case (.textList, SQLITE_TEXT)
+      where sqlite3_column_bytes(statement, column) == 2
         && text(column) == "[]":
         value = .textList([])
       case (.text, SQLITE_TEXT), (.civilDate, SQLITE_TEXT), (.duration, SQLITE_TEXT), (.enumeration, SQLITE_TEXT):

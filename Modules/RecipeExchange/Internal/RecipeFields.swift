@@ -37,7 +37,8 @@ struct RecipeFields {
     recipe.keywords = keywords()
     recipe.author = author()
     recipe.image = image()
-    recipe.url = address(Self.strings(JSONMember.value(object, "url")).first, label: "url")
+    recipe.url =
+      address(Self.strings(JSONMember.value(object, "url")).first, label: "url")
       ?? pageURL.flatMap { address($0, label: "page address") }
     recipe.datePublished = date()
     recipe.warnings = warnings

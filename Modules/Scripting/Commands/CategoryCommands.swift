@@ -15,7 +15,8 @@ enum CategoryCommands {
     examples: ["category add Produce", "category add \"Meat & Seafood\" --sort 3"]
   ) { invocation, session in
     let existing = try session.library.categories.find(invocation.argument("name"))
-    let category = try session.library.categories.getOrCreate(invocation.argument("name"), sortOrder: invocation.integer("sort").map(Int64.init))
+    let category = try session.library.categories.getOrCreate(
+      invocation.argument("name"), sortOrder: invocation.integer("sort").map(Int64.init))
     let verb = existing == nil ? "created" : "found existing"
     return CommandResult(.message("\(verb) category '\(category.displayName)'"), .table(Rows.categories([category])))
   }
@@ -37,10 +38,12 @@ enum CategoryCommands {
     }
     let members = try session.library.ingredients.all().filter { $0.category == category.id }
     return CommandResult(
-      .fields(key: "category", [
-        .init("name", .string(category.displayName)), .init("key", .string(category.normalizedName)),
-        .init("id", .string(category.id.shortText)), .init("sortOrder", label: "sort", .int(Int(category.sortOrder))),
-      ]),
+      .fields(
+        key: "category",
+        [
+          .init("name", .string(category.displayName)), .init("key", .string(category.normalizedName)),
+          .init("id", .string(category.id.shortText)), .init("sortOrder", label: "sort", .int(Int(category.sortOrder))),
+        ]),
       .table(Rows.ingredients(members, categoryNames: [category.id: category.displayName])))
   }
 
@@ -59,11 +62,14 @@ enum CategoryCommands {
 
   static let order = CommandSpec(
     "category order", summary: "Set the aisle order at once: these categories first, in this order, then the others as they were.",
-    parameters: [.words("categories", .name, completion: .names(.category), help: "category names in store order (quote names with spaces)")],
+    parameters: [
+      .words("categories", .name, completion: .names(.category), help: "category names in store order (quote names with spaces)")
+    ],
     examples: ["category order Produce Bakery \"Meat & Seafood\" Dairy"]
   ) { invocation, session in
     let order = try session.library.categories.setOrder(invocation.argumentList("categories"))
-    return CommandResult(.message("set the order of \(order.count) categor\(order.count == 1 ? "y" : "ies")"), .table(Rows.categories(order)))
+    return CommandResult(
+      .message("set the order of \(order.count) categor\(order.count == 1 ? "y" : "ies")"), .table(Rows.categories(order)))
   }
 
   static let rename = CommandSpec(

@@ -66,7 +66,8 @@ enum CloudCommands {
     let device: Device
     if let name = invocation.option("device") {
       guard let named = session.device(named: name) else {
-        throw invocation.failure("no device named '\(name)' (devices: \(session.devices.map(\.name).joined(separator: ", ")))", argument: "--device")
+        throw invocation.failure(
+          "no device named '\(name)' (devices: \(session.devices.map(\.name).joined(separator: ", ")))", argument: "--device")
       }
       device = named
     } else {
@@ -87,17 +88,20 @@ enum CloudCommands {
     session.cloud = nil
     return CommandResult(
       .message("using server \(address), household '\(cloud.household)': device '\(device.name)' syncs as '\(cloud.serverDevice)'"),
-      .data(key: "cloud", [
-        "location": .string(cloud.location), "household": .string(cloud.household), "device": .string(device.name),
-        "serverDevice": .string(cloud.serverDevice),
-      ]))
+      .data(
+        key: "cloud",
+        [
+          "location": .string(cloud.location), "household": .string(cloud.household), "device": .string(device.name),
+          "serverDevice": .string(cloud.serverDevice),
+        ]))
   }
 
   /// The token from `--token-file` or `$FORAGER_TOKEN`.
   private static func token(_ invocation: Invocation) throws(ScriptError) -> String {
     guard let file = invocation.option("token-file") else {
       guard let token = ProcessInfo.processInfo.environment[tokenVariable], !token.isEmpty else {
-        throw invocation.failure("a server needs the device's token: give --token-file FILE or set \(tokenVariable)", argument: "--token-file")
+        throw invocation.failure(
+          "a server needs the device's token: give --token-file FILE or set \(tokenVariable)", argument: "--token-file")
       }
       return token.trimmingCharacters(in: .whitespacesAndNewlines)
     }
@@ -111,7 +115,8 @@ enum CloudCommands {
     }
     let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     guard !text.isEmpty, !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-      throw invocation.failure("'\(file)' does not hold a token (one line, as forager-server issue-token writes it)", argument: "--token-file")
+      throw invocation.failure(
+        "'\(file)' does not hold a token (one line, as forager-server issue-token writes it)", argument: "--token-file")
     }
     return text
   }
@@ -119,8 +124,10 @@ enum CloudCommands {
   /// What to do when `device` has no cloud yet.
   static func missing(for device: Device, _ session: Session) -> String {
     if let server = session.server {
-      return "device '\(device.name)' has no token for the server \(server.url): cloud open \(server.url) --token-file FILE --device \(Lexer.quote(device.name))"
+      return
+        "device '\(device.name)' has no token for the server \(server.url): cloud open \(server.url) --token-file FILE --device \(Lexer.quote(device.name))"
     }
-    return "there is no cloud yet: cloud open PATH (a file several processes can share), cloud open http://HOST:PORT --token-file FILE (a sync server), or cloud open --memory"
+    return
+      "there is no cloud yet: cloud open PATH (a file several processes can share), cloud open http://HOST:PORT --token-file FILE (a sync server), or cloud open --memory"
   }
 }

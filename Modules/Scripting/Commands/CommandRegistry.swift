@@ -1,4 +1,5 @@
 import Foundation
+
 /// Every command the language knows, found by its words.
 ///
 /// A new command group is one file declaring a ``CommandGroup`` plus its line in

@@ -74,7 +74,9 @@ public struct CommandSpec: Sendable {
       let text = option.takesValue ? "--\(option.name) \(option.placeholder)" : "--\(option.name)"
       parts.append(option.isRepeatable ? "[\(text)]..." : "[\(text)]")
     }
-    if let block { parts.append("[: block … end]".replacingOccurrences(of: "block", with: block.sections.map(\.name).joined(separator: "/"))) }
+    if let block {
+      parts.append("[: block … end]".replacingOccurrences(of: "block", with: block.sections.map(\.name).joined(separator: "/")))
+    }
     return parts.joined(separator: " ")
   }
 }

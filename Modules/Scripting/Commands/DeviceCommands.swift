@@ -1,6 +1,6 @@
 import Foundation
-import Repositories
 import Model
+import Repositories
 import Sync
 
 /// device add, use, list: several simulated devices in one session.
@@ -49,13 +49,16 @@ enum DeviceCommands {
         .string(device.location), .int(total),
       ])
     }
-    var parts: [CommandResult.Part] = [.table(Table(
-      key: "devices",
-      columns: [
-        Table.Column("current", jsonOnly: true), Table.Column("marker", ""), Table.Column("name", "DEVICE"),
-        Table.Column("store", "STORE"), Table.Column("records", "RECORDS", alignRight: true),
-      ],
-      rows: rows, emptyText: "no devices"))]
+    var parts: [CommandResult.Part] = [
+      .table(
+        Table(
+          key: "devices",
+          columns: [
+            Table.Column("current", jsonOnly: true), Table.Column("marker", ""), Table.Column("name", "DEVICE"),
+            Table.Column("store", "STORE"), Table.Column("records", "RECORDS", alignRight: true),
+          ],
+          rows: rows, emptyText: "no devices"))
+    ]
     if let cloud = session.cloud(for: session.current) { parts.append(.message("cloud: \(cloud.location)")) }
     return CommandResult(parts: parts)
   }

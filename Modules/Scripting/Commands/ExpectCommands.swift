@@ -9,7 +9,8 @@ enum ExpectCommands {
     "expect", summary: "Assertions (a failed expect stops a script with exit code 3)",
     commands: [count, exists, missing, field, duplicates, fails])
 
-  static let kindParameter = Parameter.word("kind", .kind, completion: .words(ValueCheck.kindWords), help: ValueCheck.kindWords.joined(separator: ", "))
+  static let kindParameter = Parameter.word(
+    "kind", .kind, completion: .words(ValueCheck.kindWords), help: ValueCheck.kindWords.joined(separator: ", "))
 
   static let count = CommandSpec(
     "expect count", summary: "Check how many live records of a kind the current device holds.",
@@ -34,7 +35,8 @@ enum ExpectCommands {
     let kind = EntityKind(rawValue: invocation.argument("kind")) ?? .category
     let actual = try session.library.counts()[kind] ?? 0
     guard test(actual, expected) else {
-      throw invocation.expectationFailure("expected \(comparison == "=" ? "" : comparison + " ")\(expected) \(Rows.plural(kind)), found \(actual)")
+      throw invocation.expectationFailure(
+        "expected \(comparison == "=" ? "" : comparison + " ")\(expected) \(Rows.plural(kind)), found \(actual)")
     }
     return CommandResult(.message("ok: \(Rows.count(actual, kind))"), .data(key: "actual", .int(actual)))
   }
@@ -48,7 +50,8 @@ enum ExpectCommands {
     guard let record = try Lookup.find(kind, invocation.argument("name"), in: session.library, invocation: invocation) else {
       throw invocation.expectationFailure("expected \(kind.label) '\(invocation.argument("name"))' to exist, found none")
     }
-    return CommandResult(.message("ok: \(kind.label) '\(Lookup.displayName(record))' exists"), .data(key: "id", .string(record.id.shortText)))
+    return CommandResult(
+      .message("ok: \(kind.label) '\(Lookup.displayName(record))' exists"), .data(key: "id", .string(record.id.shortText)))
   }
 
   static let missing = CommandSpec(
@@ -58,7 +61,8 @@ enum ExpectCommands {
   ) { invocation, session in
     let kind = EntityKind(rawValue: invocation.argument("kind")) ?? .category
     if let record = try Lookup.find(kind, invocation.argument("name"), in: session.library, invocation: invocation) {
-      throw invocation.expectationFailure("expected no \(kind.label) '\(invocation.argument("name"))', found '\(Lookup.displayName(record))' (id \(record.id.shortText))")
+      throw invocation.expectationFailure(
+        "expected no \(kind.label) '\(invocation.argument("name"))', found '\(Lookup.displayName(record))' (id \(record.id.shortText))")
     }
     return CommandResult(.message("ok: no \(kind.label) '\(invocation.argument("name"))'"))
   }
@@ -98,7 +102,8 @@ enum ExpectCommands {
     let expected = Int(invocation.argument("count")) ?? 0
     guard groups.count == expected else {
       let list = groups.map { "\($0.kind.label) '\($0.key)' ×\($0.members.count)" }.joined(separator: ", ")
-      throw invocation.expectationFailure("expected \(expected) duplicate group\(expected == 1 ? "" : "s"), found \(groups.count)\(list.isEmpty ? "" : ": " + list)")
+      throw invocation.expectationFailure(
+        "expected \(expected) duplicate group\(expected == 1 ? "" : "s"), found \(groups.count)\(list.isEmpty ? "" : ": " + list)")
     }
     return CommandResult(.message("ok: \(groups.count) duplicate group\(groups.count == 1 ? "" : "s")"))
   }

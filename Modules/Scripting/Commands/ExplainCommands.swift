@@ -32,9 +32,11 @@ enum ExplainCommands {
       }
       rows.append([.string(kind.label), .string(key), .string(policy(kind)), existing.isEmpty ? .null : .string(existing)])
     }
-    return CommandResult(.table(Table(
-      key: "keys", columns: [Table.Column("kind"), Table.Column("key"), Table.Column("rule"), Table.Column("existing", "IN STORE")],
-      rows: rows, emptyText: "")))
+    return CommandResult(
+      .table(
+        Table(
+          key: "keys", columns: [Table.Column("kind"), Table.Column("key"), Table.Column("rule"), Table.Column("existing", "IN STORE")],
+          rows: rows, emptyText: "")))
   }
 
   static func policy(_ kind: EntityKind) -> String {
@@ -56,10 +58,12 @@ enum ExplainCommands {
     let span = try Identity.weekSpan(of: input)
     return CommandResult(
       .message("\(input) is in week \(span.week), Monday \(span.monday) to Sunday \(span.sunday)"),
-      .data(key: "week", [
-        "input": .string(input), "week": .string(span.week),
-        "monday": .string(span.monday.description), "sunday": .string(span.sunday.description),
-      ]))
+      .data(
+        key: "week",
+        [
+          "input": .string(input), "week": .string(span.week),
+          "monday": .string(span.monday.description), "sunday": .string(span.sunday.description),
+        ]))
   }
 
   static let line = CommandSpec(
@@ -70,11 +74,14 @@ enum ExplainCommands {
     let text = invocation.argument("line")
     let parsed = Identity.parse(ingredientLine: text)
     let existing = parsed.canonicalName.isEmpty ? nil : try session.library.ingredients.find(parsed.canonicalName)
-    return CommandResult(.fields(key: "line", [
-      .init("line", .string(text)), .init("quantity", .number(parsed.quantity)),
-      .init("quantityUpperBound", label: "up to", .number(parsed.quantityUpperBound)), .init("unit", .text(parsed.unit)),
-      .init("name", .string(parsed.name)), .init("canonicalName", label: "key", .string(parsed.canonicalName)),
-      .init("notes", .text(parsed.notes)), .init("ingredient", label: "in store", .text(existing?.displayName)),
-    ]))
+    return CommandResult(
+      .fields(
+        key: "line",
+        [
+          .init("line", .string(text)), .init("quantity", .number(parsed.quantity)),
+          .init("quantityUpperBound", label: "up to", .number(parsed.quantityUpperBound)), .init("unit", .text(parsed.unit)),
+          .init("name", .string(parsed.name)), .init("canonicalName", label: "key", .string(parsed.canonicalName)),
+          .init("notes", .text(parsed.notes)), .init("ingredient", label: "in store", .text(existing?.displayName)),
+        ]))
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+
 /// The help the language gives about itself, built from the command specs.
 enum HelpText {
   /// `help COMMAND`: summary, usage, arguments, options, notes, examples.
@@ -36,7 +37,8 @@ enum HelpText {
     lines += spec.examples.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 } }
     let json: JSONValue = [
       "name": .string(spec.name), "summary": .string(spec.summary), "usage": .string(spec.usage),
-      "options": .array(spec.options.map { ["name": .string("--" + $0.name), "help": .string($0.help), "takesValue": .bool($0.takesValue)] }),
+      "options": .array(
+        spec.options.map { ["name": .string("--" + $0.name), "help": .string($0.help), "takesValue": .bool($0.takesValue)] }),
       "examples": .strings(spec.examples),
     ]
     return CommandResult(.message(lines.joined(separator: "\n")), .data(key: "help", json))
@@ -56,7 +58,8 @@ enum HelpText {
         lines.append("  " + pad(command.name, width) + "  " + command.summary)
       }
     }
-    let json = JSONValue.array(registry.commands.map { ["name": .string($0.name), "summary": .string($0.summary), "usage": .string($0.usage)] })
+    let json = JSONValue.array(
+      registry.commands.map { ["name": .string($0.name), "summary": .string($0.summary), "usage": .string($0.usage)] })
     return CommandResult(.message(lines.joined(separator: "\n")), .data(key: "commands", json))
   }
 

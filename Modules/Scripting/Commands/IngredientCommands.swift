@@ -19,7 +19,8 @@ enum IngredientCommands {
   ]
 
   static let add = CommandSpec(
-    "ingredient add", summary: "Create an ingredient template, or find the one with the same canonical name or alias and apply the options.",
+    "ingredient add",
+    summary: "Create an ingredient template, or find the one with the same canonical name or alias and apply the options.",
     parameters: [.rest("name", .name, completion: .names(.ingredientTemplate), help: "the ingredient's name")],
     options: templateOptions,
     examples: ["ingredient add \"spring onion\" --kind vegetable --category Produce --alias scallion --alias \"green onion\""]

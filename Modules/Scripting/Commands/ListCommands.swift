@@ -38,11 +38,13 @@ enum ListCommands {
 
   static let show = CommandSpec(
     "list show",
-    summary: "A list by aisle: one line per ingredient with its amounts summed, under its category in the categories' order, uncategorized last; done lines are hidden unless --all.",
+    summary:
+      "A list by aisle: one line per ingredient with its amounts summed, under its category in the categories' order, uncategorized last; done lines are hidden unless --all.",
     parameters: [.rest("list", completion: .names(.weeklyList), help: "a list name or id")],
     options: [
       .flag("all", "also show lines whose items are all done, after the open ones of their aisle"),
-      .value("units", "show amounts in this system (default: the session's 'settings units')", .choice(unitWords), completion: .words(unitWords)),
+      .value(
+        "units", "show amounts in this system (default: the session's 'settings units')", .choice(unitWords), completion: .words(unitWords)),
     ],
     examples: ["list show Groceries", "list show Groceries --all --units metric"]
   ) { invocation, session in
@@ -64,15 +66,22 @@ enum ListCommands {
     let hidden = shopping.hiddenDoneLines
     var parts: [CommandResult.Part] = [
       .message("\(list.displayName) (\(list.weekIdentifier))\(list.isCompleted ? ", completed" : "")"),
-      .data(key: "list", ["id": Rows.id(list.id), "name": .string(list.displayName), "week": .string(list.weekIdentifier), "completed": .bool(list.isCompleted)]),
-      .table(Table(
-        key: "items",
-        columns: [
-          Table.Column("aisleHeading", "AISLE", tableOnly: true), Table.Column("aisle", jsonOnly: true), Table.Column("name", "ITEM"),
-          Table.Column("amount"), Table.Column("amounts", jsonOnly: true), Table.Column("unreadAmounts", jsonOnly: true),
-          Table.Column("itemsWithoutAmount", jsonOnly: true), Table.Column("itemCount", jsonOnly: true), Table.Column("completed", "DONE"),
-        ],
-        rows: rows, emptyText: hidden > 0 ? "nothing left to buy" : "no items")),
+      .data(
+        key: "list",
+        [
+          "id": Rows.id(list.id), "name": .string(list.displayName), "week": .string(list.weekIdentifier),
+          "completed": .bool(list.isCompleted),
+        ]),
+      .table(
+        Table(
+          key: "items",
+          columns: [
+            Table.Column("aisleHeading", "AISLE", tableOnly: true), Table.Column("aisle", jsonOnly: true), Table.Column("name", "ITEM"),
+            Table.Column("amount"), Table.Column("amounts", jsonOnly: true), Table.Column("unreadAmounts", jsonOnly: true),
+            Table.Column("itemsWithoutAmount", jsonOnly: true), Table.Column("itemCount", jsonOnly: true),
+            Table.Column("completed", "DONE"),
+          ],
+          rows: rows, emptyText: hidden > 0 ? "nothing left to buy" : "no items")),
     ]
     if hidden > 0 { parts.append(.message("\(hidden) done line\(hidden == 1 ? "" : "s") hidden; --all shows them")) }
     return CommandResult(parts: parts)
@@ -92,29 +101,40 @@ enum ListCommands {
     examples: ["list items Groceries"]
   ) { invocation, session in
     let items = try session.library.lists.items(of: invocation.argument("list"))
-    return CommandResult(.table(Table(
-      key: "items",
-      columns: [
-        Table.Column("id", jsonOnly: true), Table.Column("name", "ITEM"), Table.Column("quantity"), Table.Column("source"),
-        Table.Column("completed", "DONE"),
-      ],
-      rows: items.map { [Rows.id($0.id), .string($0.displayName), .text($0.quantity), .string($0.source.rawValue), .bool($0.isCompleted)] },
-      emptyText: "no items")))
+    return CommandResult(
+      .table(
+        Table(
+          key: "items",
+          columns: [
+            Table.Column("id", jsonOnly: true), Table.Column("name", "ITEM"), Table.Column("quantity"), Table.Column("source"),
+            Table.Column("completed", "DONE"),
+          ],
+          rows: items.map {
+            [Rows.id($0.id), .string($0.displayName), .text($0.quantity), .string($0.source.rawValue), .bool($0.isCompleted)]
+          },
+          emptyText: "no items")))
   }
 
   static let add = CommandSpec(
-    "list add", summary: "Add an item to a list (linked to the ingredient of that name when there is one); \"2 eggs\" is read as amount and ingredient.",
+    "list add",
+    summary:
+      "Add an item to a list (linked to the ingredient of that name when there is one); \"2 eggs\" is read as amount and ingredient.",
     parameters: [.rest("item", completion: .names(.ingredientTemplate)), .keyword("to"), .rest("list", completion: .names(.weeklyList))],
     options: [.value("quantity", "how much: \"2 l\", \"6\"; the item is then taken as written", placeholder: "QTY")],
-    examples: ["list add 2 eggs to Groceries", "list add milk --quantity \"1 l\" to Groceries", "list add \"7 Up\" --quantity 2 to Groceries"]
+    examples: [
+      "list add 2 eggs to Groceries", "list add milk --quantity \"1 l\" to Groceries", "list add \"7 Up\" --quantity 2 to Groceries",
+    ]
   ) { invocation, session in
-    let item = try session.library.lists.addItem(invocation.argument("item"), quantity: invocation.option("quantity"), to: invocation.argument("list"))
-    return CommandResult(.message("added '\(item.displayName)'\(item.quantity.map { " (\($0))" } ?? "") to '\(invocation.argument("list"))'"))
+    let item = try session.library.lists.addItem(
+      invocation.argument("item"), quantity: invocation.option("quantity"), to: invocation.argument("list"))
+    return CommandResult(
+      .message("added '\(item.displayName)'\(item.quantity.map { " (\($0))" } ?? "") to '\(invocation.argument("list"))'"))
   }
 
   static let addRecipe = CommandSpec(
     "list add-recipe",
-    summary: "Add one item per ingredient line of a recipe, skipping staples and pantry ingredients (--all adds them); --servings (from the recipe's yield) or --scale multiplies the quantities.",
+    summary:
+      "Add one item per ingredient line of a recipe, skipping staples and pantry ingredients (--all adds them); --servings (from the recipe's yield) or --scale multiplies the quantities.",
     parameters: [.rest("recipe", completion: .names(.recipe)), .keyword("to"), .rest("list", completion: .names(.weeklyList))],
     options: RecipeCommands.scaleOptions + [.flag("all", "also add staples and what is in the pantry")],
     examples: ["list add-recipe Egg Fried Rice to Groceries", "list add-recipe Egg Fried Rice --servings 8 --all to Groceries"]

@@ -18,7 +18,9 @@ enum Lookup {
     case .recipe: return try library.recipes.find(name)?.record
     case .weeklyList: return try library.lists.find(name)?.record
     case .mealPlan:
-      return try library.mealPlans.all().first { $0.displayName.lowercased() == name.lowercased() || $0.id.uuidString.lowercased() == name.lowercased() }?.record
+      return try library.mealPlans.all().first {
+        $0.displayName.lowercased() == name.lowercased() || $0.id.uuidString.lowercased() == name.lowercased()
+      }?.record
     case .plannedMeal:
       let parts = name.split(whereSeparator: { $0 == " " || $0 == "/" }).map(String.init)
       guard parts.count == 2 else {
@@ -53,7 +55,10 @@ enum Lookup {
       .category: "displayName", .tag: "displayName", .ingredientTemplate: "displayName", .book: "title",
       .recipe: "displayName", .mealPlan: "displayName", .weeklyList: "displayName",
     ],
-    "key": [.category: "normalizedName", .tag: "normalizedName", .ingredientTemplate: "canonicalName", .book: "bookKey", .recipe: "titleKey", .plannedMeal: "slotKey"],
+    "key": [
+      .category: "normalizedName", .tag: "normalizedName", .ingredientTemplate: "canonicalName", .book: "bookKey", .recipe: "titleKey",
+      .plannedMeal: "slotKey",
+    ],
     "cuisine": [.recipe: "recipeCuisine"], "description": [.recipe: "recipeDescription"], "yield": [.recipe: "recipeYield"],
     "category": [.recipe: "recipeCategory", .ingredientTemplate: "category"],
     "ingredients": [.recipe: "recipeIngredient"], "steps": [.recipe: "recipeInstructions"],

@@ -13,7 +13,8 @@ enum MealCommands {
   static let plan = CommandSpec(
     "meal plan", summary: "Plan a recipe for a date and meal type; planning the slot again replaces its recipe.",
     parameters: [
-      .word("date", .date, help: "YYYY-MM-DD"), .word("meal", .mealType, completion: .words(mealTypes), help: mealTypes.joined(separator: ", ")),
+      .word("date", .date, help: "YYYY-MM-DD"),
+      .word("meal", .mealType, completion: .words(mealTypes), help: mealTypes.joined(separator: ", ")),
       .rest("recipe", completion: .names(.recipe), help: "a recipe title or id"),
     ],
     options: [.value("notes", "a note for this meal", placeholder: "TEXT")],
@@ -24,7 +25,9 @@ enum MealCommands {
       notes: invocation.option("notes"))
     var text = "planned '\(outcome.recipe.displayName)' for \(outcome.meal.date) \(outcome.meal.mealType.rawValue)"
     if let replaced = outcome.replaced { text += " (replacing '\(replaced.displayName)')" }
-    return CommandResult(.message(text), .fields(key: "meal", fields(outcome.meal, recipe: outcome.recipe.displayName, replaced: outcome.replaced?.displayName)))
+    return CommandResult(
+      .message(text),
+      .fields(key: "meal", fields(outcome.meal, recipe: outcome.recipe.displayName, replaced: outcome.replaced?.displayName)))
   }
 
   static func fields(_ meal: PlannedMeal, recipe: String?, replaced: String? = nil) -> [CommandResult.Field] {
@@ -41,7 +44,8 @@ enum MealCommands {
     examples: ["meal show 2024-12-13 dinner"]
   ) { invocation, session in
     guard let meal = try session.library.meals.meal(date: invocation.argument("date"), mealType: invocation.argument("meal")) else {
-      return CommandResult(.message("nothing planned for \(invocation.argument("date")) \(invocation.argument("meal"))"), .data(key: "meal", .null))
+      return CommandResult(
+        .message("nothing planned for \(invocation.argument("date")) \(invocation.argument("meal"))"), .data(key: "meal", .null))
     }
     let recipe = try meal.recipe.flatMap { try session.library.recipes.find($0.uuidString)?.displayName }
     return CommandResult(.fields(key: "meal", fields(meal, recipe: recipe)))
@@ -77,10 +81,11 @@ enum MealCommands {
     }
     return CommandResult(
       .message("week \(week.week)"), .data(key: "week", .string(week.week)),
-      .table(Table(
-        key: "days",
-        columns: [Table.Column("date"), Table.Column("day"), Table.Column("meal"), Table.Column("recipe"), Table.Column("notes")],
-        rows: rows, emptyText: "")))
+      .table(
+        Table(
+          key: "days",
+          columns: [Table.Column("date"), Table.Column("day"), Table.Column("meal"), Table.Column("recipe"), Table.Column("notes")],
+          rows: rows, emptyText: "")))
   }
 
   /// Today's civil date by the session clock, in the local time zone.

@@ -28,7 +28,9 @@ enum MigrateCommands {
       "Running migrate again changes nothing. A store that syncs goes to v3 only when the cloud's registry shows no other",
       "device of the household active (seen in 30 days) on an older schema, unless --force. See Docs/MIGRATIONS.md.",
     ],
-    examples: ["migrate ~/old-kitchen.sqlite --dry-run", "migrate ~/old-kitchen.sqlite", "migrate old.sqlite --to 2 --time-zone Europe/Paris"]
+    examples: [
+      "migrate ~/old-kitchen.sqlite --dry-run", "migrate ~/old-kitchen.sqlite", "migrate old.sqlite --to 2 --time-zone Europe/Paris",
+    ]
   ) { invocation, session in
     let path: String
     if let given = invocation.optionalArgument("path") {
@@ -76,19 +78,24 @@ enum MigrateCommands {
       .init("timeZone", .string(report.timeZone)), .init("constraintsAdded", .bool(report.addedConstraints)),
     ]
     if let stageA = report.stageA {
-      members.append(.init("converted", .object(stageA.converted.sorted { $0.key < $1.key }.map { .init($0.key.rawValue, .int($0.value)) })))
+      members.append(
+        .init("converted", .object(stageA.converted.sorted { $0.key < $1.key }.map { .init($0.key.rawValue, .int($0.value)) })))
       members.append(.init("inferredMealTypes", .int(stageA.inferredMealTypes)))
       members.append(.init("notes", .array(stageA.notes.map(JSONValue.string))))
     }
     if let dedup = report.dedup {
-      members.append(.init("merged", .array(dedup.merges.map { merge in
-        .object([
-          .init("kind", .string(merge.kind.rawValue)), .init("key", .string(merge.key)),
-          .init("keeper", .string(merge.keeper.id.uuidString.lowercased())),
-          .init("losers", .array(merge.losers.map { .string($0.id.uuidString.lowercased()) })),
-          .init("dropped", .array(merge.dropped.map(JSONValue.string))),
-        ])
-      })))
+      members.append(
+        .init(
+          "merged",
+          .array(
+            dedup.merges.map { merge in
+              .object([
+                .init("kind", .string(merge.kind.rawValue)), .init("key", .string(merge.key)),
+                .init("keeper", .string(merge.keeper.id.uuidString.lowercased())),
+                .init("losers", .array(merge.losers.map { .string($0.id.uuidString.lowercased()) })),
+                .init("dropped", .array(merge.dropped.map(JSONValue.string))),
+              ])
+            })))
     }
     if let refusal = report.refusal { members.append(.init("refusal", .array(refusal.lines.map(JSONValue.string)))) }
     members.append(.init("named", .array(report.named.map { .string($0.description) })))

@@ -9,7 +9,9 @@ enum PantryCommands {
 
   static let add = CommandSpec(
     "pantry add", summary: "Mark ingredients as on hand (created when missing); list add-recipe then skips them.",
-    parameters: [.words("names", .name, completion: .names(.ingredientTemplate), help: "one or more ingredients (quote names with spaces)")],
+    parameters: [
+      .words("names", .name, completion: .names(.ingredientTemplate), help: "one or more ingredients (quote names with spaces)")
+    ],
     examples: ["pantry add rice \"soy sauce\" eggs"]
   ) { invocation, session in
     let library = session.library
@@ -33,10 +35,12 @@ enum PantryCommands {
   ) { _, session in
     let templates = try session.library.pantry.all()
     let categories = try Rows.categoryNames(session.library, for: templates)
-    return CommandResult(.table(Table(
-      key: "pantry",
-      columns: [Table.Column("id", jsonOnly: true), Table.Column("name"), Table.Column("category")],
-      rows: templates.map { [Rows.id($0.id), .string($0.displayName), .text($0.category.flatMap { categories[$0] })] },
-      emptyText: "the pantry is empty")))
+    return CommandResult(
+      .table(
+        Table(
+          key: "pantry",
+          columns: [Table.Column("id", jsonOnly: true), Table.Column("name"), Table.Column("category")],
+          rows: templates.map { [Rows.id($0.id), .string($0.displayName), .text($0.category.flatMap { categories[$0] })] },
+          emptyText: "the pantry is empty")))
   }
 }

@@ -78,7 +78,8 @@ enum RecipeCommands {
     case .created(let recipe):
       let details = try session.library.recipes.details(recipe.id.uuidString)
       return CommandResult(
-        .message("created recipe '\(recipe.displayName)' with \(details.lines.count) ingredient line\(details.lines.count == 1 ? "" : "s")"),
+        .message(
+          "created recipe '\(recipe.displayName)' with \(details.lines.count) ingredient line\(details.lines.count == 1 ? "" : "s")"),
         .fields(key: "recipe", Rows.recipeFields(details)))
     case .similarExists(let similar):
       let names = similar.map { "'\($0.displayName)' (id \($0.id.shortText))" }.joined(separator: ", ")
@@ -90,7 +91,8 @@ enum RecipeCommands {
 
   static let show = CommandSpec(
     "recipe show",
-    summary: "A recipe with its ingredient lines as read, source, tags and planned meals; --servings or --scale multiplies the quantities (lines without one stay as written).",
+    summary:
+      "A recipe with its ingredient lines as read, source, tags and planned meals; --servings or --scale multiplies the quantities (lines without one stay as written).",
     parameters: [.rest("name", .name, completion: .names(.recipe), help: "a recipe title (any spelling with the same key) or id")],
     options: scaleOptions,
     examples: ["recipe show Egg Fried Rice", "recipe show Egg Fried Rice --servings 8"]
@@ -107,7 +109,8 @@ enum RecipeCommands {
   }
 
   static let suggest = CommandSpec(
-    "recipe suggest", summary: "What can I make: recipes ranked by how many ingredients are missing, given the pantry and staples; then the most cooked.",
+    "recipe suggest",
+    summary: "What can I make: recipes ranked by how many ingredients are missing, given the pantry and staples; then the most cooked.",
     options: [.value("limit", "show only this many", .integer)],
     examples: ["recipe suggest", "recipe suggest --limit 3"]
   ) { invocation, session in
@@ -116,16 +119,21 @@ enum RecipeCommands {
       guard limit > 0 else { throw invocation.failure("'\(limit)' is not a count; use a whole number above 0", argument: "--limit") }
       suggestions = Array(suggestions.prefix(limit))
     }
-    return CommandResult(.table(Table(
-      key: "suggestions",
-      columns: [
-        Table.Column("id", jsonOnly: true), Table.Column("name", "RECIPE"), Table.Column("missingCount", "MISSING", alignRight: true),
-        Table.Column("missing", "NEEDS"), Table.Column("cooked", alignRight: true),
-      ],
-      rows: suggestions.map {
-        [Rows.id($0.recipe.id), .string($0.recipe.displayName), .int($0.missing.count), .strings($0.missing), .int(Int($0.recipe.usageCount))]
-      },
-      emptyText: "no recipes")))
+    return CommandResult(
+      .table(
+        Table(
+          key: "suggestions",
+          columns: [
+            Table.Column("id", jsonOnly: true), Table.Column("name", "RECIPE"), Table.Column("missingCount", "MISSING", alignRight: true),
+            Table.Column("missing", "NEEDS"), Table.Column("cooked", alignRight: true),
+          ],
+          rows: suggestions.map {
+            [
+              Rows.id($0.recipe.id), .string($0.recipe.displayName), .int($0.missing.count), .strings($0.missing),
+              .int(Int($0.recipe.usageCount)),
+            ]
+          },
+          emptyText: "no recipes")))
   }
 
   static let cooked = CommandSpec(
@@ -182,7 +190,9 @@ enum RecipeCommands {
       .value("untag", "take a tag off", placeholder: "TAG", repeatable: true, completion: .names(.tag)),
       .value("favorite", "mark or unmark as favourite", .boolean, completion: .words(["yes", "no"])),
     ],
-    examples: ["recipe set \"Egg Fried Rice\" --cuisine Chinese --tag weeknight --favorite yes", "recipe set \"Egg Fried Rice\" --url \"\""]
+    examples: [
+      "recipe set \"Egg Fried Rice\" --cuisine Chinese --tag weeknight --favorite yes", "recipe set \"Egg Fried Rice\" --url \"\"",
+    ]
   ) { invocation, session in
     var changes: [RecipeChange] = []
     let text: [(String, (String?) -> RecipeChange)] = [
@@ -218,14 +228,16 @@ enum RecipeCommands {
     let (recipe, similar) = try session.library.recipes.rename(invocation.argument("old"), to: invocation.argument("new"))
     var parts: [CommandResult.Part] = [.message("renamed recipe to '\(recipe.displayName)'")]
     if !similar.isEmpty {
-      parts.append(.message("note: now similar to \(similar.map { "'\($0.displayName)'" }.joined(separator: ", ")); see 'recipe duplicates'"))
+      parts.append(
+        .message("note: now similar to \(similar.map { "'\($0.displayName)'" }.joined(separator: ", ")); see 'recipe duplicates'"))
     }
     parts.append(.table(Rows.recipes([recipe], bookTitles: try Rows.bookTitles(session.library, for: [recipe]))))
     return CommandResult(parts: parts)
   }
 
   static let merge = CommandSpec(
-    "recipe merge", summary: "Merge one recipe into another: meals and list items move, empty fields are filled, tags united, the other is deleted.",
+    "recipe merge",
+    summary: "Merge one recipe into another: meals and list items move, empty fields are filled, tags united, the other is deleted.",
     parameters: [
       .rest("other", completion: .names(.recipe), help: "the recipe that goes away (title or id)"), .keyword("into"),
       .rest("keeper", completion: .names(.recipe), help: "the recipe that stays (title or id)"),

@@ -77,7 +77,9 @@ enum RecipeExchangeCommands {
       rows: rows, emptyText: "no files to import")
     let imported = run.rows.count { $0.status == .imported }, similar = run.rows.count { $0.status == .similar }
     let merged = run.rows.count { $0.status == .merged }
-    var summary = ["\(files) file\(files == 1 ? "" : "s")", "\(imported) recipe\(imported == 1 ? "" : "s") \(dryRun ? "would be imported" : "imported")"]
+    var summary = [
+      "\(files) file\(files == 1 ? "" : "s")", "\(imported) recipe\(imported == 1 ? "" : "s") \(dryRun ? "would be imported" : "imported")",
+    ]
     if merged > 0 { summary.append("\(merged) merged") }
     if similar > 0 { summary.append("\(similar) similar to existing (not imported; --anyway or --merge)") }
     summary.append("\(run.failedFiles) failed")
@@ -90,7 +92,9 @@ enum RecipeExchangeCommands {
   static let export = CommandSpec(
     "recipe export",
     summary: "Write recipes as schema.org Recipe JSON-LD, to the screen or a file.",
-    parameters: [.words("name", .name, optional: true, completion: .names(.recipe), help: "recipe titles or ids (quote a title with spaces)")],
+    parameters: [
+      .words("name", .name, optional: true, completion: .names(.recipe), help: "recipe titles or ids (quote a title with spaces)")
+    ],
     options: [
       .flag("all", "every recipe"),
       .value("format", "the format: jsonld (schema.org Recipe)", .choice(["jsonld"])),
@@ -105,7 +109,8 @@ enum RecipeExchangeCommands {
     let names = invocation.argumentList("name")
     if names.isEmpty && !invocation.flag("all") { throw invocation.failure("name the recipes to export, or give --all", argument: "name") }
     if !names.isEmpty && invocation.flag("all") { throw invocation.failure("give recipe names or --all, not both", argument: "--all") }
-    let recipes = invocation.flag("all")
+    let recipes =
+      invocation.flag("all")
       ? try session.library.recipes.all()
       : try names.map { name in
         guard let recipe = try session.library.recipes.find(name) else { throw RepositoryError.notFound(.recipe, name) }

@@ -25,7 +25,9 @@ enum Rows {
   static func categories(_ categories: [Model.Category]) -> Table {
     Table(
       key: "categories",
-      columns: [Table.Column("id", jsonOnly: true), Table.Column("name"), Table.Column("key"), Table.Column("sortOrder", "SORT", alignRight: true)],
+      columns: [
+        Table.Column("id", jsonOnly: true), Table.Column("name"), Table.Column("key"), Table.Column("sortOrder", "SORT", alignRight: true),
+      ],
       rows: categories.map { [id($0.id), .string($0.displayName), .string($0.normalizedName), .int(Int($0.sortOrder))] },
       emptyText: "no categories")
   }
@@ -72,7 +74,8 @@ enum Rows {
   static func categoryNames(_ library: Library, for templates: [IngredientTemplate]) throws -> [UUID: String] {
     let ids = Set(templates.compactMap(\.category))
     guard ids.count > lookupLimit else {
-      return try Dictionary(uniqueKeysWithValues: ids.compactMap { id in try library.categories.find(id.uuidString).map { (id, $0.displayName) } })
+      return try Dictionary(
+        uniqueKeysWithValues: ids.compactMap { id in try library.categories.find(id.uuidString).map { (id, $0.displayName) } })
     }
     return Dictionary(uniqueKeysWithValues: try library.categories.all().map { ($0.id, $0.displayName) })
   }
@@ -146,7 +149,8 @@ enum Rows {
       .init("tags", details.tags.isEmpty ? .null : .strings(details.tags.map(\.displayName))),
       .init("keywords", recipe.keywords.isEmpty ? .null : .strings(recipe.keywords)),
       .init("favorite", recipe.isFavorite ? .bool(true) : .null), .init("notes", .text(recipe.notes)),
-      .init("steps", recipe.recipeInstructions.isEmpty ? .null : .strings(recipe.recipeInstructions.enumerated().map { "\($0 + 1). \($1)" })),
+      .init(
+        "steps", recipe.recipeInstructions.isEmpty ? .null : .strings(recipe.recipeInstructions.enumerated().map { "\($0 + 1). \($1)" })),
       .init("planned", details.plannedMeals.isEmpty ? .null : .strings(details.plannedMeals.map { "\($0.date) \($0.mealType.rawValue)" })),
     ]
   }
@@ -184,9 +188,11 @@ enum Rows {
         ])
       }
     }
-    return CommandResult(.table(Table(
-      key: "duplicates",
-      columns: [Table.Column("kind"), Table.Column("key"), Table.Column("name"), Table.Column("id"), Table.Column("role", "")],
-      rows: rows, emptyText: "no duplicates")))
+    return CommandResult(
+      .table(
+        Table(
+          key: "duplicates",
+          columns: [Table.Column("kind"), Table.Column("key"), Table.Column("name"), Table.Column("id"), Table.Column("role", "")],
+          rows: rows, emptyText: "no duplicates")))
   }
 }

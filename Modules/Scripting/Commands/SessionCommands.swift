@@ -54,12 +54,15 @@ enum SessionCommands {
   ) { _, session in
     let counts = try session.library.counts()
     let rows: [[JSONValue]] = EntityKind.allCases.map { [.string($0.label), .int(counts[$0] ?? 0)] }
-    return CommandResult(.table(Table(
-      key: "counts", columns: [Table.Column("kind"), Table.Column("count", alignRight: true)], rows: rows, emptyText: "")))
+    return CommandResult(
+      .table(
+        Table(
+          key: "counts", columns: [Table.Column("kind"), Table.Column("count", alignRight: true)], rows: rows, emptyText: "")))
   }
 
   static let duplicates = CommandSpec(
-    "duplicates", summary: "Live records that share a semantic key: possible duplicate recipes, and for unique kinds what should never exist.",
+    "duplicates",
+    summary: "Live records that share a semantic key: possible duplicate recipes, and for unique kinds what should never exist.",
     parameters: [.word("kind", .kind, optional: true, completion: .words(ValueCheck.kindWords), help: "only this kind")],
     examples: ["duplicates", "duplicates recipe"]
   ) { invocation, session in

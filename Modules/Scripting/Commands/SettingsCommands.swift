@@ -10,7 +10,8 @@ enum SettingsCommands {
 
   static let units = CommandSpec(
     "settings units",
-    summary: "Show list amounts in metric or US units from now on, or 'as-written' (each line in the system its first amount used); without a value, say which is set. Held by this session, not synced.",
+    summary:
+      "Show list amounts in metric or US units from now on, or 'as-written' (each line in the system its first amount used); without a value, say which is set. Held by this session, not synced.",
     parameters: [.word("system", .choice(choices), optional: true, completion: .words(choices), help: "metric, us or as-written")],
     examples: ["settings units metric", "settings units us", "settings units"]
   ) { invocation, session in

@@ -53,15 +53,17 @@ enum SyncCommands {
     }
     let offline = session.devices.filter { session.sync.isOffline($0) }.map(\.name)
     var parts: [CommandResult.Part] = [
-      .message(settled ? "synced \(online.count) device(s) in \(rounds) round(s)" : "stopped after \(rounds) round(s) with changes still moving"),
-      .table(Table(
-        key: "devices",
-        columns: [
-          Table.Column("device", "DEVICE"), Table.Column("imported", "PULLED", alignRight: true),
-          Table.Column("exported", "PUSHED", alignRight: true), Table.Column("merges", "MERGED", alignRight: true),
-          Table.Column("conflicts", "CONFLICTS", alignRight: true), Table.Column("errors", "ERRORS", alignRight: true),
-        ],
-        rows: rows, emptyText: "no devices")),
+      .message(
+        settled ? "synced \(online.count) device(s) in \(rounds) round(s)" : "stopped after \(rounds) round(s) with changes still moving"),
+      .table(
+        Table(
+          key: "devices",
+          columns: [
+            Table.Column("device", "DEVICE"), Table.Column("imported", "PULLED", alignRight: true),
+            Table.Column("exported", "PUSHED", alignRight: true), Table.Column("merges", "MERGED", alignRight: true),
+            Table.Column("conflicts", "CONFLICTS", alignRight: true), Table.Column("errors", "ERRORS", alignRight: true),
+          ],
+          rows: rows, emptyText: "no devices")),
       .data(key: "settled", .bool(settled)),
     ]
     if !offline.isEmpty { parts.append(.message("offline, not synced: \(offline.joined(separator: ", "))")) }
@@ -87,7 +89,9 @@ enum SyncCommands {
       let held = try engine?.heldBatches() ?? []
       if !held.isEmpty {
         let versions = Set(held.map(\.schemaVersion)).sorted().map { "v\($0)" }.joined(separator: ", ")
-        notices.append("\(device.name) keeps \(held.count) batch(es) from a newer schema (\(versions)) unread: update Forager on this device to apply them")
+        notices.append(
+          "\(device.name) keeps \(held.count) batch(es) from a newer schema (\(versions)) unread: update Forager on this device to apply them"
+        )
       }
       rows.append([
         .string(device.name), .string(session.sync.isOffline(device) ? "offline" : "online"), .int(pending), .int(held.count),
@@ -98,36 +102,47 @@ enum SyncCommands {
     }
     let recent = events.sorted { $0.event.date < $1.event.date }.suffix(eventLimit)
     var parts: [CommandResult.Part] = [
-      .table(Table(
-        key: "devices",
-        columns: [
-          Table.Column("device", "DEVICE"), Table.Column("state", "STATE"), Table.Column("pending", "PENDING", alignRight: true),
-          Table.Column("held", "HELD", alignRight: true), Table.Column("syncs", "SYNCS", alignRight: true), Table.Column("imports", "IMPORTS", alignRight: true),
-          Table.Column("exports", "EXPORTS", alignRight: true), Table.Column("conflicts", "CONFLICTS", alignRight: true),
-          Table.Column("merges", "MERGES", alignRight: true), Table.Column("errors", "ERRORS", alignRight: true),
-          Table.Column("lastSync", "LAST SYNC"),
-        ],
-        rows: rows, emptyText: "no devices"))
+      .table(
+        Table(
+          key: "devices",
+          columns: [
+            Table.Column("device", "DEVICE"), Table.Column("state", "STATE"), Table.Column("pending", "PENDING", alignRight: true),
+            Table.Column("held", "HELD", alignRight: true), Table.Column("syncs", "SYNCS", alignRight: true),
+            Table.Column("imports", "IMPORTS", alignRight: true),
+            Table.Column("exports", "EXPORTS", alignRight: true), Table.Column("conflicts", "CONFLICTS", alignRight: true),
+            Table.Column("merges", "MERGES", alignRight: true), Table.Column("errors", "ERRORS", alignRight: true),
+            Table.Column("lastSync", "LAST SYNC"),
+          ],
+          rows: rows, emptyText: "no devices"))
     ]
     parts += notices.map { .message($0) }
     if let cloud = session.cloud(for: session.current) {
       let registered = try cloud.devices()
-      parts.append(.fields(key: "cloud", [
-        .init("location", label: "cloud", .string(cloud.location)),
-        .init("batches", label: "batches", .int(Int(try cloud.latestSequence()))),
-        .init("devices", label: "registered devices", .array(registered.map { .string("\($0.name) (replica \($0.replicaID.prefix(8)), schema v\($0.schemaVersion))") })),
-      ]))
+      parts.append(
+        .fields(
+          key: "cloud",
+          [
+            .init("location", label: "cloud", .string(cloud.location)),
+            .init("batches", label: "batches", .int(Int(try cloud.latestSequence()))),
+            .init(
+              "devices", label: "registered devices",
+              .array(registered.map { .string("\($0.name) (replica \($0.replicaID.prefix(8)), schema v\($0.schemaVersion))") })),
+          ]))
     } else {
       parts.append(.message(CloudCommands.missing(for: session.current, session)))
     }
-    parts.append(.table(Table(
-      key: "events",
-      columns: [
-        Table.Column("date", "WHEN"), Table.Column("device", "DEVICE"), Table.Column("kind", "EVENT"),
-        Table.Column("detail", "DETAIL"),
-      ],
-      rows: recent.map { [.string($0.event.date.formatted(.iso8601)), .string($0.device), .string($0.event.kind.rawValue), .string($0.event.detail)] },
-      emptyText: "no sync events yet")))
+    parts.append(
+      .table(
+        Table(
+          key: "events",
+          columns: [
+            Table.Column("date", "WHEN"), Table.Column("device", "DEVICE"), Table.Column("kind", "EVENT"),
+            Table.Column("detail", "DETAIL"),
+          ],
+          rows: recent.map {
+            [.string($0.event.date.formatted(.iso8601)), .string($0.device), .string($0.event.kind.rawValue), .string($0.event.detail)]
+          },
+          emptyText: "no sync events yet")))
     return CommandResult(parts: parts)
   }
 
@@ -138,7 +153,8 @@ enum SyncCommands {
   ) { invocation, session in
     let device = try named(invocation, session)
     session.sync.setOffline(device, true)
-    return CommandResult(.message("device '\(device.name)' is offline"), .data(key: "device", ["name": .string(device.name), "online": false]))
+    return CommandResult(
+      .message("device '\(device.name)' is offline"), .data(key: "device", ["name": .string(device.name), "online": false]))
   }
 
   static let online = CommandSpec(
@@ -148,7 +164,8 @@ enum SyncCommands {
   ) { invocation, session in
     let device = try named(invocation, session)
     session.sync.setOffline(device, false)
-    return CommandResult(.message("device '\(device.name)' is online"), .data(key: "device", ["name": .string(device.name), "online": true]))
+    return CommandResult(
+      .message("device '\(device.name)' is online"), .data(key: "device", ["name": .string(device.name), "online": true]))
   }
 
   // MARK: Helpers
@@ -156,7 +173,8 @@ enum SyncCommands {
   private static func named(_ invocation: Invocation, _ session: Session) throws(ScriptError) -> Device {
     guard let name = invocation.optionalArgument("name") else { return session.current }
     guard let device = session.device(named: name) else {
-      throw invocation.failure("no device named '\(name)' (devices: \(session.devices.map(\.name).joined(separator: ", ")))", argument: "name")
+      throw invocation.failure(
+        "no device named '\(name)' (devices: \(session.devices.map(\.name).joined(separator: ", ")))", argument: "name")
     }
     return device
   }
@@ -164,7 +182,8 @@ enum SyncCommands {
   private static func target(_ invocation: Invocation, _ session: Session) throws(ScriptError) -> Device {
     guard let name = invocation.option("device") else { return session.current }
     guard let device = session.device(named: name) else {
-      throw invocation.failure("no device named '\(name)' (devices: \(session.devices.map(\.name).joined(separator: ", ")))", argument: "--device")
+      throw invocation.failure(
+        "no device named '\(name)' (devices: \(session.devices.map(\.name).joined(separator: ", ")))", argument: "--device")
     }
     return device
   }
@@ -180,7 +199,8 @@ enum SyncCommands {
     guard let cloud = session.cloud(for: device) else { throw invocation.failure(CloudCommands.missing(for: device, session)) }
     if session.sync.isOffline(device) {
       let pending = (try? SyncEngine(store: device.store, cloud: cloud, deviceName: device.name).pendingChangeCount()) ?? 0
-      throw invocation.failure("device '\(device.name)' is offline (\(pending) change(s) waiting); bring it back with: device online \(Lexer.quote(device.name))")
+      throw invocation.failure(
+        "device '\(device.name)' is offline (\(pending) change(s) waiting); bring it back with: device online \(Lexer.quote(device.name))")
     }
     let engine = SyncEngine(
       store: device.store, cloud: cloud, deviceName: device.name, monitor: session.sync.monitor(for: device, clock: session.now))

@@ -24,7 +24,8 @@ enum UpgradeGate {
     }
     guard let replica else { return nil }  // never synced: nothing else depends on it
     guard let cloud else {
-      return "this store syncs (replica \(replica.prefix(8))), and no cloud is open to check which of its household's devices still run an older schema: cloud open … first, or migrate --force"
+      return
+        "this store syncs (replica \(replica.prefix(8))), and no cloud is open to check which of its household's devices still run an older schema: cloud open … first, or migrate --force"
     }
     let devices: [CloudDevice]
     do {

@@ -101,9 +101,10 @@ public struct ScriptParser: Sendable {
           blockLines.append((index, raw))
         }
         guard closed else {
-          parsed.errors.append(ScriptError(
-            .syntax, command: spec.name, reason: "the block opened on line \(startLine) is never closed with 'end'",
-            line: startLine))
+          parsed.errors.append(
+            ScriptError(
+              .syntax, command: spec.name, reason: "the block opened on line \(startLine) is never closed with 'end'",
+              line: startLine))
           continue
         }
       }

@@ -1,4 +1,5 @@
 import Foundation
+
 /// Turns command results and errors into text for a terminal or for machines.
 ///
 /// ```swift

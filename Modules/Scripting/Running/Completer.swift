@@ -57,7 +57,9 @@ public struct Completer {
       case .keyword:
         if index < positional.count { index += 1 } else { return filter([parameter.name], word) }
       case .word:
-        if index < positional.count { index += 1 } else {
+        if index < positional.count {
+          index += 1
+        } else {
           return complete(parameter.completion, word: word, typed: [], inQuote: inQuote, keyword: nil)
         }
       case .rest, .words:

@@ -38,8 +38,9 @@ struct RecipeImportRun {
   init(library: Library, duplicates: Duplicates) {
     self.library = library
     self.duplicates = duplicates
-    reader = RecipeReader(limits: ReadLimits(
-      shortText: RecipeLimits.shortText, description: RecipeLimits.description, ingredientLine: RecipeLimits.ingredientLine))
+    reader = RecipeReader(
+      limits: ReadLimits(
+        shortText: RecipeLimits.shortText, description: RecipeLimits.description, ingredientLine: RecipeLimits.ingredientLine))
   }
 
   var failedFiles: Int { rows.count { $0.status == .failed } }

@@ -24,4 +24,3 @@ public final class Device {
     self.library = library
   }
 }
-

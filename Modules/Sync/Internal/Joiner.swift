@@ -28,10 +28,12 @@ struct Joiner {
     for value in change.fields.values { clock.receive(value.stamp) }
     let key = RecordKey(kind: change.kind, id: change.id)
     let stored = try states.state(key)
-    var state = stored ?? RecordState(
-      kind: change.kind, id: change.id, createdAt: change.createdAt, updatedAt: change.updatedAt, ownerID: change.ownerID,
-      sharingScope: change.sharingScope
-    )
+    var state =
+      stored
+      ?? RecordState(
+        kind: change.kind, id: change.id, createdAt: change.createdAt, updatedAt: change.updatedAt, ownerID: change.ownerID,
+        sharingScope: change.sharingScope
+      )
     countConflicts(incoming, against: state)
     let isNew = stored == nil
     let knownKeepers = Set(state.keepers)

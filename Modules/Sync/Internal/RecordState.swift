@@ -28,7 +28,10 @@ struct RecordState: Hashable {
   /// holding the keeper's id. Edges are only ever added: a grow-only set.
   static let edgePrefix = RecordChange.mergeFieldPrefix
 
-  init(kind: EntityKind, id: UUID, createdAt: Date, updatedAt: Date, ownerID: String, sharingScope: SharingScope, registers: [String: StampedValue] = [:]) {
+  init(
+    kind: EntityKind, id: UUID, createdAt: Date, updatedAt: Date, ownerID: String, sharingScope: SharingScope,
+    registers: [String: StampedValue] = [:]
+  ) {
     self.kind = kind
     self.id = id
     self.createdAt = createdAt
@@ -98,10 +101,22 @@ struct RecordState: Hashable {
   @discardableResult
   mutating func join(_ other: RecordState) -> Bool {
     var changed = false
-    if other.createdAt < createdAt { createdAt = other.createdAt; changed = true }
-    if other.updatedAt > updatedAt { updatedAt = other.updatedAt; changed = true }
-    if other.ownerID > ownerID { ownerID = other.ownerID; changed = true }
-    if other.sharingScope.rawValue > sharingScope.rawValue { sharingScope = other.sharingScope; changed = true }
+    if other.createdAt < createdAt {
+      createdAt = other.createdAt
+      changed = true
+    }
+    if other.updatedAt > updatedAt {
+      updatedAt = other.updatedAt
+      changed = true
+    }
+    if other.ownerID > ownerID {
+      ownerID = other.ownerID
+      changed = true
+    }
+    if other.sharingScope.rawValue > sharingScope.rawValue {
+      sharingScope = other.sharingScope
+      changed = true
+    }
     for (name, value) in other.registers where write(name, value) { changed = true }
     return changed
   }
@@ -113,7 +128,8 @@ struct RecordState: Hashable {
     guard let current else { return incoming }
     if current.stamp != incoming.stamp { return incoming.stamp > current.stamp ? incoming : current }
     if current.value == incoming.value { return current }
-    return ChangeBatchCoding.valueBytes(incoming.value).lexicographicallyPrecedes(ChangeBatchCoding.valueBytes(current.value)) ? current : incoming
+    return ChangeBatchCoding.valueBytes(incoming.value).lexicographicallyPrecedes(ChangeBatchCoding.valueBytes(current.value))
+      ? current : incoming
   }
 
   /// The registers named by `fields` (and the existence register and edges when asked), as
@@ -131,7 +147,8 @@ struct RecordState: Hashable {
 
   /// Every register, as a change (for storing the state).
   var wholeChange: RecordChange {
-    RecordChange(kind: kind, id: id, createdAt: createdAt, updatedAt: updatedAt, ownerID: ownerID, sharingScope: sharingScope, fields: registers)
+    RecordChange(
+      kind: kind, id: id, createdAt: createdAt, updatedAt: updatedAt, ownerID: ownerID, sharingScope: sharingScope, fields: registers)
   }
 
   /// The names of every register.

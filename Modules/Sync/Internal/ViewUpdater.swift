@@ -85,7 +85,9 @@ final class ViewUpdater {
   private func addEdge(_ kind: EntityKind, _ first: UUID, _ second: UUID) throws {
     let (keeper, loser) = UUID.keeperOrder(first, second) ? (first, second) : (second, first)
     let key = RecordKey(kind: kind, id: loser)
-    var state = try states.state(key) ?? RecordState(kind: kind, id: loser, createdAt: now, updatedAt: now, ownerID: RecordMetadata.localOwner, sharingScope: .private)
+    var state =
+      try states.state(key)
+      ?? RecordState(kind: kind, id: loser, createdAt: now, updatedAt: now, ownerID: RecordMetadata.localOwner, sharingScope: .private)
     guard state.addEdge(to: keeper, stamp: edgeStamp()) else { return }
     states.set(state)
     try states.noteEdge(kind, loser: loser, keeper: keeper)

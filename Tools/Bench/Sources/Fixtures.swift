@@ -62,7 +62,8 @@ final class RawInsert {
     let columns = try db.columns(of: table)
     positions = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($0.element, Int32($0.offset + 1)) })
     let list = columns.map { "\"\($0)\"" }.joined(separator: ", ")
-    statement = try db.prepare("INSERT INTO \"\(table)\" (\(list)) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))")
+    statement = try db.prepare(
+      "INSERT INTO \"\(table)\" (\(list)) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))")
   }
 
   func position(_ column: String) -> Int32 { positions[column] ?? 0 }
@@ -79,4 +80,3 @@ final class RawInsert {
   func bind(_ column: String, _ number: Double) { statement.bind(position(column), number) }
   func bind(_ column: String, _ number: Int64) { statement.bind(position(column), number) }
 }
-

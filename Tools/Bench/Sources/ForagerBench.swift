@@ -14,7 +14,8 @@ struct ForagerBench: ParsableCommand {
   @Flag(help: "The issue's sizes (a 1M-record store for the incremental sync).") var full = false
   @Flag(help: "List the scenarios and their size parameters.") var list = false
   @Option(help: ArgumentHelp("Run only these scenarios (ids from --list).", valueName: "ID,ID…")) var only: String?
-  @Option(name: .customLong("size"), help: ArgumentHelp("Set a size parameter (repeatable).", valueName: "NAME=N")) var sizeSettings: [String] = []
+  @Option(name: .customLong("size"), help: ArgumentHelp("Set a size parameter (repeatable).", valueName: "NAME=N")) var sizeSettings:
+    [String] = []
   @Option(help: "Repetitions of each measured step (1–1000).") var rounds = 5
   @Option(parsing: .upToNextOption, help: ArgumentHelp("Medians of two --json outputs side by side.", valueName: "OLD.json NEW.json"))
   var compare: [String] = []
@@ -98,7 +99,8 @@ struct ForagerBench: ParsableCommand {
   }
 
   static func runHere(_ scenario: Scenario, sizes: Sizes, rounds: Int) throws -> ScenarioResult {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("forager-bench-\(scenario.id)-\(UUID().uuidString.prefix(8))")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "forager-bench-\(scenario.id)-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     var result = try scenario.run(Context(scenario: scenario, sizes: sizes, directory: directory, rounds: rounds))
@@ -142,9 +144,11 @@ struct BenchRun: Codable {
 enum Host {
   static func describe() -> String {
     let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-    let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+    let model =
+      cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
       .map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" } ?? "unknown CPU"
     let memory = ProcessInfo.processInfo.physicalMemory / (1 << 30)
-    return "\(model), \(ProcessInfo.processInfo.activeProcessorCount) cores, \(memory) GiB, \(ProcessInfo.processInfo.operatingSystemVersionString)"
+    return
+      "\(model), \(ProcessInfo.processInfo.activeProcessorCount) cores, \(memory) GiB, \(ProcessInfo.processInfo.operatingSystemVersionString)"
   }
 }

@@ -57,7 +57,8 @@ enum Report {
         change = "—"
       }
       let ratios = [before?.ratio, result.ratio].map { $0.map { String(format: "%.2f×", $0) } ?? "—" }.joined(separator: " → ")
-      print("| \(result.id) | \(formatSeconds(before?.forager?.median)) | \(formatSeconds(result.forager?.median)) | \(change) | \(ratios) |")
+      print(
+        "| \(result.id) | \(formatSeconds(before?.forager?.median)) | \(formatSeconds(result.forager?.median)) | \(change) | \(ratios) |")
     }
   }
 }

@@ -41,7 +41,9 @@ struct Sizes: Codable, Sendable {
     "dedup.groups": 20_000, "dedup.records": 20_000,
     "server.devices": 100, "server.households": 25, "server.seconds": 10, "server.changes": 20, "server.pace.ms": 1_000,
   ]
-  static let full: [String: Int] = defaults.merging(["incremental.large": 1_000_000, "memory.changes": 100_000, "dedup.groups": 100_000]) { $1 }
+  static let full: [String: Int] = defaults.merging(["incremental.large": 1_000_000, "memory.changes": 100_000, "dedup.groups": 100_000]) {
+    $1
+  }
 
   subscript(_ name: String) -> Int { values[name] ?? Self.defaults[name] ?? 0 }
 }

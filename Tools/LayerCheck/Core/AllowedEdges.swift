@@ -38,7 +38,9 @@ extension LayerTable {
     .frontEnd("forager", targets: ["Scripting", "CReadline"], products: ["ArgumentParser"]),
     .frontEnd("forager-batch", targets: ["Scripting", "CReadline"], products: ["ArgumentParser"]),
     .module("CReadline"),  // system library (GNU readline)
-    .module("forager-server", targets: ["SyncServer", "SyncPostgres", "SyncWire"], products: ["ArgumentParser", "Hummingbird", "PostgresNIO", "Logging"]),
+    .module(
+      "forager-server", targets: ["SyncServer", "SyncPostgres", "SyncWire"],
+      products: ["ArgumentParser", "Hummingbird", "PostgresNIO", "Logging"]),
 
     // MARK: Tools
     .tool("LayerCheckCore", products: ["SwiftSyntax", "SwiftParser"]),

@@ -39,7 +39,8 @@ public struct ImportCheck: Sendable {
     guard let entry = table.entry(named: target), let targets = entry.targets else { return [] }
     let allowed = Set(targets).union(entry.products ?? []).union(Self.systemModules)
     let listed = (targets + (entry.products ?? [])).joined(separator: ", ")
-    let advice = entry.role == .frontEnd ? "reach data through Scripting and the repositories" : "declare the dependency, if the table allows it"
+    let advice =
+      entry.role == .frontEnd ? "reach data through Scripting and the repositories" : "declare the dependency, if the table allows it"
     var violations: [LayerDiagnostic] = []
     for file in files {
       let tree = Parser.parse(source: file.text)
@@ -50,10 +51,11 @@ public struct ImportCheck: Sendable {
         guard let module = declaration.path.first?.name.text, module != target, !allowed.contains(module) else { continue }
         let location = declaration.path.startLocation(converter: converter)
         let role = entry.role == .frontEnd ? "front end" : "target"
-        violations.append(LayerDiagnostic(
-          path: file.path, line: location.line, column: location.column,
-          message: "\(role) '\(target)' imports '\(module)', which it may not depend on (allowed: \(listed.isEmpty ? "none" : listed), "
-            + "and the system's modules); \(advice)"))
+        violations.append(
+          LayerDiagnostic(
+            path: file.path, line: location.line, column: location.column,
+            message: "\(role) '\(target)' imports '\(module)', which it may not depend on (allowed: \(listed.isEmpty ? "none" : listed), "
+              + "and the system's modules); \(advice)"))
       }
     }
     return violations

@@ -74,7 +74,8 @@ public struct Vocabulary: Sendable, Equatable {
       modelOnly.filter { $0.kind != .protocol && !$0.inherited.isDisjoint(with: entityProtocols) }.map(\.name)
     )
 
-    let writers = modelDecls
+    let writers =
+      modelDecls
       .filter { $0.name == writerProtocol && ($0.kind == .protocol || $0.kind == .extension) }
       .reduce(into: Set<String>()) { $0.formUnion($1.functions) }
 

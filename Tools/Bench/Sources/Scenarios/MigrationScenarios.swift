@@ -48,7 +48,8 @@ extension MigrationScenarios {
       let foragerPath = context.path("forager-\(round).sqlite"), basePath = context.path("baseline-\(round).sqlite")
       for path in [foragerPath, basePath] { try FileManager.default.copyItem(atPath: source, toPath: path) }
       var report: MigrationReport?
-      foragerTimes.append(try time { report = try StoreMigrator(path: foragerPath).migrate(MigrationOptions(target: 2, makeBackup: false)) })
+      foragerTimes.append(
+        try time { report = try StoreMigrator(path: foragerPath).migrate(MigrationOptions(target: 2, makeBackup: false)) })
       guard let dedup = report?.dedup else { throw BenchError("no dedup report") }
       merged = dedup.mergedRecordCount
       repointed = dedup.repointed
@@ -75,7 +76,8 @@ extension MigrationScenarios {
     result.figures["re-pointed references count"] = Double(repointed)
     result.figures["stage A (untimed)"] = stageASeconds
     result.judge((result.forager?.median ?? .infinity) < 1)
-    result.note = "LegacyStoreGenerator(seed: 7, duplicateGroups:) through stage A once; timed: StoreMigrator.migrate(target: 2) on a copy of that v2 file (the dedup step alone, one transaction); baseline: set-based SQL (keeper map, folds, tombstones, re-pointing, change log) on another copy"
+    result.note =
+      "LegacyStoreGenerator(seed: 7, duplicateGroups:) through stage A once; timed: StoreMigrator.migrate(target: 2) on a copy of that v2 file (the dedup step alone, one transaction); baseline: set-based SQL (keeper map, folds, tombstones, re-pointing, change log) on another copy"
     return result
   }
 }
@@ -109,7 +111,8 @@ enum RawDedup {
     try db.execute("PRAGMA temp_store = MEMORY")
     let now = Date().timeIntervalSinceReferenceDate
     func log(_ kind: String, _ idColumn: String, _ operation: String, _ fields: String, from: String) throws {
-      try db.execute("""
+      try db.execute(
+        """
         INSERT INTO forager_changes (kind, id, operation, fields, origin, timestamp)
         SELECT '\(kind)', \(idColumn), '\(operation)', '\(fields)', 'migration', \(now) FROM \(from)
         """)
@@ -119,7 +122,8 @@ enum RawDedup {
       guard let keyField = kind.schema.semanticKeyField else { continue }
       let table = "\"\(kind.rawValue)\"", key = "\"\(keyField)\""
       try db.execute("CREATE TEMP TABLE merge_map (loser TEXT PRIMARY KEY, keeper TEXT NOT NULL) WITHOUT ROWID")
-      try db.execute("""
+      try db.execute(
+        """
         INSERT INTO merge_map
         SELECT t.id, g.keeper FROM \(table) t JOIN (
           SELECT \(key) AS k, MIN(id) AS keeper FROM \(table) WHERE deletedAt IS NULL AND \(key) <> '' GROUP BY \(key) HAVING COUNT(*) > 1
@@ -144,7 +148,8 @@ enum RawDedup {
         default: continue
         }
       }
-      try db.execute("""
+      try db.execute(
+        """
         UPDATE \(table) SET \(sets.joined(separator: ", "))
         FROM (SELECT m.keeper AS id, \(aggregates.joined(separator: ", ")) FROM merge_map m JOIN \(table) l ON l.id = m.loser GROUP BY m.keeper) f
         WHERE \(table).id = f.id
@@ -157,9 +162,11 @@ enum RawDedup {
       for (owner, field) in EntitySchema.references(to: kind) {
         let ownerTable = "\"\(owner.rawValue)\"", column = "\"\(field.name)\""
         if case .referenceList = field.type {
-          let affected = "\(ownerTable) WHERE deletedAt IS NULL AND EXISTS (SELECT 1 FROM json_each(\(column)) j JOIN merge_map m ON m.loser = j.value)"
+          let affected =
+            "\(ownerTable) WHERE deletedAt IS NULL AND EXISTS (SELECT 1 FROM json_each(\(column)) j JOIN merge_map m ON m.loser = j.value)"
           try log(owner.rawValue, "id", "update", "[\"\(field.name)\"]", from: affected)
-          try db.execute("""
+          try db.execute(
+            """
             UPDATE \(ownerTable) SET \(column) = (
               SELECT json_group_array(v) FROM (
                 SELECT COALESCE(m.keeper, j.value) AS v, MIN(j.key) AS position FROM json_each(\(ownerTable).\(column)) j
@@ -167,8 +174,11 @@ enum RawDedup {
             WHERE deletedAt IS NULL AND EXISTS (SELECT 1 FROM json_each(\(column)) j JOIN merge_map m ON m.loser = j.value)
             """)
         } else {
-          try log(owner.rawValue, "id", "update", "[\"\(field.name)\"]", from: "\(ownerTable) WHERE deletedAt IS NULL AND \(column) IN (SELECT loser FROM merge_map)")
-          try db.execute("""
+          try log(
+            owner.rawValue, "id", "update", "[\"\(field.name)\"]",
+            from: "\(ownerTable) WHERE deletedAt IS NULL AND \(column) IN (SELECT loser FROM merge_map)")
+          try db.execute(
+            """
             UPDATE \(ownerTable) SET \(column) = (SELECT keeper FROM merge_map WHERE loser = \(ownerTable).\(column))
             WHERE deletedAt IS NULL AND \(column) IN (SELECT loser FROM merge_map)
             """)

@@ -25,7 +25,8 @@ enum RecipeImportScenario {
     let ingredients = ingredientLines.map { "\"\($0)\"" }.joined(separator: ",")
     let steps = (1...3).map { #"{"@type":"HowToStep","text":"Step \#($0): stir &amp; simmer for 5&nbsp;minutes."}"# }
       .joined(separator: ",")
-    let filler = String(repeating: #"<div class="entry"><p>Some <a href="/x">story</a> text about the dish &amp; its history.</p></div>"#, count: 400)
+    let filler = String(
+      repeating: #"<div class="entry"><p>Some <a href="/x">story</a> text about the dish &amp; its history.</p></div>"#, count: 400)
     return """
       <!DOCTYPE html><html><head><meta charset="utf-8"><title>Recipe \(number)</title>
       <link rel="canonical" href="https://kitchen.example/recipes/\(number)/">
@@ -75,11 +76,12 @@ enum RecipeImportScenario {
     let imported = try time {
       for data in pages {
         guard let recipe = try reader.read(data).recipes.first else { continue }
-        _ = try library.recipes.create(RecipeDraft(
-          name: recipe.name, ingredients: recipe.ingredients, instructions: recipe.instructions,
-          description: recipe.description, cuisine: recipe.cuisine, yield: recipe.yield, prepTime: recipe.prepTime,
-          cookTime: recipe.cookTime, keywords: recipe.keywords, author: recipe.author, datePublished: recipe.datePublished,
-          url: recipe.url))
+        _ = try library.recipes.create(
+          RecipeDraft(
+            name: recipe.name, ingredients: recipe.ingredients, instructions: recipe.instructions,
+            description: recipe.description, cuisine: recipe.cuisine, yield: recipe.yield, prepTime: recipe.prepTime,
+            cookTime: recipe.cookTime, keywords: recipe.keywords, author: recipe.author, datePublished: recipe.datePublished,
+            url: recipe.url))
       }
     }
     // The ingredient-line parsing inside it: every imported line parsed once more.

@@ -66,7 +66,8 @@ enum ServerLoadScenario {
     for household in 0..<householdCount { _ = try await admin.addHousehold("household \(household)") }
     for index in 0..<deviceCount {
       let issued = try await admin.issueToken(household: "household \(index % householdCount)", device: "device \(index)")
-      devices.append(LoadDevice(token: issued.token.secret, replica: "replica-\(index)", changes: changes, stagger: Double(index) / Double(deviceCount)))
+      devices.append(
+        LoadDevice(token: issued.token.secret, replica: "replica-\(index)", changes: changes, stagger: Double(index) / Double(deviceCount)))
     }
 
     // The server: this executable in serve mode, so its memory is its own.
@@ -104,7 +105,9 @@ enum ServerLoadScenario {
     let baselineCount = max(200, min(pushLatencies.count, 5_000))
     let household = try await storage.household(named: "household 0")
     let deviceID = try await storage.device(named: "baseline", in: household?.id ?? 1, now: Date())
-    let baselineSeconds = Double(try await insertDirectly(client, household: household?.id ?? 1, device: deviceID, payload: payload, count: baselineCount)) / 1e9
+    let baselineSeconds =
+      Double(try await insertDirectly(client, household: household?.id ?? 1, device: deviceID, payload: payload, count: baselineCount))
+      / 1e9
     let baselineRate = Double(baselineCount) / baselineSeconds
 
     var result = ScenarioResult(context)
@@ -120,7 +123,8 @@ enum ServerLoadScenario {
     ]
     let p99 = pacedLatencies.p99
     result.verdict = failures == 0 && pushRate >= 0.5 * baselineRate && p99 < 0.05 ? "met" : "missed"
-    result.note = "ratio = saturated server pushes/s ÷ direct inserts/s; latency target on the paced phase (a sync every "
+    result.note =
+      "ratio = saturated server pushes/s ÷ direct inserts/s; latency target on the paced phase (a sync every "
       + "\(context.sizes["server.pace.ms"]) ms per device); \(deviceCount) devices in \(householdCount) households, \(Int(seconds)) s per phase"
     return result
   }
@@ -277,7 +281,8 @@ final class LoadDevice: @unchecked Sendable {
       outcome.pushLatencies.append(Double(nanoseconds() - start) / 1e9)
       if pushed.status != .created { outcome.failures += 1 }
 
-      var pull = HTTPClientRequest(url: base + Wire.Path.batches + "?\(Wire.Query.limit)=100" + (cursor.map { "&\(Wire.Query.cursor)=\($0)" } ?? ""))
+      var pull = HTTPClientRequest(
+        url: base + Wire.Path.batches + "?\(Wire.Query.limit)=100" + (cursor.map { "&\(Wire.Query.cursor)=\($0)" } ?? ""))
       pull.headers.add(name: "Authorization", value: "Bearer \(token)")
       let pulled = try await http.execute(pull, timeout: .seconds(30))
       let body = try await pulled.body.collect(upTo: 64 << 20)

@@ -76,7 +76,8 @@ enum StoreScenarios {
     result.figures["empty store.read"] = Stats(empty).median
     result.compare(samples.forager, samples.baseline)
     result.judge((result.ratio ?? .infinity) <= 2)
-    result.note = "Forager: store.read { records(.ingredientTemplate, semanticKey:) } (one read transaction, decoded Records); baseline: prepared SELECT in autocommit, columns read"
+    result.note =
+      "Forager: store.read { records(.ingredientTemplate, semanticKey:) } (one read transaction, decoded Records); baseline: prepared SELECT in autocommit, columns read"
     return result
   }
 
@@ -126,11 +127,12 @@ enum StoreScenarios {
     for round in 0..<rounds {
       let foragerPath = context.path("forager-\(round).sqlite")
       let library = Library(store: try SQLiteStore(path: foragerPath))
-      foragerTimes.append(try time {
-        try library.transaction { tx in
-          for name in names { _ = try tx.ingredients.getOrCreate(name) }
-        }
-      })
+      foragerTimes.append(
+        try time {
+          try library.transaction { tx in
+            for name in names { _ = try tx.ingredients.getOrCreate(name) }
+          }
+        })
       let basePath = context.path("baseline-\(round).sqlite")
       _ = try SQLiteStore(path: basePath)
       let raw = try RawDatabase(path: basePath)
@@ -143,39 +145,40 @@ enum StoreScenarios {
       )
       let insert = try RawInsert(raw, table: "ingredientTemplate")
       let log = try raw.prepare("INSERT INTO forager_changes (kind, id, operation, fields, origin, timestamp) VALUES (?, ?, ?, ?, ?, ?)")
-      baselineTimes.append(try time {
-        try raw.execute("BEGIN IMMEDIATE")
-        let now = Date().timeIntervalSinceReferenceDate
-        for (name, key) in zip(names, keys) {
-          select.bind(1, key)
-          if try select.step() { throw BenchError("\(key) exists") }
-          select.reset()
-          aliasHolder.bind(1, key)
-          if try aliasHolder.step() { throw BenchError("\(key) is an alias") }
-          aliasHolder.reset()
-          let id = DeterministicID.make(kind: .ingredientTemplate, semanticKey: key).uuidString.lowercased()
-          insert.bind("id", id)
-          insert.bind("createdAt", now)
-          insert.bind("updatedAt", now)
-          insert.bind("ownerID", "local")
-          insert.bind("sharingScope", "private")
-          insert.bind("displayName", name)
-          insert.bind("canonicalName", key)
-          insert.bind("aliases", "[]")
-          insert.bind("ingredientKind", "other")
-          insert.bind("isStaple", Int64(0))
-          insert.bind("usageCount", Int64(0))
-          try insert.statement.run()
-          log.bind(1, "ingredientTemplate")
-          log.bind(2, id)
-          log.bind(3, "insert")
-          log.bind(4, #"["aliases","canonicalName","displayName","ingredientKind","isStaple","usageCount"]"#)
-          log.bind(5, "local")
-          log.bind(6, now)
-          try log.run()
-        }
-        try raw.execute("COMMIT")
-      })
+      baselineTimes.append(
+        try time {
+          try raw.execute("BEGIN IMMEDIATE")
+          let now = Date().timeIntervalSinceReferenceDate
+          for (name, key) in zip(names, keys) {
+            select.bind(1, key)
+            if try select.step() { throw BenchError("\(key) exists") }
+            select.reset()
+            aliasHolder.bind(1, key)
+            if try aliasHolder.step() { throw BenchError("\(key) is an alias") }
+            aliasHolder.reset()
+            let id = DeterministicID.make(kind: .ingredientTemplate, semanticKey: key).uuidString.lowercased()
+            insert.bind("id", id)
+            insert.bind("createdAt", now)
+            insert.bind("updatedAt", now)
+            insert.bind("ownerID", "local")
+            insert.bind("sharingScope", "private")
+            insert.bind("displayName", name)
+            insert.bind("canonicalName", key)
+            insert.bind("aliases", "[]")
+            insert.bind("ingredientKind", "other")
+            insert.bind("isStaple", Int64(0))
+            insert.bind("usageCount", Int64(0))
+            try insert.statement.run()
+            log.bind(1, "ingredientTemplate")
+            log.bind(2, id)
+            log.bind(3, "insert")
+            log.bind(4, #"["aliases","canonicalName","displayName","ingredientKind","isStaple","usageCount"]"#)
+            log.bind(5, "local")
+            log.bind(6, now)
+            try log.run()
+          }
+          try raw.execute("COMMIT")
+        })
       try? FileManager.default.removeItem(atPath: foragerPath)
       try? FileManager.default.removeItem(atPath: basePath)
     }
@@ -186,7 +189,8 @@ enum StoreScenarios {
       result.figures["baseline names/s"] = Double(count) / baseline.median
     }
     result.judge((result.ratio ?? .infinity) <= 2)
-    result.note = "times are per transaction of all names; baseline: key SELECT + alias SELECT + row INSERT + change-log INSERT per name (the name-based id computed the same way)"
+    result.note =
+      "times are per transaction of all names; baseline: key SELECT + alias SELECT + row INSERT + change-log INSERT per name (the name-based id computed the same way)"
     return result
   }
 
@@ -229,56 +233,61 @@ enum StoreScenarios {
       let batch = drafts[(round * operations)..<((round + 1) * operations)]
       var forager: [Double] = [], baseline: [Double] = []
       for draft in batch {
-        forager.append(try time {
-          guard case .created = try library.recipes.create(RecipeDraft(name: draft.name, ingredients: draft.lines)) else {
-            throw BenchError("recipe \(draft.name) not created")
-          }
-        })
+        forager.append(
+          try time {
+            guard case .created = try library.recipes.create(RecipeDraft(name: draft.name, ingredients: draft.lines)) else {
+              throw BenchError("recipe \(draft.name) not created")
+            }
+          })
       }
       for draft in batch {
         let title = "baseline " + draft.name
-        baseline.append(try time {
-          try raw.execute("BEGIN IMMEDIATE")
-          let now = Date().timeIntervalSinceReferenceDate
-          let titleKey = SemanticKey.titleKey(title)
-          findRecipe.bind(1, titleKey)
-          if try findRecipe.step() { throw BenchError("recipe exists") }
-          findRecipe.reset()
-          let recipeID = UUID()
-          let recipeText = recipeID.uuidString.lowercased()
-          insertRecipe.bindMetadata(id: recipeID, at: now)
-          insertRecipe.bind("displayName", title)
-          insertRecipe.bind("titleKey", titleKey)
-          insertRecipe.bind("recipeIngredient", "[\"" + draft.lines.joined(separator: "\",\"") + "\"]")
-          insertRecipe.bind("normalizedIngredients", "[\"" + draft.keys.joined(separator: "\",\"") + "\"]")
-          insertRecipe.bind("sourceType", "manual")
-          try insertRecipe.statement.run()
-          try logChange("recipe", recipeText, "insert", #"["displayName","normalizedIngredients","recipeIngredient","sourceType","titleKey"]"#, now)
-          for (order, key) in draft.keys.enumerated() {
-            findTemplate.bind(1, key)
-            guard try findTemplate.step() else { throw BenchError("template \(key) missing") }
-            let templateID = findTemplate.text(0)
-            let usage = Int64(findTemplate.text(1)) ?? 0
-            findTemplate.reset()
-            bumpTemplate.bind(1, usage + 1)
-            bumpTemplate.bind(2, now)
-            bumpTemplate.bind(3, now)
-            bumpTemplate.bind(4, templateID)
-            try bumpTemplate.run()
-            try logChange("ingredientTemplate", templateID, "update", #"["lastUsed","usageCount"]"#, now)
-            guard let lineID = DeterministicID.child(of: recipeID, at: order) else { throw BenchError("line \(order)") }
-            insertLine.bindMetadata(id: lineID, at: now)
-            insertLine.bind("recipe", recipeText)
-            insertLine.bind("template", templateID)
-            insertLine.bind("rawLine", draft.lines[order])
-            insertLine.bind("quantity", 2.0)
-            insertLine.bind("unit", "cup")
-            insertLine.bind("sortOrder", Int64(order))
-            try insertLine.statement.run()
-            try logChange("recipeIngredient", lineID.uuidString.lowercased(), "insert", #"["quantity","rawLine","recipe","sortOrder","template","unit"]"#, now)
-          }
-          try raw.execute("COMMIT")
-        })
+        baseline.append(
+          try time {
+            try raw.execute("BEGIN IMMEDIATE")
+            let now = Date().timeIntervalSinceReferenceDate
+            let titleKey = SemanticKey.titleKey(title)
+            findRecipe.bind(1, titleKey)
+            if try findRecipe.step() { throw BenchError("recipe exists") }
+            findRecipe.reset()
+            let recipeID = UUID()
+            let recipeText = recipeID.uuidString.lowercased()
+            insertRecipe.bindMetadata(id: recipeID, at: now)
+            insertRecipe.bind("displayName", title)
+            insertRecipe.bind("titleKey", titleKey)
+            insertRecipe.bind("recipeIngredient", "[\"" + draft.lines.joined(separator: "\",\"") + "\"]")
+            insertRecipe.bind("normalizedIngredients", "[\"" + draft.keys.joined(separator: "\",\"") + "\"]")
+            insertRecipe.bind("sourceType", "manual")
+            try insertRecipe.statement.run()
+            try logChange(
+              "recipe", recipeText, "insert", #"["displayName","normalizedIngredients","recipeIngredient","sourceType","titleKey"]"#, now)
+            for (order, key) in draft.keys.enumerated() {
+              findTemplate.bind(1, key)
+              guard try findTemplate.step() else { throw BenchError("template \(key) missing") }
+              let templateID = findTemplate.text(0)
+              let usage = Int64(findTemplate.text(1)) ?? 0
+              findTemplate.reset()
+              bumpTemplate.bind(1, usage + 1)
+              bumpTemplate.bind(2, now)
+              bumpTemplate.bind(3, now)
+              bumpTemplate.bind(4, templateID)
+              try bumpTemplate.run()
+              try logChange("ingredientTemplate", templateID, "update", #"["lastUsed","usageCount"]"#, now)
+              guard let lineID = DeterministicID.child(of: recipeID, at: order) else { throw BenchError("line \(order)") }
+              insertLine.bindMetadata(id: lineID, at: now)
+              insertLine.bind("recipe", recipeText)
+              insertLine.bind("template", templateID)
+              insertLine.bind("rawLine", draft.lines[order])
+              insertLine.bind("quantity", 2.0)
+              insertLine.bind("unit", "cup")
+              insertLine.bind("sortOrder", Int64(order))
+              try insertLine.statement.run()
+              try logChange(
+                "recipeIngredient", lineID.uuidString.lowercased(), "insert",
+                #"["quantity","rawLine","recipe","sortOrder","template","unit"]"#, now)
+            }
+            try raw.execute("COMMIT")
+          })
       }
       if round > 0 {  // round 0 warms up
         foragerTimes += forager
@@ -288,7 +297,8 @@ enum StoreScenarios {
     var result = ScenarioResult(context)
     result.compare(foragerTimes, baselineTimes)
     result.judge((result.forager?.median ?? .infinity) < 200e-6)
-    result.note = "Forager: library.recipes.create(RecipeDraft) (one transaction, lines parsed, templates found, usage counted); baseline: the same rows and change-log entries by hand"
+    result.note =
+      "Forager: library.recipes.create(RecipeDraft) (one transaction, lines parsed, templates found, usage counted); baseline: the same rows and change-log entries by hand"
     return result
   }
 }

@@ -75,7 +75,8 @@ enum SyncScenarios {
     for (name, samples) in steps { result.figures[name] = Stats(samples).median }
     result.figures["merges count"] = Double(merges)
     result.judge((result.forager?.median ?? .infinity) < 1)
-    result.note = "SQLiteCloud file; total = A sync (push) + B sync (pull, merge, dedup, push) + A sync (pull); converged and duplicate-free checked after"
+    result.note =
+      "SQLiteCloud file; total = A sync (push) + B sync (pull, merge, dedup, push) + A sync (pull); converged and duplicate-free checked after"
     return result
   }
 
@@ -116,7 +117,8 @@ enum SyncScenarios {
     var result = ScenarioResult(context)
     result.compare(largeTimes, smallTimes)
     result.judge((result.ratio ?? .infinity) <= 2)
-    result.note = "Forager column = the large store, baseline column = the small store (same changes, same process); each sync pulls one writer batch"
+    result.note =
+      "Forager column = the large store, baseline column = the small store (same changes, same process); each sync pulls one writer batch"
     return result
   }
 
