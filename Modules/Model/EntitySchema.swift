@@ -45,7 +45,9 @@ public struct FieldDescriptor: Sendable, Hashable {
   /// For relationships: what deleting the target does to this field's record.
   public let deleteRule: DeleteRule
   /// Lists are ordered or searched by this field, so a backend keeps an index on it
-  /// (keys and to-one relationships are indexed anyway).
+  /// (keys and to-one relationships are indexed anyway). The names people type and
+  /// complete are indexed: a prefix search of them (`RecordFilter.hasPrefix`) reads the
+  /// matching names only.
   public let isIndexed: Bool
   /// The value a required field holds when no one has written it: what a new record gets
   /// when its creator says nothing about the field (a template's kind, a list item's

@@ -73,7 +73,7 @@ public struct Recipe: Entity {
   public static let schema = EntitySchema(
     kind: .recipe,
     fields: [
-      FieldDescriptor("displayName", .text),
+      FieldDescriptor("displayName", .text, indexed: true),
       FieldDescriptor("titleKey", .text),
       FieldDescriptor("recipeDescription", .text, optional: true),
       FieldDescriptor("recipeIngredient", .textList),

@@ -533,6 +533,13 @@ private struct SQLQuery {
         return "id IN (SELECT id FROM \(side.quotedDatabaseIdentifier) WHERE value = ?)"
       }
       return "EXISTS (SELECT 1 FROM json_each(\(column)) WHERE json_each.value = ?)"
+    case .hasPrefix(let field, let prefix):
+      guard case .text = schema.field(named: field)?.type else { return "0" }
+      // LIKE folds ASCII case like the filter, and with a pattern that starts with
+      // literal text it is a range scan of an index that ignores ASCII case (SchemaBuilder
+      // makes one for every indexed text field).
+      arguments.append(LikePattern.prefix(prefix).databaseValue)
+      return "\(field.quotedDatabaseIdentifier) LIKE ? ESCAPE '\(LikePattern.escape)'"
     case .anyOf(let filters):
       guard !filters.isEmpty else { return "0" }
       return "(" + filters.map { clause($0, schema, indexedTables, &arguments) }.joined(separator: " OR ") + ")"
