@@ -69,6 +69,25 @@ final class CommandReadTests {
     return store.recordsRead[kind, default: 0]
   }
 
+  @Test func showingACategoryReadsItsIngredientsOnly() throws {
+    let shown = try Interpreter(session: session).execute("category show aisle 3").last?.json(command: "").rows("ingredients") ?? []
+    #expect(shown.count == Self.perCategory)
+    #expect(try reads(.ingredientTemplate, running: "category show aisle 3") == Self.perCategory)
+    #expect(try reads(.ingredientTemplate, running: "ingredient list --category \"aisle 3\"") == Self.perCategory)
+  }
+
+  @Test func showingAListReadsTheCategoriesOfItsItemsOnly() throws {
+    let categories = try reads(.category, running: "list show Groceries")
+    #expect(categories >= 1 && categories <= 5 + 1, "read \(categories) of \(Self.categories) categories")
+  }
+
+  @Test func aWeekOfMealsReadsThatWeeksMealsOnly() throws {
+    let week = try Interpreter(session: session).execute("meal week 2024-12-16").last?.json(command: "").rows("days") ?? []
+    #expect(week.count == 7 * 4)
+    #expect(try reads(.plannedMeal, running: "meal week 2024-12-16") == 7 * 4)
+    #expect(store.scans.isEmpty, "meal week scans: \(store.scans)")
+  }
+
   @Test func completingANameReadsTheNamesThatMatchOnly() throws {
     let completer = Completer(session: session)
     store.reset()
