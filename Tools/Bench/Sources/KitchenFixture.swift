@@ -39,12 +39,29 @@ struct KitchenFixture: Sendable {
     categories + ingredients + tags + recipes * (1 + Self.linesPerRecipe) + lists * (1 + Self.itemsPerList) + meals + mealPlans
   }
 
-  static func category(_ index: Int) -> String { "aisle \(Names.word(index))" }
-  static func ingredient(_ index: Int) -> String { "herb \(Names.word(index))" }
-  static func tag(_ index: Int) -> String { "tag \(Names.word(index))" }
-  static func recipe(_ index: Int) -> String { "dish \(Names.word(index))" }
-  static func list(_ index: Int) -> String { "list \(Names.word(index))" }
-  static func mealPlan(_ index: Int) -> String { "plan \(Names.word(index))" }
+  static func category(_ index: Int) -> String { "aisle \(code(index))" }
+  static func ingredient(_ index: Int) -> String { "herb \(code(index))" }
+  static func tag(_ index: Int) -> String { "tag \(code(index))" }
+  static func recipe(_ index: Int) -> String { "dish \(code(index))" }
+  static func list(_ index: Int) -> String { "list \(code(index))" }
+  static func mealPlan(_ index: Int) -> String { "plan \(code(index))" }
+
+  private static let letters = Array("bcdfghjklmnpqrtvwxz")
+  /// How many names share all but the last letter of their code: a block of consecutive
+  /// indexes, as many in a small kitchen as in a large one.
+  static let block = letters.count
+
+  /// Four letters for `index` (below 19⁴), most significant first: every name of a kind
+  /// has the same length, so a whole name matches itself only (completion, search), and
+  /// the first three letters match one ``block`` of names.
+  static func code(_ index: Int) -> String {
+    var value = index, code = ""
+    for _ in 0..<4 {
+      code.insert(letters[value % letters.count], at: code.startIndex)
+      value /= letters.count
+    }
+    return code
+  }
 
   /// The civil date of planned day `index`, "YYYY-MM-DD".
   static func day(_ index: Int) -> String {

@@ -24,12 +24,12 @@ enum CommandScenario {
   }
 
   static let commands: [Command] = [
-    Command(name: "category add (new)") { _, n in "category add \"fresh aisle \(Names.word(n))\"" },
+    Command(name: "category add (new)") { _, n in "category add \"fresh aisle \(KitchenFixture.code(n))\"" },
     Command(name: "category add (existing)") { kitchen, n in "category add \"\(KitchenFixture.category(pick(n, kitchen.categories)).uppercased())\"" },
     Command(name: "category rename") { kitchen, n in renameBackAndForth("category rename", KitchenFixture.category(pick(n / 2, kitchen.categories)), n) },
     Command(name: "category show") { kitchen, n in "category show \(KitchenFixture.category(pick(n, kitchen.categories)))" },
     Command(name: "ingredient add (new)") { kitchen, n in
-      "ingredient add \"fresh herb \(Names.word(n))\" --category \"\(KitchenFixture.category(pick(n, kitchen.categories)))\""
+      "ingredient add \"fresh herb \(KitchenFixture.code(n))\" --category \"\(KitchenFixture.category(pick(n, kitchen.categories)))\""
     },
     Command(name: "ingredient add (existing)") { kitchen, n in "ingredient add \(KitchenFixture.ingredient(pick(n, kitchen.ingredients)))s" },
     Command(name: "ingredient set") { kitchen, n in
@@ -37,11 +37,11 @@ enum CommandScenario {
     },
     Command(name: "ingredient rename") { kitchen, n in renameBackAndForth("ingredient rename", KitchenFixture.ingredient(pick(n / 2, kitchen.ingredients)), n) },
     Command(name: "ingredient show") { kitchen, n in "ingredient show \(KitchenFixture.ingredient(pick(n, kitchen.ingredients)))" },
-    Command(name: "tag add") { _, n in "tag add \"fresh tag \(Names.word(n))\" --color green" },
+    Command(name: "tag add") { _, n in "tag add \"fresh tag \(KitchenFixture.code(n))\" --color green" },
     Command(name: "tag rename") { kitchen, n in renameBackAndForth("tag rename", KitchenFixture.tag(pick(n / 2, kitchen.tags)), n) },
     Command(name: "recipe add") { kitchen, n in
       let lines = (0..<KitchenFixture.linesPerRecipe).map { "--ingredient \"\($0 + 1) cups \(KitchenFixture.ingredient(pick(n * 5 + $0, kitchen.ingredients)))\"" }
-      return "recipe add \"fresh dish \(Names.word(n))\" --cuisine Italian --tag \"\(KitchenFixture.tag(pick(n, kitchen.tags)))\" " + lines.joined(separator: " ")
+      return "recipe add \"fresh dish \(KitchenFixture.code(n))\" --cuisine Italian --tag \"\(KitchenFixture.tag(pick(n, kitchen.tags)))\" " + lines.joined(separator: " ")
     },
     Command(name: "recipe set") { kitchen, n in
       "recipe set \"\(KitchenFixture.recipe(pick(n, kitchen.recipes)))\" --cuisine \(n % 2 == 0 ? "Thai" : "Italian") --favorite \(n % 2 == 0 ? "yes" : "no")"
@@ -64,13 +64,16 @@ enum CommandScenario {
     Command(name: "counts") { _, _ in "counts" },
   ]
 
-  /// What tab completion is asked: the line before the word, the word, whether it is quoted.
+  /// What tab completion is asked: the line before the word, the word, whether it is
+  /// quoted. Each asks for as many names on a small kitchen as on a large one: a whole
+  /// name (itself only) or all but its last letter (one block of names).
   static func completions(_ kitchen: KitchenFixture, _ n: Int) -> [(name: String, before: String, word: String, inQuote: Bool)] {
-    let recipe = KitchenFixture.recipe(pick(n, kitchen.recipes)), ingredient = KitchenFixture.ingredient(pick(n, kitchen.ingredients))
+    let blocks = { (count: Int) in max(count / KitchenFixture.block * KitchenFixture.block, 1) }
+    let recipe = KitchenFixture.recipe(pick(n, blocks(kitchen.recipes))), ingredient = KitchenFixture.ingredient(pick(n, blocks(kitchen.ingredients)))
     return [
-      ("complete recipe show dish …", "recipe show dish ", String(recipe.dropFirst(5).prefix(2)), false),
-      ("complete ingredient show \"herb …", "ingredient show \"", String(ingredient.prefix(7)), true),
-      ("complete list add … to …", "list add 2 milk to ", "list", false),
+      ("complete recipe show dish … (\(KitchenFixture.block) names)", "recipe show dish ", String(recipe.dropFirst(5).dropLast()), false),
+      ("complete ingredient show \"herb … (\(KitchenFixture.block) names)", "ingredient show \"", String(ingredient.dropLast()), true),
+      ("complete list add … to LIST (1 name)", "list add 2 milk to ", KitchenFixture.list(pick(n, kitchen.lists)), false),
     ]
   }
 
