@@ -88,6 +88,16 @@ final class CommandReadTests {
     #expect(store.scans.isEmpty, "meal week scans: \(store.scans)")
   }
 
+  @Test func searchingRecipesSievesThemThroughTheTextIndex() throws {
+    let found = try Interpreter(session: session).execute("recipe search dish 42").last?.json(command: "").rows("recipes") ?? []
+    #expect(found.count == 1)
+    #expect(try reads(.recipe, running: "recipe search dish 42") == 1)
+    #expect(store.scans.isEmpty, "recipe search scans: \(store.scans)")
+    // Two letters are too few for the index: that search reads every recipe.
+    _ = try reads(.recipe, running: "recipe search di")
+    #expect(store.scans.count == 1)
+  }
+
   @Test func completingANameReadsTheNamesThatMatchOnly() throws {
     let completer = Completer(session: session)
     store.reset()

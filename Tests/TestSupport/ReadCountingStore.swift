@@ -29,9 +29,9 @@ public final class ReadCountingStore: Store {
   /// The queries (``StoreReader/fetch(_:)``, ``StoreReader/count(_:)``) run since the last ``reset()``.
   public var queries: [RecordQuery] { issued.withLock { $0 } }
 
-  /// The queries no index narrows: without a filter on a key, a to-one reference or a
-  /// field marked indexed, each reads through its whole kind inside the store, whatever
-  /// it returns.
+  /// The queries no index narrows: without a filter on a key, a to-one reference, a
+  /// field marked indexed or a searched one, each reads through its whole kind inside the
+  /// store, whatever it returns.
   public var scans: [RecordQuery] {
     queries.filter { query in
       let schema = query.kind.schema
@@ -45,7 +45,8 @@ public final class ReadCountingStore: Store {
         case .references(let field, _): isReference(field)
         case .hasPrefix(let field, _): schema.field(named: field)?.isIndexed == true
         case .hasElement: true
-        case .contains: false
+        // A substring index sieves needles of three characters or more.
+        case .contains(let field, let needle): schema.field(named: field)?.isSearched == true && needle.unicodeScalars.count >= 3
         case .anyOf(let filters): !filters.isEmpty && filters.allSatisfy(indexed)
         }
       }
