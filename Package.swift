@@ -226,7 +226,7 @@ let package = Package(
       name: "Bench",
       dependencies: [
         "Model", "Normalization", "Persistence", "PersistenceSQLite", "Repositories", "Sync", "SyncSQLite", "Migration", "CSQLite",
-        "RecipeExchange", "SyncServer", "SyncPostgres", "SyncWire", "ServerTestSupport", asyncHTTPClient, postgresNIO, nioCore, logging,
+        "RecipeExchange", "Scripting", "SyncServer", "SyncPostgres", "SyncWire", "ServerTestSupport", asyncHTTPClient, postgresNIO, nioCore, logging,
         hummingbird, argumentParser,
         .product(name: "NIOHTTP1", package: "swift-nio"),
       ],

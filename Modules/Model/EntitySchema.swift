@@ -45,8 +45,14 @@ public struct FieldDescriptor: Sendable, Hashable {
   /// For relationships: what deleting the target does to this field's record.
   public let deleteRule: DeleteRule
   /// Lists are ordered or searched by this field, so a backend keeps an index on it
-  /// (keys and to-one relationships are indexed anyway).
+  /// (keys and to-one relationships are indexed anyway). The names people type and
+  /// complete are indexed: a prefix search of them (`RecordFilter.hasPrefix`) reads the
+  /// matching names only.
   public let isIndexed: Bool
+  /// People search this text or text-list field for text anywhere in it (`recipe search`),
+  /// so a backend keeps a substring index of it (`RecordFilter.contains` then reads the
+  /// records that may match, not every record of the kind).
+  public let isSearched: Bool
   /// The value a required field holds when no one has written it: what a new record gets
   /// when its creator says nothing about the field (a template's kind, a list item's
   /// done flag). Sync keeps such a value as no write at all, so any real write wins over
@@ -57,16 +63,18 @@ public struct FieldDescriptor: Sendable, Hashable {
   /// - Parameter onDelete: defaults to `.nullify` for optional and to-many
   ///   relationships and `.deny` for required ones.
   /// - Parameter indexed: see ``isIndexed``.
+  /// - Parameter searched: see ``isSearched``.
   /// - Parameter default: the ``defaultValue`` of a required enumeration; required
   ///   booleans, integers and lists default to false, 0 and empty.
   public init(
     _ name: String, _ type: FieldType, optional: Bool = false, onDelete: DeleteRule? = nil, indexed: Bool = false,
-    default defaultValue: FieldValue? = nil
+    searched: Bool = false, default defaultValue: FieldValue? = nil
   ) {
     self.name = name
     self.type = type
     self.isOptional = optional
     self.isIndexed = indexed
+    self.isSearched = searched
     if optional {
       self.defaultValue = nil
     } else if let defaultValue {

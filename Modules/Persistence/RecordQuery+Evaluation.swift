@@ -40,6 +40,9 @@ extension RecordFilter {
     case .hasElement(let field, let element):
       if case .textList(let list) = record[field] { return list.contains(element) }
       return false
+    case .hasPrefix(let field, let prefix):
+      guard case .text(let text) = record[field] else { return false }
+      return text.utf8.count >= prefix.utf8.count && text.asciiLowercased().utf8.starts(with: prefix.asciiLowercased().utf8)
     case .anyOf(let filters):
       return filters.contains { $0.matches(record) }
     }

@@ -14,13 +14,18 @@ public indirect enum RecordFilter: Sendable, Hashable {
   /// Backends may index it: the SQLite backend keeps the elements of the text lists of
   /// unique kinds (ingredient aliases) in a side table, so the lookup does not scan.
   case hasElement(String, String)
+  /// The text field starts with the text, ignoring ASCII letter case (as `.contains`).
+  /// Backends may index it: the SQLite backend answers it from the field's index when
+  /// the schema marks the field indexed (``FieldDescriptor/isIndexed``), so completing a
+  /// name reads the names that match, not every name.
+  case hasPrefix(String, String)
   /// Any of the filters holds.
   case anyOf([RecordFilter])
 
   /// The fields the filter reads.
   public var fieldNames: [String] {
     switch self {
-    case .equals(let field, _), .contains(let field, _), .references(let field, _), .hasElement(let field, _): [field]
+    case .equals(let field, _), .contains(let field, _), .references(let field, _), .hasElement(let field, _), .hasPrefix(let field, _): [field]
     case .anyOf(let filters): filters.flatMap(\.fieldNames)
     }
   }
@@ -90,7 +95,7 @@ extension RecordFilter {
       }
     case .anyOf(let filters):
       for filter in filters { try filter.validateValues(in: schema) }
-    case .contains, .references, .hasElement:
+    case .contains, .references, .hasElement, .hasPrefix:
       return
     }
   }

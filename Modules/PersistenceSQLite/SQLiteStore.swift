@@ -57,6 +57,7 @@ public final class SQLiteStore: Store {
         try db.execute(sql: "PRAGMA synchronous = NORMAL")
         try SchemaBuilder.prepare(db, location: "sqlite:\(path)")
         try ElementIndex.prepare(db)
+        try TextSearchIndex.prepare(db)
       }
     } catch let error as StoreError {
       throw error

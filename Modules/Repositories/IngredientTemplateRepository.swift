@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import Model
 import Normalization
 import Persistence
@@ -97,6 +97,12 @@ public struct IngredientTemplateRepository {
 
   /// All live templates by name.
   public func all() throws -> [IngredientTemplate] { try context.read { try operations.all(in: $0) } }
+
+  /// The live templates in a category, by name: one indexed read of the category's
+  /// templates, whatever else the store holds.
+  public func all(inCategory category: UUID) throws -> [IngredientTemplate] {
+    try context.read { try $0.entities(IngredientTemplate.self, RecordQuery(.ingredientTemplate, filters: [.references("category", category)])) }
+  }
 
   /// Adds another name that resolves to the template.
   /// - Throws: ``RepositoryError/aliasCollision(alias:existingName:existingID:)``.

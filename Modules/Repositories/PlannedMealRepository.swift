@@ -85,11 +85,14 @@ public struct PlannedMealRepository {
   }
 
   /// The planned meals of the ISO week given as "YYYY-Www" or as any date in it.
+  ///
+  /// Reads the week's slots by their keys (7 days × 4 meal types, an indexed lookup
+  /// each), not the meals of every week.
   public func week(_ weekOrDate: String) throws -> Week {
     let week = try Self.isoWeek(weekOrDate)
     let dates = Self.days(of: week)
     return try context.read { reader in
-      let filters = dates.map { RecordFilter.equals("date", .text($0.description)) }
+      let filters = dates.flatMap { date in MealType.allCases.map { RecordFilter.equals("slotKey", .text(Self.slotKey(date, $0))) } }
       let meals = try reader.entities(PlannedMeal.self, RecordQuery(.plannedMeal, filters: [.anyOf(filters)], sort: [SortKey("date")]))
       let days = try dates.map { date in
         let slots = try meals.filter { $0.date == date }.sorted { $0.mealType < $1.mealType }.map { meal in

@@ -6,8 +6,8 @@ import Persistence
 extension WeeklyListRepository {
   /// The list by aisle, one line per ingredient with summed, readable amounts.
   ///
-  /// Reads the list's items, the templates they name (each once) and the categories
-  /// (once): its cost follows the list's size, not the store's.
+  /// Reads the list's items, the templates they name and the categories those name
+  /// (each once): its cost follows the list's size, not the store's.
   ///
   /// ```swift
   /// let list = try library.lists.shoppingList("Groceries", units: .metric)
@@ -27,7 +27,12 @@ extension WeeklyListRepository {
       for id in Set(items.compactMap(\.template)) {
         if let template = try reader.entity(IngredientTemplate.self, id: id) { templates[id] = template }
       }
-      let categories = try reader.entities(Category.self, RecordQuery(.category, sort: [SortKey("sortOrder"), SortKey("displayName")]))
+      // Only the categories the templates name, in the aisle order (the order a listing
+      // of every category would give them).
+      let aisleOrder = RecordQuery(.category, sort: [SortKey("sortOrder"), SortKey("displayName")])
+      let categoryIDs = Set(templates.values.compactMap(\.category))
+      let categories = try reader.records(.category, ids: Array(categoryIDs)).filter(aisleOrder.matches)
+        .sorted(by: aisleOrder.areInIncreasingOrder).map { try Category(record: $0) }
       return Self.arrange(list: list, items: items, templates: templates, categories: categories, units: units, includeDone: includeDone)
     }
   }

@@ -17,7 +17,7 @@ public struct Book: Entity {
   public static let schema = EntitySchema(
     kind: .book,
     fields: [
-      FieldDescriptor("title", .text),
+      FieldDescriptor("title", .text, indexed: true),
       FieldDescriptor("author", .text, optional: true),
       FieldDescriptor("bookKey", .text),
     ],

@@ -16,7 +16,7 @@ public struct Category: Entity {
   public static let schema = EntitySchema(
     kind: .category,
     fields: [
-      FieldDescriptor("displayName", .text),
+      FieldDescriptor("displayName", .text, indexed: true),
       FieldDescriptor("normalizedName", .text),
       FieldDescriptor("sortOrder", .integer, indexed: true),
     ],

@@ -49,7 +49,7 @@ public struct IngredientTemplate: Entity {
   public static let schema = EntitySchema(
     kind: .ingredientTemplate,
     fields: [
-      FieldDescriptor("displayName", .text),
+      FieldDescriptor("displayName", .text, indexed: true),
       FieldDescriptor("canonicalName", .text),
       FieldDescriptor("aliases", .textList),
       FieldDescriptor(

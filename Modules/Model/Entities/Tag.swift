@@ -17,7 +17,7 @@ public struct Tag: Entity {
   public static let schema = EntitySchema(
     kind: .tag,
     fields: [
-      FieldDescriptor("displayName", .text),
+      FieldDescriptor("displayName", .text, indexed: true),
       FieldDescriptor("normalizedName", .text),
       FieldDescriptor("color", .text, optional: true),
     ],

@@ -126,7 +126,10 @@ enum SchemaBuilder {
       } else if field.isIndexed {
         // Over live rows, like the listings that sort by it: otherwise SQLite prefers the
         // partial unique-key index for their `deletedAt IS NULL` and sorts every row.
-        try db.execute(sql: "CREATE INDEX IF NOT EXISTS \(name) ON \(table.quotedDatabaseIdentifier)(\(column)) WHERE deletedAt IS NULL")
+        // Text ignoring ASCII case, as the prefix searches that use it do
+        // (`RecordFilter.hasPrefix` is a LIKE, which only such an index serves).
+        let collation = TableLayout.sqlType(field.type) == "TEXT" ? " COLLATE NOCASE" : ""
+        try db.execute(sql: "CREATE INDEX IF NOT EXISTS \(name) ON \(table.quotedDatabaseIdentifier)(\(column)\(collation)) WHERE deletedAt IS NULL")
       }
     }
   }

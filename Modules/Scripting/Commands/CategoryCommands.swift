@@ -36,7 +36,7 @@ enum CategoryCommands {
     guard let category = try session.library.categories.find(name) else {
       throw RepositoryError.notFound(.category, name)
     }
-    let members = try session.library.ingredients.all().filter { $0.category == category.id }
+    let members = try session.library.ingredients.all(inCategory: category.id)
     return CommandResult(
       .fields(
         key: "category",

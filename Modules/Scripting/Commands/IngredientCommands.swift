@@ -84,12 +84,14 @@ enum IngredientCommands {
     options: [.value("category", "only this category", placeholder: "CATEGORY", completion: .names(.category))],
     examples: ["ingredient list", "ingredient list --category Produce"]
   ) { invocation, session in
-    var templates = try session.library.ingredients.all()
+    let templates: [IngredientTemplate]
     if let name = invocation.option("category") {
       guard let category = try session.library.categories.find(name) else {
         throw invocation.failure("no category named '\(name)'", argument: "--category")
       }
-      templates = templates.filter { $0.category == category.id }
+      templates = try session.library.ingredients.all(inCategory: category.id)
+    } else {
+      templates = try session.library.ingredients.all()
     }
     return CommandResult(.table(Rows.ingredients(templates, categoryNames: try Rows.categoryNames(session.library, for: templates))))
   }

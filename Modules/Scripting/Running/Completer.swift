@@ -80,7 +80,7 @@ public struct Completer {
   }
 
   private func complete(_ completion: Completion, word: String, typed: [String], inQuote: Bool, keyword: String?) -> [String] {
-    let names = self.names(for: completion)
+    let names = self.names(for: completion, startingWith: typed.isEmpty ? word : typed.joined(separator: " ") + " " + word)
     var results: [String] = []
     if typed.isEmpty {
       for name in names where name.lowercased().hasPrefix(word.lowercased()) {
@@ -97,27 +97,24 @@ public struct Completer {
     return Array(Set(results)).sorted()
   }
 
-  private func names(for completion: Completion) -> [String] {
-    let library = session.library
+  /// The candidates of a completion that may start with `typed`; the caller filters them.
+  /// Names come from the store by an indexed prefix query, so completing in a store of
+  /// 100k names reads the few that match.
+  private func names(for completion: Completion, startingWith typed: String) -> [String] {
     switch completion {
     case .none: return []
     case .words(let words): return words
     case .commands: return session.registry.commands.map(\.name)
     case .devices: return session.devices.map(\.name)
     case .names(let kind):
-      let names: [String]? = try? {
-        switch kind {
-        case .category: try library.categories.all().map(\.displayName)
-        case .tag: try library.tags.all().map(\.displayName)
-        case .ingredientTemplate: try library.ingredients.all().map(\.displayName)
-        case .book: try library.books.all().map(\.title)
-        case .recipe: try library.recipes.all().map(\.displayName)
-        case .weeklyList: try library.lists.all().map(\.displayName)
-        default: []
-        }
-      }()
-      return names ?? []
+      return (try? session.library.names(of: kind, startingWith: Self.storePrefix(typed))) ?? []
     }
+  }
+
+  /// The part of `typed` the store's prefix query folds as ``complete`` does: its leading
+  /// ASCII characters (the store folds ASCII letter case only; `lowercased()` folds more).
+  static func storePrefix(_ typed: String) -> String {
+    String(String.UnicodeScalarView(typed.unicodeScalars.prefix { $0.isASCII }))
   }
 
   private func filter(_ candidates: [String], _ word: String) -> [String] {

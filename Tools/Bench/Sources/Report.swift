@@ -28,6 +28,16 @@ enum Report {
       )
     }
     lines.append("")
+    for result in run.results {
+      guard let rows = result.commands else { continue }
+      lines += ["\(result.id): per command", "", "| Command | Small median | Large median | Large p99 | Large / small | Verdict |", "|---|---|---|---|---|---|"]
+      for row in rows {
+        lines.append(
+          "| \(row.name) | \(formatSeconds(row.small.median)) | \(formatSeconds(row.large.median)) | \(formatSeconds(row.large.p99)) | "
+            + String(format: "%.2f×", row.ratio) + " | \(row.verdict) |")
+      }
+      lines.append("")
+    }
     for result in run.results where !result.figures.isEmpty || result.note != nil {
       let figures = result.figures.sorted { $0.key < $1.key }.map { "\($0.key) \(format($0.key, $0.value))" }
       lines.append("- \(result.id): " + (figures + [result.note].compactMap { $0 }).joined(separator: "; "))
@@ -37,6 +47,7 @@ enum Report {
 
   private static func format(_ name: String, _ value: Double) -> String {
     if name.hasSuffix("/s") { return String(format: "%.0f", value) }
+    if name.hasSuffix("count") && value.rounded() == value { return String(format: "%.0f", value) }
     if name.hasSuffix("MiB") || name.hasSuffix("×") || name.hasSuffix("count") { return String(format: "%.2f", value) }
     return formatSeconds(value)
   }
@@ -59,6 +70,17 @@ enum Report {
       let ratios = [before?.ratio, result.ratio].map { $0.map { String(format: "%.2f×", $0) } ?? "—" }.joined(separator: " → ")
       print(
         "| \(result.id) | \(formatSeconds(before?.forager?.median)) | \(formatSeconds(result.forager?.median)) | \(change) | \(ratios) |")
+    }
+    for result in new.results {
+      guard let rows = result.commands else { continue }
+      let before = old.results.first { $0.id == result.id }?.commands ?? []
+      print("\n| \(result.id): command | large median before | after | large/small before → after |")
+      print("|---|---|---|---|")
+      for row in rows {
+        let old = before.first { $0.name == row.name }
+        let ratios = [old?.ratio, row.ratio].map { $0.map { String(format: "%.2f×", $0) } ?? "—" }.joined(separator: " → ")
+        print("| \(row.name) | \(formatSeconds(old?.large.median)) | \(formatSeconds(row.large.median)) | \(ratios) |")
+      }
     }
   }
 }

@@ -37,6 +37,7 @@ struct Sizes: Codable, Sendable {
     "incremental.large": 100_000, "incremental.small": 1_000, "incremental.changes": 100,
     "memory.changes": 20_000,
     "batch.commands": 10_000,
+    "commands.small": 1_000, "commands.large": 100_000, "commands.ops": 8,
     "migration.records": 50_000,
     "dedup.groups": 20_000, "dedup.records": 20_000,
     "server.devices": 100, "server.households": 25, "server.seconds": 10, "server.changes": 20, "server.pace.ms": 1_000,
@@ -65,6 +66,8 @@ struct ScenarioResult: Codable, Sendable {
   var verdict: String
   var note: String?
   var peakResidentMiB: Double?
+  /// Per-command rows of a scenario that compares a small and a large store.
+  var commands: [CommandRow]?
 
   init(_ context: Context) {
     let scenario = context.scenario
@@ -84,4 +87,23 @@ struct ScenarioResult: Codable, Sendable {
   }
 
   mutating func judge(_ met: Bool) { verdict = met ? "met" : "missed" }
+}
+
+/// One command's timings on a small and a large store, and their ratio.
+struct CommandRow: Codable, Sendable {
+  var name: String
+  var small: Stats
+  var large: Stats
+  /// Large median / small median.
+  var ratio: Double
+  /// "met" when the ratio is within the limit, else "missed".
+  var verdict: String
+
+  init(_ name: String, small: [Double], large: [Double], limit: Double) {
+    self.name = name
+    self.small = Stats(small)
+    self.large = Stats(large)
+    ratio = self.small.median > 0 ? self.large.median / self.small.median : .infinity
+    verdict = ratio <= limit ? "met" : "missed"
+  }
 }

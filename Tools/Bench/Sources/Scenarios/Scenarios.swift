@@ -14,6 +14,7 @@ enum Scenarios {
     MigrationScenarios.migration,
     SyncScenarios.memory,
     AppScenarios.batch,
+    CommandScenario.scenario,
     AppScenarios.replStart,
   ]
 }
