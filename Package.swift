@@ -226,7 +226,8 @@ let package = Package(
       name: "Bench",
       dependencies: [
         "Model", "Normalization", "Persistence", "PersistenceSQLite", "Repositories", "Sync", "SyncSQLite", "Migration", "CSQLite",
-        "RecipeExchange", "Scripting", "SyncServer", "SyncPostgres", "SyncWire", "ServerTestSupport", asyncHTTPClient, postgresNIO, nioCore, logging,
+        "RecipeExchange", "Scripting", "SyncServer", "SyncPostgres", "SyncWire", "ServerTestSupport", asyncHTTPClient, postgresNIO, nioCore,
+        logging,
         hummingbird, argumentParser,
         .product(name: "NIOHTTP1", package: "swift-nio"),
       ],

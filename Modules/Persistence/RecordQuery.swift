@@ -25,7 +25,8 @@ public indirect enum RecordFilter: Sendable, Hashable {
   /// The fields the filter reads.
   public var fieldNames: [String] {
     switch self {
-    case .equals(let field, _), .contains(let field, _), .references(let field, _), .hasElement(let field, _), .hasPrefix(let field, _): [field]
+    case .equals(let field, _), .contains(let field, _), .references(let field, _), .hasElement(let field, _), .hasPrefix(let field, _):
+      [field]
     case .anyOf(let filters): filters.flatMap(\.fieldNames)
     }
   }

@@ -101,7 +101,9 @@ public struct IngredientTemplateRepository {
   /// The live templates in a category, by name: one indexed read of the category's
   /// templates, whatever else the store holds.
   public func all(inCategory category: UUID) throws -> [IngredientTemplate] {
-    try context.read { try $0.entities(IngredientTemplate.self, RecordQuery(.ingredientTemplate, filters: [.references("category", category)])) }
+    try context.read {
+      try $0.entities(IngredientTemplate.self, RecordQuery(.ingredientTemplate, filters: [.references("category", category)]))
+    }
   }
 
   /// Adds another name that resolves to the template.

@@ -2,8 +2,8 @@ import Foundation
 import Model
 import Persistence
 import PersistenceSQLite
-import Testing
 import TestSupport
+import Testing
 
 /// `hasPrefix` finds the records whose text field starts with the text, ignoring ASCII
 /// letter case only, on every backend; the SQLite backend answers it from the display

@@ -2,8 +2,8 @@ import Foundation
 import Model
 import Persistence
 import PersistenceSQLite
-import Testing
 import TestSupport
+import Testing
 
 /// `contains` on a recipe's searched fields finds the same records on the SQLite backend,
 /// which sieves rows through its trigram index, as in memory, which reads every record;
@@ -49,7 +49,9 @@ struct TextSearchTests {
     #expect(try names(sqlite, "rice") == ["Egg Fried Rice"])
     #expect(try names(sqlite, "crème") == ["Crème Brûlée"])
     // One field on its own, and a needle in no recipe.
-    #expect(try sqlite.read { try $0.fetch(RecordQuery(.recipe, filters: [.contains("keywords", "soup")])) }.map(\.displayText) == ["Tomato Soup"])
+    #expect(
+      try sqlite.read { try $0.fetch(RecordQuery(.recipe, filters: [.contains("keywords", "soup")])) }.map(\.displayText) == ["Tomato Soup"]
+    )
     #expect(try names(sqlite, "zzz").isEmpty)
   }
 
@@ -84,7 +86,9 @@ struct TextSearchTests {
     let (_, sqlite, path) = try stores()
     try sqlite.close()
     let plan = try SQLiteInspector.queryPlan(
-      path, "SELECT * FROM recipe WHERE deletedAt IS NULL AND (rowid IN (SELECT rowid FROM recipe_search WHERE recipe_search MATCH '\"rice\"') AND instr(lower(displayName), 'rice') > 0)")
+      path,
+      "SELECT * FROM recipe WHERE deletedAt IS NULL AND (rowid IN (SELECT rowid FROM recipe_search WHERE recipe_search MATCH '\"rice\"') AND instr(lower(displayName), 'rice') > 0)"
+    )
     #expect(plan.contains { $0.contains("recipe_search VIRTUAL TABLE") }, "\(plan)")
     #expect(!plan.contains("SCAN recipe"), "\(plan)")
   }

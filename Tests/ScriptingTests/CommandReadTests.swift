@@ -4,8 +4,8 @@ import Persistence
 import PersistenceSQLite
 import Repositories
 import Scripting
-import Testing
 import TestSupport
+import Testing
 
 /// Commands read the records they show, not every record of a kind: on a kitchen much
 /// larger than any one answer, each command's reads stay near the size of its answer.
@@ -29,7 +29,8 @@ final class CommandReadTests {
       }
       var recipeIDs: [String] = []
       for index in 0..<Self.recipes {
-        let draft = RecipeDraft(name: "dish \(index)", ingredients: ["2 cups \(Self.ingredient(index))", "1 \(Self.ingredient(index + 1))"])
+        let draft = RecipeDraft(
+          name: "dish \(index)", ingredients: ["2 cups \(Self.ingredient(index))", "1 \(Self.ingredient(index + 1))"])
         guard case .created(let recipe) = try tx.recipes.create(draft) else { throw FixtureError(reason: "dish \(index) exists") }
         recipeIDs.append(recipe.id.uuidString)
       }
@@ -101,11 +102,16 @@ final class CommandReadTests {
   @Test func completingANameReadsTheNamesThatMatchOnly() throws {
     let completer = Completer(session: session)
     store.reset()
-    #expect(completer.candidates(before: "recipe show ", word: "dish 5") == ["\"dish 5\"", "\"dish 50\"", "\"dish 51\"", "\"dish 52\"", "\"dish 53\"", "\"dish 54\"", "\"dish 55\"", "\"dish 56\"", "\"dish 57\"", "\"dish 58\"", "\"dish 59\""])
+    #expect(
+      completer.candidates(before: "recipe show ", word: "dish 5") == [
+        "\"dish 5\"", "\"dish 50\"", "\"dish 51\"", "\"dish 52\"", "\"dish 53\"", "\"dish 54\"", "\"dish 55\"", "\"dish 56\"",
+        "\"dish 57\"", "\"dish 58\"", "\"dish 59\"",
+      ])
     #expect(store.recordsRead[.recipe, default: 0] == 11)
     store.reset()
     // 400 ingredients "herb aa" … "herb pj": ten start with "herb p".
-    #expect(completer.candidates(before: "ingredient show herb ", word: "p") == ["pa", "pb", "pc", "pd", "pe", "pf", "pg", "ph", "pi", "pj"])
+    #expect(
+      completer.candidates(before: "ingredient show herb ", word: "p") == ["pa", "pb", "pc", "pd", "pe", "pf", "pg", "ph", "pi", "pj"])
     #expect(store.recordsRead[.ingredientTemplate, default: 0] == 10)
   }
 }

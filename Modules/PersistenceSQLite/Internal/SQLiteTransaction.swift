@@ -289,7 +289,10 @@ final class SQLiteTransaction: StoreWriter {
     guard query.filters.contains(where: \.usesSideTable) else { return [] }
     if let presentSideTables { return presentSideTables }
     let names = try String.fetchAll(
-      db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND (name LIKE '%\\_elements' ESCAPE '\\' OR name LIKE '%\\_search' ESCAPE '\\')")
+      db,
+      sql:
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND (name LIKE '%\\_elements' ESCAPE '\\' OR name LIKE '%\\_search' ESCAPE '\\')"
+    )
     let present = Set(names)
     presentSideTables = present
     return present
@@ -563,7 +566,9 @@ private struct SQLQuery {
 
   /// The exact condition of `.contains`: the text, or an element of the list, holds the
   /// needle, ASCII case folded.
-  private static func containsClause(_ field: String, _ needle: String, _ schema: EntitySchema, _ arguments: inout [DatabaseValue]) -> String {
+  private static func containsClause(_ field: String, _ needle: String, _ schema: EntitySchema, _ arguments: inout [DatabaseValue])
+    -> String
+  {
     let column = field.quotedDatabaseIdentifier
     switch schema.field(named: field)?.type {
     case .text, .civilDate, .duration, .enumeration:

@@ -129,7 +129,8 @@ enum SchemaBuilder {
         // Text ignoring ASCII case, as the prefix searches that use it do
         // (`RecordFilter.hasPrefix` is a LIKE, which only such an index serves).
         let collation = TableLayout.sqlType(field.type) == "TEXT" ? " COLLATE NOCASE" : ""
-        try db.execute(sql: "CREATE INDEX IF NOT EXISTS \(name) ON \(table.quotedDatabaseIdentifier)(\(column)\(collation)) WHERE deletedAt IS NULL")
+        try db.execute(
+          sql: "CREATE INDEX IF NOT EXISTS \(name) ON \(table.quotedDatabaseIdentifier)(\(column)\(collation)) WHERE deletedAt IS NULL")
       }
     }
   }

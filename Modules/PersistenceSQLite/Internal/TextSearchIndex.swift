@@ -66,24 +66,25 @@ enum TextSearchIndex {
         let columns = entry.fields.map { $0.name.quotedDatabaseIdentifier }.joined(separator: ", ")
         func values(_ row: String) -> String { entry.fields.map { indexedText($0, of: row) }.joined(separator: ", ") }
         let triggers = ["insert", "update", "delete"].map { "\(entry.searchTable)_\($0)".quotedDatabaseIdentifier }
-        try db.execute(sql: """
-          \(triggers.map { "DROP TRIGGER IF EXISTS \($0);" }.joined(separator: "\n"))
-          CREATE VIRTUAL TABLE \(search) USING fts5(\(columns), tokenize = 'trigram');
-          INSERT INTO \(search) (rowid, \(columns)) SELECT row.rowid, \(values("row")) FROM \(table) AS row;
-          CREATE TRIGGER \(triggers[0]) AFTER INSERT ON \(table)
-          BEGIN
-            INSERT INTO \(search) (rowid, \(columns)) VALUES (NEW.rowid, \(values("NEW")));
-          END;
-          CREATE TRIGGER \(triggers[1]) AFTER UPDATE OF \(columns) ON \(table)
-          BEGIN
-            DELETE FROM \(search) WHERE rowid = OLD.rowid;
-            INSERT INTO \(search) (rowid, \(columns)) VALUES (NEW.rowid, \(values("NEW")));
-          END;
-          CREATE TRIGGER \(triggers[2]) AFTER DELETE ON \(table)
-          BEGIN
-            DELETE FROM \(search) WHERE rowid = OLD.rowid;
-          END;
-          """)
+        try db.execute(
+          sql: """
+            \(triggers.map { "DROP TRIGGER IF EXISTS \($0);" }.joined(separator: "\n"))
+            CREATE VIRTUAL TABLE \(search) USING fts5(\(columns), tokenize = 'trigram');
+            INSERT INTO \(search) (rowid, \(columns)) SELECT row.rowid, \(values("row")) FROM \(table) AS row;
+            CREATE TRIGGER \(triggers[0]) AFTER INSERT ON \(table)
+            BEGIN
+              INSERT INTO \(search) (rowid, \(columns)) VALUES (NEW.rowid, \(values("NEW")));
+            END;
+            CREATE TRIGGER \(triggers[1]) AFTER UPDATE OF \(columns) ON \(table)
+            BEGIN
+              DELETE FROM \(search) WHERE rowid = OLD.rowid;
+              INSERT INTO \(search) (rowid, \(columns)) VALUES (NEW.rowid, \(values("NEW")));
+            END;
+            CREATE TRIGGER \(triggers[2]) AFTER DELETE ON \(table)
+            BEGIN
+              DELETE FROM \(search) WHERE rowid = OLD.rowid;
+            END;
+            """)
       }
       return .commit
     }

@@ -21,7 +21,8 @@ struct KitchenFixture: Sendable {
   static let itemsPerList = 50
   static let mealTypes = ["breakfast", "lunch", "dinner", "snack"]
   /// The first planned day; meals fill the days after it, four a day.
-  static let firstDay = DateComponents(calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "UTC"), year: 2021, month: 1, day: 4)
+  static let firstDay = DateComponents(
+    calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "UTC"), year: 2021, month: 1, day: 4)
 
   init(records: Int) {
     let unit = max(records, 100) / 100
@@ -67,7 +68,9 @@ struct KitchenFixture: Sendable {
   static func day(_ index: Int) -> String {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
-    guard let start = calendar.date(from: firstDay), let date = calendar.date(byAdding: .day, value: index, to: start) else { return "2021-01-04" }
+    guard let start = calendar.date(from: firstDay), let date = calendar.date(byAdding: .day, value: index, to: start) else {
+      return "2021-01-04"
+    }
     let parts = calendar.dateComponents([.year, .month, .day], from: date)
     return String(format: "%04d-%02d-%02d", parts.year ?? 2021, parts.month ?? 1, parts.day ?? 4)
   }
@@ -89,8 +92,11 @@ struct KitchenFixture: Sendable {
         let lines = (0..<Self.linesPerRecipe).map { line in
           "\(line + 1) cups \(Self.ingredient((index * Self.linesPerRecipe + line) % ingredients))"
         }
-        let draft = RecipeDraft(name: Self.recipe(index), ingredients: lines, cuisine: index % 2 == 0 ? "Italian" : "Asian", tags: [Self.tag(index % tags)])
-        guard case .created(let recipe) = try tx.recipes.create(draft, allowSimilar: true) else { throw BenchError("recipe \(index) not created") }
+        let draft = RecipeDraft(
+          name: Self.recipe(index), ingredients: lines, cuisine: index % 2 == 0 ? "Italian" : "Asian", tags: [Self.tag(index % tags)])
+        guard case .created(let recipe) = try tx.recipes.create(draft, allowSimilar: true) else {
+          throw BenchError("recipe \(index) not created")
+        }
         recipeIDs.append(recipe.id.uuidString)
       }
       for index in 0..<lists {

@@ -30,7 +30,10 @@ enum Report {
     lines.append("")
     for result in run.results {
       guard let rows = result.commands else { continue }
-      lines += ["\(result.id): per command", "", "| Command | Small median | Large median | Large p99 | Large / small | Verdict |", "|---|---|---|---|---|---|"]
+      lines += [
+        "\(result.id): per command", "", "| Command | Small median | Large median | Large p99 | Large / small | Verdict |",
+        "|---|---|---|---|---|---|",
+      ]
       for row in rows {
         lines.append(
           "| \(row.name) | \(formatSeconds(row.small.median)) | \(formatSeconds(row.large.median)) | \(formatSeconds(row.large.p99)) | "

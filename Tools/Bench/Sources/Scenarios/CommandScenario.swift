@@ -25,28 +25,40 @@ enum CommandScenario {
 
   static let commands: [Command] = [
     Command(name: "category add (new)") { _, n in "category add \"fresh aisle \(KitchenFixture.code(n))\"" },
-    Command(name: "category add (existing)") { kitchen, n in "category add \"\(KitchenFixture.category(pick(n, kitchen.categories)).uppercased())\"" },
-    Command(name: "category rename") { kitchen, n in renameBackAndForth("category rename", KitchenFixture.category(pick(n / 2, kitchen.categories)), n) },
+    Command(name: "category add (existing)") { kitchen, n in
+      "category add \"\(KitchenFixture.category(pick(n, kitchen.categories)).uppercased())\""
+    },
+    Command(name: "category rename") { kitchen, n in
+      renameBackAndForth("category rename", KitchenFixture.category(pick(n / 2, kitchen.categories)), n)
+    },
     Command(name: "category show") { kitchen, n in "category show \(KitchenFixture.category(pick(n, kitchen.categories)))" },
     Command(name: "ingredient add (new)") { kitchen, n in
       "ingredient add \"fresh herb \(KitchenFixture.code(n))\" --category \"\(KitchenFixture.category(pick(n, kitchen.categories)))\""
     },
-    Command(name: "ingredient add (existing)") { kitchen, n in "ingredient add \(KitchenFixture.ingredient(pick(n, kitchen.ingredients)))s" },
+    Command(name: "ingredient add (existing)") { kitchen, n in "ingredient add \(KitchenFixture.ingredient(pick(n, kitchen.ingredients)))s"
+    },
     Command(name: "ingredient set") { kitchen, n in
       "ingredient set \"\(KitchenFixture.ingredient(pick(n, kitchen.ingredients)))\" --staple \(n % 2 == 0 ? "yes" : "no") --kind herb"
     },
-    Command(name: "ingredient rename") { kitchen, n in renameBackAndForth("ingredient rename", KitchenFixture.ingredient(pick(n / 2, kitchen.ingredients)), n) },
+    Command(name: "ingredient rename") { kitchen, n in
+      renameBackAndForth("ingredient rename", KitchenFixture.ingredient(pick(n / 2, kitchen.ingredients)), n)
+    },
     Command(name: "ingredient show") { kitchen, n in "ingredient show \(KitchenFixture.ingredient(pick(n, kitchen.ingredients)))" },
     Command(name: "tag add") { _, n in "tag add \"fresh tag \(KitchenFixture.code(n))\" --color green" },
     Command(name: "tag rename") { kitchen, n in renameBackAndForth("tag rename", KitchenFixture.tag(pick(n / 2, kitchen.tags)), n) },
     Command(name: "recipe add") { kitchen, n in
-      let lines = (0..<KitchenFixture.linesPerRecipe).map { "--ingredient \"\($0 + 1) cups \(KitchenFixture.ingredient(pick(n * 5 + $0, kitchen.ingredients)))\"" }
-      return "recipe add \"fresh dish \(KitchenFixture.code(n))\" --cuisine Italian --tag \"\(KitchenFixture.tag(pick(n, kitchen.tags)))\" " + lines.joined(separator: " ")
+      let lines = (0..<KitchenFixture.linesPerRecipe).map {
+        "--ingredient \"\($0 + 1) cups \(KitchenFixture.ingredient(pick(n * 5 + $0, kitchen.ingredients)))\""
+      }
+      return "recipe add \"fresh dish \(KitchenFixture.code(n))\" --cuisine Italian --tag \"\(KitchenFixture.tag(pick(n, kitchen.tags)))\" "
+        + lines.joined(separator: " ")
     },
     Command(name: "recipe set") { kitchen, n in
       "recipe set \"\(KitchenFixture.recipe(pick(n, kitchen.recipes)))\" --cuisine \(n % 2 == 0 ? "Thai" : "Italian") --favorite \(n % 2 == 0 ? "yes" : "no")"
     },
-    Command(name: "recipe rename") { kitchen, n in renameBackAndForth("recipe rename", KitchenFixture.recipe(pick(n / 2, kitchen.recipes)), n) },
+    Command(name: "recipe rename") { kitchen, n in
+      renameBackAndForth("recipe rename", KitchenFixture.recipe(pick(n / 2, kitchen.recipes)), n)
+    },
     Command(name: "recipe show") { kitchen, n in "recipe show \(KitchenFixture.recipe(pick(n, kitchen.recipes)))" },
     Command(name: "recipe search") { kitchen, n in "recipe search \(KitchenFixture.recipe(pick(n, kitchen.recipes)))" },
     Command(name: "list add") { kitchen, n in
@@ -69,7 +81,8 @@ enum CommandScenario {
   /// name (itself only) or all but its last letter (one block of names).
   static func completions(_ kitchen: KitchenFixture, _ n: Int) -> [(name: String, before: String, word: String, inQuote: Bool)] {
     let blocks = { (count: Int) in max(count / KitchenFixture.block * KitchenFixture.block, 1) }
-    let recipe = KitchenFixture.recipe(pick(n, blocks(kitchen.recipes))), ingredient = KitchenFixture.ingredient(pick(n, blocks(kitchen.ingredients)))
+    let recipe = KitchenFixture.recipe(pick(n, blocks(kitchen.recipes))),
+      ingredient = KitchenFixture.ingredient(pick(n, blocks(kitchen.ingredients)))
     return [
       ("complete recipe show dish … (\(KitchenFixture.block) names)", "recipe show dish ", String(recipe.dropFirst(5).dropLast()), false),
       ("complete ingredient show \"herb … (\(KitchenFixture.block) names)", "ingredient show \"", String(ingredient.dropLast()), true),
@@ -79,12 +92,15 @@ enum CommandScenario {
 
   /// A session on a kitchen of `records` records in a SQLite file, synced once with a
   /// cloud in memory (so `sync status` finds nothing pending, as on a device in use).
-  static func kitchen(_ records: Int, path: String) throws -> (session: Session, runner: ScriptRunner, fixture: KitchenFixture, seconds: Double, output: Counter) {
+  static func kitchen(_ records: Int, path: String) throws -> (
+    session: Session, runner: ScriptRunner, fixture: KitchenFixture, seconds: Double, output: Counter
+  ) {
     let fixture = KitchenFixture(records: records)
     let session = try Session(location: "sqlite:" + path)
     let build = try time { try fixture.build(in: session.library) }
     let output = Counter()
-    let runner = ScriptRunner(session: session, scriptName: "bench", output: { output.characters += $0.count }, diagnostics: { output.errors.append($0) })
+    let runner = ScriptRunner(
+      session: session, scriptName: "bench", output: { output.characters += $0.count }, diagnostics: { output.errors.append($0) })
     let sync = try time { try run("cloud open --memory\nsync", runner, output) }
     return (session, runner, fixture, build + sync, output)
   }
@@ -154,7 +170,8 @@ enum CommandScenario {
     result.figures["small store built and synced"] = small.seconds
     result.figures["large store built and synced"] = large.seconds
     result.figures["slowest completion on the large store"] = completionWorst
-    result.note = "Forager column = every command on the large store, baseline column = the same on the small store; Ratio = the worst command's large/small (per-command table below)"
+    result.note =
+      "Forager column = every command on the large store, baseline column = the same on the small store; Ratio = the worst command's large/small (per-command table below)"
     return result
   }
 }
