@@ -267,7 +267,7 @@ let package = Package(
     // MARK: - Tests
     .target(
       name: "TestSupport",
-      dependencies: ["Model", "Persistence", "PersistenceSQLite", "PersistenceMemory"],
+      dependencies: ["Model", "Normalization", "Persistence", "PersistenceSQLite", "PersistenceMemory"],
       path: "Tests/TestSupport"
     ),
     // A throwaway PostgreSQL cluster for the server's integration tests.

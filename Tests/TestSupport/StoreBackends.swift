@@ -1,5 +1,6 @@
 public import Foundation
 public import Model
+import Normalization
 public import Persistence
 import PersistenceMemory
 import PersistenceSQLite
@@ -46,12 +47,12 @@ public enum Fixtures {
   }
 
   public static func category(_ name: String, key: String? = nil, id: UUID = UUID(), sortOrder: Int64 = 0) -> Record {
-    Category(meta: meta(id), displayName: name, normalizedName: key ?? name.lowercased(), sortOrder: sortOrder).record
+    Category(meta: meta(id), displayName: name, normalizedName: key ?? SemanticKey.normalizedName(name), sortOrder: sortOrder).record
   }
 
   public static func template(_ name: String, aliases: [String] = [], category: UUID? = nil, id: UUID = UUID()) -> Record {
     IngredientTemplate(
-      meta: meta(id), displayName: name, canonicalName: name.lowercased(), aliases: aliases, category: category
+      meta: meta(id), displayName: name, canonicalName: SemanticKey.canonicalIngredientName(name), aliases: aliases, category: category
     ).record
   }
 
