@@ -72,11 +72,18 @@ public struct RecipeReader: Sendable {
 
   /// A NUL byte anywhere, or more than 1 % control bytes (other than tab, line breaks
   /// and form feed) in the first 8 KB: an image, archive or program, not text.
+  /// Reads the bytes in place: `Data`'s own iterator took a fifth of a page's read time.
   static func looksBinary(_ data: Data) -> Bool {
-    if data.contains(0) { return true }
-    let sample = data.prefix(8192)
-    let controls = sample.count { ($0 < 0x20 && ![0x09, 0x0A, 0x0C, 0x0D].contains($0)) || $0 == 0x7F }
-    return controls * 100 > sample.count
+    data.withUnsafeBytes { bytes in
+      guard let start = bytes.baseAddress else { return false }
+      if memchr(start, 0, bytes.count) != nil { return true }
+      let sample = UnsafeRawBufferPointer(rebasing: bytes.prefix(8192))
+      var controls = 0
+      for byte in sample where (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0C && byte != 0x0D) || byte == 0x7F {
+        controls += 1
+      }
+      return controls * 100 > sample.count
+    }
   }
 
   /// Foundation's parse error in a few words ("Unexpected end of file…").

@@ -25,11 +25,13 @@ struct ScriptBlockScanner {
         index = (find("-->", from: open + 4) ?? bytes.count - 3) + 3
         continue
       }
-      guard let tag = tagName(at: open + 1) else {
+      guard let (tag, length) = tagName(at: open + 1) else {
         index = open + 1
         continue
       }
-      let (attributes, end) = readAttributes(from: open + 1 + tag.count)
+      // Only the tags read below need their attributes; the rest are stepped over the
+      // same way (quotes honoured) without building any text.
+      let (attributes, end) = readAttributes(from: open + 1 + length, keeping: !tag.isEmpty)
       index = end
       switch tag {
       case "script":
@@ -68,16 +70,26 @@ struct ScriptBlockScanner {
 
   // MARK: Reading the bytes
 
-  /// The lowercased tag name starting at `index`, or nil when no letter starts there.
-  private func tagName(at index: Int) -> String? {
+  /// The tags whose attributes ``scan()`` reads, as lowercase bytes.
+  private static let readTags: [(name: String, bytes: [UInt8])] = ["script", "link", "meta"].map { ($0, Array($0.utf8)) }
+
+  /// The tag starting at `index` — its lowercased name when ``scan()`` reads its attributes,
+  /// else "" — and the name's length in bytes; nil when no letter starts there. Compared
+  /// byte by byte: a page has thousands of tags and needs text for three kinds.
+  private func tagName(at index: Int) -> (name: String, length: Int)? {
     var end = index
     while end < bytes.count, isNameByte(bytes[end]) { end += 1 }
     guard end > index, isLetter(bytes[index]) else { return nil }
-    return String(decoding: bytes[index..<end].map(lowered), as: UTF8.self)
+    let length = end - index
+    for tag in Self.readTags where tag.bytes.count == length {
+      if tag.bytes.indices.allSatisfy({ lowered(bytes[index + $0]) == tag.bytes[$0] }) { return (tag.name, length) }
+    }
+    return ("", length)
   }
 
-  /// The attributes up to the tag's closing `>`, names lowercased, and the index after it.
-  private func readAttributes(from start: Int) -> (attributes: [String: String], end: Int) {
+  /// The attributes up to the tag's closing `>`, names lowercased (none when not
+  /// `keeping`), and the index after it.
+  private func readAttributes(from start: Int, keeping: Bool) -> (attributes: [String: String], end: Int) {
     var attributes: [String: String] = [:], index = start
     while index < bytes.count {
       let byte = bytes[index]
@@ -88,27 +100,27 @@ struct ScriptBlockScanner {
       }
       var end = index
       while end < bytes.count, isNameByte(bytes[end]) { end += 1 }
-      let name = String(decoding: bytes[index..<end].map(lowered), as: UTF8.self)
+      let name = keeping ? String(decoding: bytes[index..<end].map(lowered), as: UTF8.self) : ""
       index = skipSpaces(from: end)
       guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else {
-        attributes[name] = attributes[name] ?? ""
+        if keeping { attributes[name] = attributes[name] ?? "" }
         continue
       }
       index = skipSpaces(from: index + 1)
       guard index < bytes.count else { break }
-      let value: String
+      let valueRange: Range<Int>
       if bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") {
         let quote = bytes[index]
         let close = find(quote, from: index + 1) ?? bytes.count
-        value = String(decoding: bytes[(index + 1)..<close], as: UTF8.self)
+        valueRange = (index + 1)..<close
         index = close + 1
       } else {
         var close = index
         while close < bytes.count, !isSpace(bytes[close]), bytes[close] != UInt8(ascii: ">") { close += 1 }
-        value = String(decoding: bytes[index..<close], as: UTF8.self)
+        valueRange = index..<close
         index = close
       }
-      attributes[name] = attributes[name] ?? value
+      if keeping { attributes[name] = attributes[name] ?? String(decoding: bytes[valueRange], as: UTF8.self) }
     }
     return (attributes, bytes.count)
   }
