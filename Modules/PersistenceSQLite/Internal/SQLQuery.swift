@@ -85,7 +85,9 @@ struct SQLQuery {
 
   /// The exact condition of `.contains`: the text, or an element of the list, holds the
   /// needle, ASCII case folded.
-  private static func containsClause(_ field: String, _ needle: String, _ schema: EntitySchema, _ arguments: inout [DatabaseValue]) -> String {
+  private static func containsClause(_ field: String, _ needle: String, _ schema: EntitySchema, _ arguments: inout [DatabaseValue])
+    -> String
+  {
     let column = field.quotedDatabaseIdentifier
     switch schema.field(named: field)?.type {
     case .text, .civilDate, .duration, .enumeration:

@@ -104,7 +104,8 @@ enum CommandScenario {
     let session = try Session(location: "sqlite:" + path)
     let build = try time { try fixture.build(in: session.library) }
     let output = Counter()
-    let runner = ScriptRunner(session: session, scriptName: "bench", output: { output.characters += $0.count }, diagnostics: { output.errors.append($0) })
+    let runner = ScriptRunner(
+      session: session, scriptName: "bench", output: { output.characters += $0.count }, diagnostics: { output.errors.append($0) })
     let sync = try time { try run("list new \"\(scratchList)\" --week 2021-W01\ncloud open --memory\nsync", runner, output) }
     return (session, runner, fixture, build + sync, output)
   }
