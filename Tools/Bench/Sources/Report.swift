@@ -51,7 +51,9 @@ enum Report {
   private static func format(_ name: String, _ value: Double) -> String {
     if name.hasSuffix("/s") { return String(format: "%.0f", value) }
     if name.hasSuffix("count") && value.rounded() == value { return String(format: "%.0f", value) }
-    if name.hasSuffix("MiB") || name.hasSuffix("×") || name.hasSuffix("count") { return String(format: "%.2f", value) }
+    if name.hasSuffix("MiB") || name.hasSuffix("KB") || name.hasSuffix("%") || name.hasSuffix("×") || name.hasSuffix("count") {
+      return String(format: "%.2f", value)
+    }
     return formatSeconds(value)
   }
 

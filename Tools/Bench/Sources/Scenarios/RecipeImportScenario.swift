@@ -91,11 +91,11 @@ enum RecipeImportScenario {
     var result = ScenarioResult(context)
     result.compare(foragerSamples, baselineSamples)
     let readMedian = result.forager?.median ?? .infinity
-    result.figures["pages/s read"] = 1 / readMedian
-    result.figures["pages/s imported (read + create)"] = Double(count) / imported
+    result.figures["pages read/s"] = 1 / readMedian
+    result.figures["pages imported (read + create)/s"] = Double(count) / imported
     result.figures["ingredient-line parse share of import %"] = 100 * parsing / imported
     result.figures["page KB"] = Double(pages[0].count) / 1024
-    result.figures["sink"] = Double(sink % 1_000_000)
+    result.figures["sink count"] = Double(sink % 1_000_000)
     result.judge((result.ratio ?? .infinity) <= 3 && Double(count) / imported >= 200)
     result.note = "\(count) pages of \(pages[0].count / 1024) KB, \(ingredientLines.count) lines each; per page"
     return result
