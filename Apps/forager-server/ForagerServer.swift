@@ -37,16 +37,7 @@ struct DatabaseOptions: ParsableArguments {
   /// Runs `body` with a running client to the database; stops the client afterwards.
   func withClient<T: Sendable>(_ body: @escaping @Sendable (PostgresClient, PostgresLocation) async throws -> T) async throws -> T {
     let location = try location()
-    let client = PostgresClient(configuration: location.configuration)
-    return try await withThrowingTaskGroup(of: T?.self) { group in
-      group.addTask {
-        await client.run()
-        return nil
-      }
-      defer { group.cancelAll() }
-      let result = try await body(client, location)
-      return result
-    }
+    return try await location.withRunningClient { client in try await body(client, location) }
   }
 
   func withAdministration<T: Sendable>(_ body: @escaping @Sendable (Administration) async throws -> T) async throws -> T {

@@ -37,11 +37,7 @@ struct Serve: AsyncParsableCommand {
       }
     }
     // Token lookups are cached while credential changes are heard (Docs/SERVER.md).
-    try await withThrowingTaskGroup(of: Void.self) { group in
-      group.addTask { await storage.watchCredentialChanges() }
-      defer { group.cancelAll() }
-      try await app.runService()
-    }
+    try await storage.watchingCredentialChanges { try await app.runService() }
   }
 
   static func level(_ name: String) throws -> Logger.Level {

@@ -17,13 +17,13 @@ extension Record {
   public var keyOfItsName: String? {
     switch kind {
     case .category, .tag:
-      return text("displayName").map(SemanticKey.normalizedName)
+      return self["displayName"].text.map(SemanticKey.normalizedName)
     case .ingredientTemplate:
-      return text("displayName").map { SemanticKey.canonicalIngredientName($0) }
+      return self["displayName"].text.map { SemanticKey.canonicalIngredientName($0) }
     case .book:
-      return text("title").map { SemanticKey.bookKey(title: $0, author: text("author")) }
+      return self["title"].text.map { SemanticKey.bookKey(title: $0, author: self["author"].text) }
     case .plannedMeal:
-      guard let date = text("date").flatMap(CivilDate.init(iso:)), let meal = text("mealType") else { return nil }
+      guard let date = self["date"].text.flatMap(CivilDate.init(iso:)), let meal = self["mealType"].text else { return nil }
       return SemanticKey.slotKey(year: date.year, month: date.month, day: date.day, mealType: meal)
     default:
       return nil
@@ -35,16 +35,11 @@ extension Record {
   ///   the key it holds and the key its name gives.
   public func validateSemanticKey() throws(StoreError) {
     guard kind.schema.identity.isUnique, let field = kind.schema.semanticKeyField, let expected = keyOfItsName else { return }
-    let stored = text(field) ?? ""
+    let stored = semanticKey ?? ""
     guard stored != expected else { return }
     throw StoreError.invalidRecord(
       kind: kind, id: id, field: field,
       reason: "is '\(stored)', but its name gives the key '\(expected)' (keys are derived from names; write through a repository)")
-  }
-
-  private func text(_ field: String) -> String? {
-    if case .text(let value) = fields[field] { return value }
-    return nil
   }
 }
 

@@ -35,13 +35,7 @@ extension PostgresHouseholdStorage {
   }
 
   public func setMinimumSchema(_ version: Int, of household: Int64) async throws {
-    try await changingCredentials { connection in
-      let rows = try await connection.query(
-        "UPDATE households SET minimum_schema = \(version) WHERE id = \(household) RETURNING id", logger: logger)
-      var changed = 0
-      for try await _ in rows.decode(Int64.self) { changed += 1 }
-      return changed
-    }
+    try await changeCredentials("UPDATE households SET minimum_schema = \(version) WHERE id = \(household) RETURNING id")
   }
 
   public func addToken(_ token: TokenRecord) async throws {
@@ -53,37 +47,29 @@ extension PostgresHouseholdStorage {
   }
 
   public func revokeToken(id: String, now: Date) async throws -> Bool {
-    try await changingCredentials { connection in
-      let rows = try await connection.query(
-        "UPDATE tokens SET revoked_at = \(now) WHERE id = \(id) AND revoked_at IS NULL RETURNING id", logger: logger)
-      var count = 0
-      for try await _ in rows.decode(String.self) { count += 1 }
-      return count
-    } > 0
+    try await changeCredentials("UPDATE tokens SET revoked_at = \(now) WHERE id = \(id) AND revoked_at IS NULL RETURNING id") > 0
   }
 
   public func revokeTokens(ofDevice name: String, in household: Int64, now: Date) async throws -> Int {
-    try await changingCredentials { connection in
-      let rows = try await connection.query(
-        """
-        UPDATE tokens SET revoked_at = \(now)
-        WHERE revoked_at IS NULL AND device_id IN (SELECT id FROM devices WHERE household_id = \(household) AND name = \(name))
-        RETURNING id
-        """, logger: logger)
-      var count = 0
-      for try await _ in rows.decode(String.self) { count += 1 }
-      return count
-    }
+    try await changeCredentials(
+      """
+      UPDATE tokens SET revoked_at = \(now)
+      WHERE revoked_at IS NULL AND device_id IN (SELECT id FROM devices WHERE household_id = \(household) AND name = \(name))
+      RETURNING id
+      """)
   }
 
-  /// Runs a change of what credentials say (revocation, minimum schema) in a transaction that
-  /// also notifies `forager_credentials` when it changed anything, so every server process
-  /// watching (``watchCredentialChanges(retryAfter:)``) drops its cached credentials as the
-  /// change commits; this process's cache is dropped here too.
-  private func changingCredentials(_ change: (PostgresConnection) async throws -> Int) async throws -> Int {
+  /// Runs a change of what credentials say (revocation, minimum schema) — an UPDATE that
+  /// returns a row per changed row — in a transaction that also notifies
+  /// `forager_credentials` when it changed anything, so every server process watching
+  /// (``watchCredentialChanges(retryAfter:)``) drops its cached credentials as the change
+  /// commits; this process's cache is dropped here too. Returns how many rows changed.
+  @discardableResult
+  private func changeCredentials(_ update: PostgresQuery) async throws -> Int {
     let logger = logger
     let changed = try await PostgresTransaction.run(client, logger: logger) { connection in
-      let changed = try await change(connection)
+      var changed = 0
+      for try await _ in try await connection.query(update, logger: logger) { changed += 1 }
       if changed > 0 { try await connection.query("SELECT pg_notify(\(Self.credentialChannel), '')", logger: logger) }
       return changed
     }

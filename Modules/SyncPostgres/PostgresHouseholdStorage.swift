@@ -73,7 +73,8 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
   /// only while it hears them: a server running this looks each token up once, not on every
   /// request, and still refuses a revoked token as soon as the revocation commits. When the
   /// connection drops the cache is off until listening again, `retryAfter` later. Runs until
-  /// its task is cancelled; run it beside the server (`forager-server serve` does).
+  /// its task is cancelled; run it beside the server (`forager-server serve` does, through
+  /// ``watchingCredentialChanges(_:)``).
   public func watchCredentialChanges(retryAfter: Duration = .seconds(1)) async {
     let cache = cache
     while !Task.isCancelled {
@@ -92,6 +93,15 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
         }
       }
       try? await Task.sleep(for: retryAfter)
+    }
+  }
+  /// Runs `body` — a server — while ``watchCredentialChanges(retryAfter:)`` runs beside it,
+  /// and stops watching when `body` returns or throws.
+  public func watchingCredentialChanges<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask { await watchCredentialChanges() }
+      defer { group.cancelAll() }
+      return try await body()
     }
   }
 

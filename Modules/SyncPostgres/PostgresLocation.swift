@@ -64,6 +64,24 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
     configuration.options.connectTimeout = .seconds(5)
     return configuration
   }
+
+  /// Runs `body` with a client to this database running beside it (postgres-nio's
+  /// `client.run()` in a task); the client stops when `body` returns or throws.
+  ///
+  /// ```swift
+  /// let version = try await location.withRunningClient { client in try await PostgresSchema.setUp(client, …) }
+  /// ```
+  public func withRunningClient<T: Sendable>(_ body: @escaping @Sendable (PostgresClient) async throws -> T) async throws -> T {
+    let client = PostgresClient(configuration: configuration)
+    return try await withThrowingTaskGroup(of: T?.self) { group in
+      group.addTask {
+        await client.run()
+        return nil
+      }
+      defer { group.cancelAll() }
+      return try await body(client)
+    }
+  }
 }
 
 /// Why the PostgreSQL storage cannot start or go on.

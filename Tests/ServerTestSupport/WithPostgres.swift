@@ -14,13 +14,7 @@ public func withPostgres<T: Sendable>(
 ) async throws -> T {
   let label = name.prefix { $0.isLetter }.prefix(40) + "_" + UUID().uuidString.prefix(8)
   let location = try PostgresLocation(url: try TemporaryPostgres.shared().createDatabase(String(label)))
-  let client = PostgresClient(configuration: location.configuration)
-  return try await withThrowingTaskGroup(of: T?.self) { group in
-    group.addTask {
-      await client.run()
-      return nil
-    }
-    defer { group.cancelAll() }
+  return try await location.withRunningClient { client in
     let logger = Logger(label: "test")
     try await PostgresSchema.setUp(client, database: location.description, logger: logger)
     let storage = try await PostgresHouseholdStorage.open(client, database: location.description, logger: logger)

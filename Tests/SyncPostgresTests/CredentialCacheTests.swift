@@ -14,15 +14,7 @@ import Testing
   static func withOtherProcess<T: Sendable>(
     _ location: PostgresLocation, _ body: @escaping @Sendable (PostgresClient, PostgresHouseholdStorage) async throws -> T
   ) async throws -> T {
-    let client = PostgresClient(configuration: location.configuration)
-    return try await withThrowingTaskGroup(of: T?.self) { group in
-      group.addTask {
-        await client.run()
-        return nil
-      }
-      defer { group.cancelAll() }
-      return try await body(client, PostgresHouseholdStorage(client: client))
-    }
+    try await location.withRunningClient { client in try await body(client, PostgresHouseholdStorage(client: client)) }
   }
 
   /// Waits (up to 10 s) until `condition` holds.

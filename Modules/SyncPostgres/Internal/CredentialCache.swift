@@ -27,6 +27,12 @@ final class CredentialCache: Sendable {
     var isListening = false
     var generation = 0
     var entries: [Data: Entry] = [:]
+
+    /// Drops every entry, and makes lookups begun before now store nothing.
+    mutating func clear() {
+      generation += 1
+      entries.removeAll(keepingCapacity: true)
+    }
   }
 
   private let state = Mutex(State())
@@ -56,19 +62,13 @@ final class CredentialCache: Sendable {
   }
 
   /// Forgets every entry.
-  func clear() {
-    state.withLock { state in
-      state.generation += 1
-      state.entries.removeAll(keepingCapacity: true)
-    }
-  }
+  func clear() { state.withLock { $0.clear() } }
 
   /// Turns the cache on while notifications are heard, off otherwise; clears it either way.
   func setListening(_ listening: Bool) {
     state.withLock { state in
       state.isListening = listening
-      state.generation += 1
-      state.entries.removeAll(keepingCapacity: true)
+      state.clear()
     }
   }
 }

@@ -31,13 +31,19 @@ public enum Runner {
   /// - Throws: `LayerCheckError` when a target's directory cannot be read.
   public static func checkImports(of graph: PackageGraph, root: String, table: LayerTable) throws -> [LayerDiagnostic] {
     var violations: [LayerDiagnostic] = []
-    for entry in table.entries where entry.targets != nil {
-      guard let target = graph.target(named: entry.name), !target.isTest else { continue }
-      let path = target.path ?? "Sources/\(entry.name)"
-      let files = try SourceFile.readAll([path.hasPrefix("/") ? path : root + "/" + path])
+    for entry in table.entries where entry.targets != nil && graph.target(named: entry.name)?.isTest == false {
+      let files = try SourceFile.readAll(directory(of: entry.name, in: graph, root: root))
       violations += ImportCheck(table: table).run(files, target: entry.name)
     }
     return violations
+  }
+
+  /// The source directory of the graph's target of that name (none when it has no such
+  /// target), relative paths taken from `root`.
+  static func directory(of name: String, in graph: PackageGraph, root: String) -> [String] {
+    guard let target = graph.target(named: name) else { return [] }
+    let path = target.path ?? (target.isTest ? "Tests/\(name)" : "Sources/\(name)")
+    return [path.hasPrefix("/") ? path : root + "/" + path]
   }
 
   /// Checks the sources of every front-end target (per the table) present in `graph`,
@@ -46,11 +52,7 @@ public enum Runner {
   /// - Parameter root: the package directory that relative target paths start from.
   /// - Throws: `LayerCheckError` as `vocabulary(model:persistence:repositories:)`.
   public static func checkFrontEnds(of graph: PackageGraph, root: String, table: LayerTable) throws -> SourceReport {
-    func directory(_ name: String) -> [String] {
-      guard let target = graph.target(named: name) else { return [] }
-      let path = target.path ?? (target.isTest ? "Tests/\(name)" : "Sources/\(name)")
-      return [path.hasPrefix("/") ? path : root + "/" + path]
-    }
+    func directory(_ name: String) -> [String] { Runner.directory(of: name, in: graph, root: root) }
     let vocabulary = try vocabulary(
       model: directory("Model"),
       persistence: directory("Persistence"),

@@ -212,11 +212,8 @@ enum ServerLoadScenario {
         FileHandle.standardOutput.write(Data("listening on http://127.0.0.1:\(port)\n".utf8))
       }
       app.addServices(client)
-      try await withThrowingTaskGroup(of: Void.self) { group in
-        group.addTask { await storage.watchCredentialChanges() }
-        defer { group.cancelAll() }
-        try await app.runService()
-      }
+      // Token lookups are cached while credential changes are heard (Docs/SERVER.md).
+      try await storage.watchingCredentialChanges { try await app.runService() }
     }
   }
 }
