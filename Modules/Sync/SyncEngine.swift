@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import Model
 public import Persistence
 
@@ -130,9 +130,10 @@ public final class SyncEngine: Sendable {
       let now = store.clock()
       let states = try StateStore(writer)
       var touched = try LegacyConversion.convertIfNeeded(writer, states)
+      let components = IdentityComponents(writer: writer, states: states)
       var stamper = Stamper(replica: replica, clock: try writer.replicaClock(), now: now)
-      touched.formUnion(try stamper.stamp(writer, states))
-      let view = ViewUpdater(writer: writer, states: states, now: now) { stamper.next(at: now) }
+      touched.formUnion(try stamper.stamp(writer, states, components))
+      let view = ViewUpdater(writer: writer, states: states, components: components, now: now)
       try view.refresh(touched)
       try finish(view, states, clock: stamper.clock, writer)
       for key in stamper.merged.sorted() { try writer.setMetadata("", forKey: ReplicaKeys.push(key)) }
@@ -142,10 +143,9 @@ public final class SyncEngine: Sendable {
     report.errors += counts.errors
   }
 
-  /// Writes the states back, marks the edges the view made for pushing, keeps the clock.
+  /// Writes the states back and keeps the clock.
   private func finish(_ view: ViewUpdater, _ states: StateStore, clock: HybridLogicalClock, _ writer: any StoreWriter) throws {
     try states.flush()
-    for key in view.newEdges.sorted() { try writer.setMetadata("", forKey: ReplicaKeys.push(key)) }
     try writer.setMetadata(clock.encoded, forKey: ReplicaKeys.clock)
     for (kind, detail) in view.notes { monitor.record(kind, "\(deviceName): \(detail)") }
   }
@@ -188,10 +188,9 @@ public final class SyncEngine: Sendable {
     let changes = batches.lazy.filter { $0.replica != replica }.flatMap(\.changes)
     try states.preload(changes.map { RecordKey(kind: $0.kind, id: $0.id) })
     for change in changes { try joiner.apply(change) }
-    var stamper = Stamper(replica: replica, clock: joiner.clock, now: now)
-    let view = ViewUpdater(writer: writer, states: states, now: now) { stamper.next(at: now) }
+    let view = ViewUpdater(writer: writer, states: states, components: IdentityComponents(writer: writer, states: states), now: now)
     try view.refresh(joiner.touched)
-    try finish(view, states, clock: stamper.clock, writer)
+    try finish(view, states, clock: joiner.clock, writer)
     for note in joiner.notes { monitor.record(.conflict, "\(deviceName): \(note)") }
     return SyncCounts(imports: joiner.imports, conflicts: joiner.conflicts, merges: joiner.merges + view.merges, errors: view.errors)
   }

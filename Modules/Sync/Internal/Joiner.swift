@@ -39,7 +39,7 @@ struct Joiner {
     let knownKeepers = Set(state.keepers)
     merges += incoming.keepers.filter { !knownKeepers.contains($0) }.count
     guard state.join(incoming) || isNew else { return }
-    states.set(state)
+    try states.set(state)
     touched.insert(key)
     for keeper in incoming.keepers { try states.noteEdge(change.kind, loser: change.id, keeper: keeper) }
   }

@@ -16,11 +16,20 @@ enum LegacyConversion {
   static let redirectPrefix = "sync.redirect/"
   static let obsoletePrefixes = ["sync.stamps/", "sync.redirect/", "sync.dangling/", "sync.repaired/", "sync.folds/"]
 
-  /// Converts when the store is not converted yet; returns the records converted, whose
+  /// Converts when the store is not converted yet, and builds the key index of a store
+  /// whose states were written before it existed; returns the records converted, whose
   /// views are computed again.
   static func convertIfNeeded(_ writer: any StoreWriter, _ states: StateStore) throws -> Set<RecordKey> {
-    guard try writer.metadata(forKey: ReplicaKeys.format) != "2" else { return [] }
-    defer { _ = try? writer.setMetadata("2", forKey: ReplicaKeys.format) }
+    let format = try writer.metadata(forKey: ReplicaKeys.format)
+    guard format != ReplicaKeys.currentFormat else { return [] }
+    let converted = format == "2" ? [] : try convert(writer, states)
+    try StateStore.indexKeys(writer)
+    try writer.setMetadata(ReplicaKeys.currentFormat, forKey: ReplicaKeys.format)
+    return converted
+  }
+
+  /// Registers from an earlier version's stamps and redirects.
+  private static func convert(_ writer: any StoreWriter, _ states: StateStore) throws -> Set<RecordKey> {
     var converted = Set<RecordKey>()
     let stampKeys = try writer.metadataKeys(withPrefix: stampsPrefix)
     let redirectKeys = try writer.metadataKeys(withPrefix: redirectPrefix)
@@ -46,7 +55,7 @@ enum LegacyConversion {
       } else if !row.meta.isLive, let deleted = stamps[RecordChange.deletedField], stamps["@repaired"] == nil {
         state.write(RecordState.existsField, StampedValue(value: .bool(false), stamp: deleted))
       }
-      states.set(state)
+      try states.set(state)
       converted.insert(record)
     }
     for key in redirectKeys {
@@ -56,7 +65,7 @@ enum LegacyConversion {
       var state = try states.state(record) ?? RecordState(row)
       state.addEdge(to: keeper, stamp: .migration)
       try states.noteEdge(record.kind, loser: record.id, keeper: keeper)
-      states.set(state)
+      try states.set(state)
       converted.insert(record)
     }
     for prefix in obsoletePrefixes {

@@ -18,6 +18,9 @@ import Persistence
 /// - A delete writes the existence register, unless it is the tombstone of a merge's loser.
 /// - A merge (``PendingMerge``) adds its edge; a user's merge also writes every field of
 ///   the kept record again, so the kept record's values win over the merged one's.
+/// - An edit, rename or delete of an entity the view shows as one with records that only
+///   share its key first adds edges joining them (the user acted on the one entity they
+///   saw); the view itself never writes an edge.
 struct Stamper {
   let replica: String
   var clock: HybridLogicalClock
@@ -29,7 +32,7 @@ struct Stamper {
 
   /// Stamps every local change after the stamped position; returns the records whose
   /// state changed.
-  mutating func stamp(_ writer: any StoreWriter, _ states: StateStore) throws -> Set<RecordKey> {
+  mutating func stamp(_ writer: any StoreWriter, _ states: StateStore, _ components: IdentityComponents) throws -> Set<RecordKey> {
     let merges = try writer.pendingMerges()
     let mergedAway = Set(merges.map { RecordKey(kind: $0.kind, id: $0.loser) })
     var touched = Set<RecordKey>()
@@ -50,16 +53,19 @@ struct Stamper {
       for change in own {
         let key = RecordKey(kind: change.kind, id: change.id)
         guard let row = rows[key] else { continue }
+        if change.origin != .migration, change.operation != .insert, change.kind.schema.identity.isUnique {
+          touched.formUnion(try joinKeyPartners(of: key, at: change.timestamp, states, components))
+        }
         var state = try states.state(key) ?? RecordState(row)
         write(change, row: row, to: &state, mergedAway: mergedAway.contains(key))
-        states.set(state)
+        try states.set(state)
         touched.insert(key)
       }
       after = last.sequence
     }
     try writer.setSyncInteger(after, ReplicaKeys.stamped)
     for merge in merges {
-      let keys = try record(merge, writer, states)
+      let keys = try record(merge, writer, states, components)
       touched.formUnion(keys)
       merged.formUnion(keys)
       try writer.clearPendingMerge(merge)
@@ -99,21 +105,47 @@ struct Stamper {
     state.updatedAt = max(state.updatedAt, row.meta.updatedAt)
   }
 
+  /// Makes the entity a user acted on one for good: when it is shown as one with records
+  /// that only share its key (`IdentityComponents`), adds an edge from each of their edge
+  /// components to the keeper, stamped before the user's write, so a rename cannot split
+  /// it and a delete deletes all of it on every device. Returns the records given an edge.
+  private mutating func joinKeyPartners(
+    of key: RecordKey, at date: Date, _ states: StateStore, _ components: IdentityComponents
+  ) throws -> [RecordKey] {
+    let groups = try components.groups(of: key)
+    guard groups.count > 1 else { return [] }
+    let keeper = groups[0][0]
+    var joined: [RecordKey] = []
+    for group in groups.dropFirst() {
+      let loserKey = RecordKey(kind: key.kind, id: group[0])
+      guard var loser = try states.state(loserKey), loser.addEdge(to: keeper, stamp: next(at: date)) else { continue }
+      try states.set(loser)
+      try states.noteEdge(key.kind, loser: loserKey.id, keeper: keeper)
+      joined.append(loserKey)
+      merged.insert(loserKey)
+    }
+    components.edgesChanged()
+    return joined
+  }
+
   /// Adds a merge's edge and, for a user's merge, writes the kept record's fields again.
-  private mutating func record(_ merge: PendingMerge, _ writer: any StoreWriter, _ states: StateStore) throws -> [RecordKey] {
+  private mutating func record(
+    _ merge: PendingMerge, _ writer: any StoreWriter, _ states: StateStore, _ components: IdentityComponents
+  ) throws -> [RecordKey] {
     let migration = merge.origin == .migration
     let stamp = migration ? Stamp.migrationMerge : next(at: now)
     let loserKey = RecordKey(kind: merge.kind, id: merge.loser)
     let keeperKey = RecordKey(kind: merge.kind, id: merge.keeper)
     guard var loser = try states.state(loserKey) ?? writer.record(merge.kind, id: merge.loser).map(RecordState.init) else { return [] }
     if loser.addEdge(to: merge.keeper, stamp: stamp) {
-      states.set(loser)
+      try states.set(loser)
       try states.noteEdge(merge.kind, loser: merge.loser, keeper: merge.keeper)
+      components.edgesChanged()
     }
     if let row = try writer.record(merge.kind, id: merge.keeper) {
       var keeper = try states.state(keeperKey) ?? RecordState(row)
       for field in merge.kind.schema.fields { keeper.write(field.name, StampedValue(value: row[field.name], stamp: stamp)) }
-      states.set(keeper)
+      try states.set(keeper)
     }
     return [loserKey, keeperKey]
   }

@@ -12,6 +12,29 @@ struct RecordKey: Hashable, Comparable {
   }
 }
 
+/// A semantic key of a unique kind, as the key index holds it.
+struct SharedKey: Hashable, Comparable {
+  let kind: EntityKind
+  let key: String
+
+  /// The key register of a state of a unique kind, when it holds a key.
+  init?(_ state: RecordState) {
+    let schema = state.kind.schema
+    guard schema.identity.isUnique, let field = schema.semanticKeyField, let text = state[field]?.value.text, !text.isEmpty
+    else { return nil }
+    self.init(kind: state.kind, key: text)
+  }
+
+  init(kind: EntityKind, key: String) {
+    self.kind = kind
+    self.key = key
+  }
+
+  static func < (lhs: SharedKey, rhs: SharedKey) -> Bool {
+    lhs.kind.ordinal != rhs.kind.ordinal ? lhs.kind.ordinal < rhs.kind.ordinal : lhs.key < rhs.key
+  }
+}
+
 /// A replica's sync bookkeeping, kept in its store's metadata table so it survives
 /// restarts and commits or rolls back with the data it describes.
 enum ReplicaKeys {
@@ -25,9 +48,11 @@ enum ReplicaKeys {
   static let token = "sync.token"
   /// The identifier of the cloud the token and the pushed position refer to.
   static let cloud = "sync.cloud"
-  /// "2" once the store keeps its sync state as registers (`StateStore`); stores written
-  /// by earlier versions are converted once (`LegacyConversion`).
+  /// ``currentFormat`` once the store keeps its sync state as registers (`StateStore`)
+  /// with their key index; stores written by earlier versions are converted once
+  /// (`LegacyConversion`): "2" had registers without the index.
   static let format = "sync.format"
+  static let currentFormat = "3"
 
   static let statePrefix = "sync.state/"
   /// Reverse merge edges, `sync.edge/<kind>/<keeper>/<loser>`: which records were merged
@@ -41,6 +66,10 @@ enum ReplicaKeys {
   static let pushPrefix = "sync.push/"
   /// `sync.held/<sequence>`: a batch kept unread until an upgrade (``HeldBatch``, as JSON).
   static let heldPrefix = "sync.held/"
+  /// `sync.key/<kind>/<key>/<id>`: the key register of each record of a unique kind as its
+  /// own state holds it, so the view finds the records that share a key from the state
+  /// alone, whatever the tables showed when a change arrived.
+  static let keyPrefix = "sync.key/"
 
   /// The key of a held batch: its cloud sequence, zero-padded so keys sort in log order.
   static func held(_ sequence: Int64) -> String {
@@ -56,6 +85,8 @@ enum ReplicaKeys {
     referencePrefix + path(target) + "/" + path(owner)
   }
   static func push(_ key: RecordKey) -> String { pushPrefix + path(key) }
+  /// The prefix of the key index entries of `key` (each entry ends in a record's id).
+  static func keyIndex(_ key: SharedKey) -> String { keyPrefix + key.kind.rawValue + "/" + key.key + "/" }
 
   static func path(_ key: RecordKey) -> String { key.kind.rawValue + "/" + key.id.lowercaseText }
 
@@ -98,71 +129,5 @@ enum StateCoding {
   static func decode(_ text: String) -> RecordState? {
     guard let data = Data(base64Encoded: text), let change = try? ChangeBatchCoding.decode(data).changes.first else { return nil }
     return RecordState(change)
-  }
-}
-
-/// The states of the records one transaction works on, read once and written back at the
-/// end, and the reverse edges of the store.
-final class StateStore {
-  let writer: any StoreWriter
-  private var cache: [RecordKey: RecordState] = [:]
-  private var absent: Set<RecordKey> = []
-  private var dirty: Set<RecordKey> = []
-  /// Reverse edges keeper → losers, read by one range scan when the transaction starts
-  /// (merged records are few).
-  private var mergedInto: [RecordKey: [UUID]] = [:]
-
-  init(_ writer: any StoreWriter) throws {
-    self.writer = writer
-    for key in try writer.metadataKeys(withPrefix: ReplicaKeys.edgePrefix) {
-      let rest = key.dropFirst(ReplicaKeys.edgePrefix.count)
-      guard let keeper = ReplicaKeys.parsePath(rest), let loser = UUID(hyphenatedHex: String(rest.suffix(36))) else { continue }
-      mergedInto[keeper, default: []].append(loser)
-    }
-  }
-
-  /// Reads the states of many records at once (a page of arrivals or of local changes).
-  func preload(_ keys: some Collection<RecordKey>) throws {
-    let wanted = keys.filter { cache[$0] == nil && !absent.contains($0) }
-    guard !wanted.isEmpty else { return }
-    let read = try writer.states(wanted)
-    for key in wanted {
-      if let state = read[key] { cache[key] = state } else { absent.insert(key) }
-    }
-  }
-
-  /// The state of a record, or nil when this replica knows nothing of it.
-  func state(_ key: RecordKey) throws -> RecordState? {
-    if let cached = cache[key] { return cached }
-    if absent.contains(key) { return nil }
-    try preload([key])
-    return cache[key]
-  }
-
-  func set(_ state: RecordState) {
-    let key = RecordKey(kind: state.kind, id: state.id)
-    cache[key] = state
-    absent.remove(key)
-    dirty.insert(key)
-  }
-
-  /// The records merged into `key` (the other ends of its incoming edges).
-  func losers(of key: RecordKey) -> [UUID] { mergedInto[key] ?? [] }
-
-  /// Records the reverse of a new edge loser → keeper.
-  func noteEdge(_ kind: EntityKind, loser: UUID, keeper: UUID) throws {
-    let key = RecordKey(kind: kind, id: keeper)
-    guard !(mergedInto[key]?.contains(loser) ?? false) else { return }
-    mergedInto[key, default: []].append(loser)
-    try writer.setMetadata("", forKey: ReplicaKeys.reverseEdge(kind, keeper: keeper, loser: loser))
-  }
-
-  /// Writes the changed states back, in key order.
-  func flush() throws {
-    for key in dirty.sorted() {
-      guard let state = cache[key] else { continue }
-      try writer.setMetadata(StateCoding.encode(state), forKey: ReplicaKeys.state(key))
-    }
-    dirty = []
   }
 }

@@ -5,41 +5,48 @@ import Persistence
 /// Keeps a store's tables equal to the view of its replicated state (`EntityView`) for
 /// the records a transaction touched, and for whatever depends on them.
 ///
-/// For each touched record it finds the record's identity component (merge edges, and
-/// for unique kinds live entities that share a key: such a pair gets an edge of its own,
-/// so a later rename cannot split it again), computes the view and writes it: the
-/// keeper's row shows the entity, the other members' rows are tombstones. When which
-/// record shows a component changes, the records that refer to its members are
-/// computed again (a meal whose recipe arrives is shown; a line whose template was merged
-/// points at the keeper). Rows are written with the transaction's own origin (`sync`), so
-/// nothing derived here is ever stamped as a user's write.
+/// For each touched record it finds the record's identity component
+/// (`IdentityComponents`: merge edges, and for unique kinds the live entities that show
+/// one key), computes the view and writes it: the keeper's row shows the entity, the other
+/// members' rows are tombstones. When which record shows a component changes, the records
+/// that refer to its members are computed again (a meal whose recipe arrives is shown; a
+/// line whose template was merged points at the keeper), and so are the records that
+/// hold a key a member held or holds (a rename that leaves "Produce" shows the other
+/// "Produce" again). Rows are written with the transaction's own origin (`sync`); nothing
+/// here writes a register or an edge, so nothing derived is ever stamped as a user's write.
 final class ViewUpdater {
   let writer: any StoreWriter
   let states: StateStore
+  let components: IdentityComponents
   let now: Date
-  /// The stamp for an edge this replica derives.
-  private let edgeStamp: () -> Stamp
+  /// Live rows that became tombstones because their record is one entity with another.
   private(set) var merges = 0
   private(set) var errors = 0
   private(set) var notes: [(SyncMonitor.Event.Kind, String)] = []
-  /// Records with edges this replica made, to push.
-  private(set) var newEdges: Set<RecordKey> = []
-  private var components: [RecordKey: [UUID]] = [:]
+  /// Keys whose holders were queued in this refresh.
+  private var expanded: Set<SharedKey> = []
+  /// Records counted in ``merges``.
+  private var counted: Set<RecordKey> = []
 
-  init(writer: any StoreWriter, states: StateStore, now: Date, edgeStamp: @escaping () -> Stamp) {
+  init(writer: any StoreWriter, states: StateStore, components: IdentityComponents, now: Date) {
     self.writer = writer
     self.states = states
+    self.components = components
     self.now = now
-    self.edgeStamp = edgeStamp
   }
 
-  /// Brings the rows of every touched record's component, and of what refers to them, up
-  /// to date with the state.
+  /// Brings the rows of every touched record's component, and of what refers to them or
+  /// shares a key with them, up to date with the state.
   func refresh(_ touched: some Sequence<RecordKey>) throws {
-    var queue = Array(Set(touched)).sorted()
+    var start = Set(touched)
+    for key in states.leftKeys {
+      expanded.insert(key)
+      for id in try states.holders(of: key) { start.insert(RecordKey(kind: key.kind, id: id)) }
+    }
+    var queue = start.sorted()
     var queued = Set(queue)
     var next = 0
-    // Each component is computed again only when something it refers to changed what it
+    // Each component is computed again only when something it depends on changed what it
     // shows; relationships form no cycles, so this ends. The bound guards damaged data.
     let limit = 20 * queue.count + 10_000
     while next < queue.count {
@@ -51,50 +58,10 @@ final class ViewUpdater {
         notes.append((.error, "view update stopped after \(limit) steps"))
         return
       }
-      for referrer in try refreshComponent(of: key) where queued.insert(referrer).inserted {
-        queue.append(referrer)
+      for other in try refreshComponent(of: key) where queued.insert(other).inserted {
+        queue.append(other)
       }
     }
-  }
-
-  // MARK: Components
-
-  /// The ids of `key`'s component by merge edges, sorted by id.
-  func members(of key: RecordKey) throws -> [UUID] {
-    if let cached = components[key] { return cached }
-    var seen: Set<UUID> = [key.id]
-    var stack = [key.id]
-    while let id = stack.popLast() {
-      let member = RecordKey(kind: key.kind, id: id)
-      var neighbours = states.losers(of: member)
-      if let state = try states.state(member) { neighbours.append(contentsOf: state.keepers) }
-      for neighbour in neighbours where seen.insert(neighbour).inserted { stack.append(neighbour) }
-    }
-    let sorted = seen.sorted(by: UUID.keeperOrder)
-    for id in sorted { components[RecordKey(kind: key.kind, id: id)] = sorted }
-    return sorted
-  }
-
-  /// The keeper of the component of (`kind`, `id`) when its row shows it, else nil.
-  func shownKeeper(_ kind: EntityKind, _ id: UUID) throws -> UUID? {
-    guard let keeper = try members(of: RecordKey(kind: kind, id: id)).first else { return nil }
-    return try writer.liveRecord(kind, id: keeper) != nil ? keeper : nil
-  }
-
-  /// Adds the edge loser → keeper (the larger id to the smaller) that this replica derived.
-  private func addEdge(_ kind: EntityKind, _ first: UUID, _ second: UUID) throws {
-    let (keeper, loser) = UUID.keeperOrder(first, second) ? (first, second) : (second, first)
-    let key = RecordKey(kind: kind, id: loser)
-    var state =
-      try states.state(key)
-      ?? RecordState(kind: kind, id: loser, createdAt: now, updatedAt: now, ownerID: RecordMetadata.localOwner, sharingScope: .private)
-    guard state.addEdge(to: keeper, stamp: edgeStamp()) else { return }
-    states.set(state)
-    try states.noteEdge(kind, loser: loser, keeper: keeper)
-    newEdges.insert(key)
-    components = [:]
-    merges += 1
-    notes.append((.merge, "\(kind.rawValue) \(loser.lowercaseText) merged into \(keeper.lowercaseText)"))
   }
 
   // MARK: One component
@@ -102,25 +69,9 @@ final class ViewUpdater {
   /// Computes and writes one component's view; returns the records to compute again.
   private func refreshComponent(of key: RecordKey) throws -> [RecordKey] {
     let kind = key.kind
-    var ids = try members(of: key)
-    var view: EntityView?
-    var row: (record: Record, status: EntityView.Status)?
-    while true {
-      guard let keeper = ids.first else { break }
-      view = EntityView(keeper: keeper, try ids.compactMap { try states.state(RecordKey(kind: kind, id: $0)) })
-      guard let current = view else { break }
-      row = try current.row(resolving: shownKeeper)
-      // Two live entities of a unique kind with one key are one entity.
-      guard kind.schema.identity.isUnique, row?.status == .live, let semanticKey = row?.record.semanticKey, !semanticKey.isEmpty
-      else { break }
-      let others = try writer.records(kind, semanticKey: semanticKey).map(\.id).filter { !ids.contains($0) }
-      guard !others.isEmpty else { break }
-      for other in others { try addEdge(kind, current.keeper, other) }
-      ids = try members(of: key)
-    }
-    let rows = try writer.records(kind, ids: ids)
-    let liveBefore = Set(rows.filter(\.meta.isLive).map(\.id))
-    guard let view, let row else { return [] }
+    let ids = try components.members(of: key)
+    guard let view = try components.view(kind, ids) else { return [] }
+    let row = try view.row(resolving: components.shownKeeper)
     do {
       try row.record.validateAgainstSchema()
     } catch {
@@ -128,36 +79,92 @@ final class ViewUpdater {
       notes.append((.error, "\(kind.rawValue) \(view.keeper.lowercaseText) not shown: \(error)"))
       return []
     }
+    let rows = try writer.records(kind, ids: ids)
+    let liveBefore = Set(rows.filter(\.meta.isLive).map(\.id))
+    try countMeetings(kind, key, rows: rows)
+    var changed = false
+    var strays: [RecordKey] = []
     for old in rows.sorted(by: { UUID.keeperOrder($0.id, $1.id) }) where old.id != view.keeper && old.meta.isLive {
       try writer.tombstoneRecord(kind, id: old.id, at: now)
+      changed = true
+    }
+    if row.status == .live, kind.schema.identity.isUnique, let semanticKey = row.record.semanticKey {
+      // A row another component showed before this transaction's changes reached it.
+      for stray in try writer.records(kind, semanticKey: semanticKey) where !ids.contains(stray.id) {
+        try writer.tombstoneRecord(kind, id: stray.id, at: now)
+        components.shownChanged()
+        strays.append(RecordKey(kind: kind, id: stray.id))
+        strays += try referrers(kind, members: [stray.id], formerlyShown: [stray.id])
+      }
     }
     if let existing = rows.first(where: { $0.id == view.keeper }) {
-      if existing != row.record { try writer.updateRecord(row.record) }
+      if existing != row.record {
+        try writer.updateRecord(row.record)
+        changed = true
+      }
     } else {
       try writer.insertRecord(row.record)
+      changed = true
     }
     try indexResolvedReferences(of: view, owner: RecordKey(kind: kind, id: view.keeper))
 
     let liveAfter: Set<UUID> = row.status == .live ? [view.keeper] : []
+    if liveAfter != liveBefore { components.shownChanged() }
+    var again = strays + (try keyHolders(kind, ids, changed: changed))
     // What refers to the component resolves differently when the record showing it
-    // changed, or (for a merged entity) when a member may have joined it.
-    guard liveAfter != liveBefore || ids.count > 1 else { return [] }
-    return try referrers(kind, members: ids, shownIDs: liveAfter == liveBefore ? [] : liveBefore.union(liveAfter))
+    // changed, when a member may have joined it (a merged entity), or when one may have
+    // left it (a unique kind's records that stopped showing one key).
+    if liveAfter != liveBefore || ids.count > 1 || kind.schema.identity.isUnique {
+      again += try referrers(kind, members: ids, formerlyShown: liveAfter == liveBefore ? [] : liveBefore)
+    }
+    return again
+  }
+
+  /// Counts the records that this refresh shows as one entity with another by a shared
+  /// key for the first time: rows that were live, or never shown, outside the keeper's
+  /// edge component (merges by edge are counted when the edge arrives).
+  private func countMeetings(_ kind: EntityKind, _ key: RecordKey, rows: [Record]) throws {
+    let groups = try components.groups(of: key)
+    guard groups.count > 1 else { return }
+    let keeper = groups[0][0]
+    let rowsByID = Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    for id in groups.dropFirst().joined() where rowsByID[id]?.meta.isLive ?? true {
+      guard counted.insert(RecordKey(kind: kind, id: id)).inserted else { continue }
+      merges += 1
+      notes.append((.merge, "\(kind.rawValue) \(id.lowercaseText) shown as one with \(keeper.lowercaseText) (same key)"))
+    }
+  }
+
+  /// The records holding a key a member of the component holds that are not in it: they
+  /// may have been one entity with it before, or be one now. Each key is asked once per
+  /// refresh, and again when the component's rows changed.
+  private func keyHolders(_ kind: EntityKind, _ ids: [UUID], changed: Bool) throws -> [RecordKey] {
+    guard kind.schema.identity.isUnique else { return [] }
+    var found: [RecordKey] = []
+    for id in ids {
+      guard let state = try states.state(RecordKey(kind: kind, id: id)), let key = SharedKey(state) else { continue }
+      guard expanded.insert(key).inserted || changed else { continue }
+      for holder in try states.holders(of: key) where !ids.contains(holder) { found.append(RecordKey(kind: kind, id: holder)) }
+    }
+    return found
   }
 
   /// Notes each reference the view shows other than as written, so the record is computed
   /// again when the written target changes.
   private func indexResolvedReferences(of view: EntityView, owner: RecordKey) throws {
-    for (kind, id) in view.writtenReferences where try shownKeeper(kind, id) != id {
+    for (kind, id) in view.writtenReferences where try components.shownKeeper(kind, id) != id {
       try writer.setMetadata("", forKey: ReplicaKeys.reference(to: RecordKey(kind: kind, id: id), from: owner))
     }
   }
 
-  /// The records whose view depends on the component: rows that point at an id that
-  /// showed it or shows it now, and records whose view shows a member other than as written.
-  private func referrers(_ kind: EntityKind, members: [UUID], shownIDs: Set<UUID>) throws -> [RecordKey] {
+  /// The records whose view depends on the component: rows that point at the id that
+  /// showed it (they showed it as written), and records whose view shows a member other
+  /// than as written (noted by ``indexResolvedReferences(of:owner:)``: a reference to an
+  /// id that shows the component only now was shown other than as written until now, so
+  /// its owner is among these, and no query by reference is needed for it).
+  private func referrers(_ kind: EntityKind, members: [UUID], formerlyShown: Set<UUID>) throws -> [RecordKey] {
     var found: Set<RecordKey> = []
-    for id in shownIDs.sorted(by: UUID.keeperOrder) {
+    for id in formerlyShown.sorted(by: UUID.keeperOrder) {
       for (owner, field) in EntitySchema.references(to: kind) {
         let query = RecordQuery(owner, filters: [.references(field.name, id)], includeDeleted: true, sort: [])
         for record in try writer.fetch(query) { found.insert(RecordKey(kind: owner, id: record.id)) }

@@ -1,0 +1,103 @@
+import Foundation
+import Model
+import Persistence
+
+/// Which records are one entity, computed from the replicated state alone.
+///
+/// - An *edge component* is the records joined by merge edges (grow-only, so it never
+///   splits). Its key is the value of its highest key register (`EntityView`).
+/// - An *identity component* is, for a unique kind, every edge component whose view is
+///   live and shows the same key, taken together; a component that is deleted or hidden
+///   stands alone. For other kinds it is the edge component.
+///
+/// Joining edge components that show one key leaves that key unchanged (the highest key
+/// register among them holds it), so the grouping needs no fixed point and depends on
+/// nothing but the state: a device that passed through a meeting of two keys on the way
+/// (a rename that arrived before the rename that undid it) shows what a device that never
+/// saw it shows. Nothing here writes an edge; a user who acts on an entity made of several
+/// edge components makes it one by their own write (`Stamper`).
+final class IdentityComponents {
+  let writer: any StoreWriter
+  let states: StateStore
+  private var edgeComponents: [RecordKey: [UUID]] = [:]
+  private var components: [RecordKey: [[UUID]]] = [:]
+
+  init(writer: any StoreWriter, states: StateStore) {
+    self.writer = writer
+    self.states = states
+  }
+
+  /// Forgets what depends on which records are shown (after a component's row changed
+  /// from live to not, or back: a planned meal whose recipe went is hidden).
+  func shownChanged() { components = [:] }
+
+  /// Forgets everything (after an edge was added).
+  func edgesChanged() {
+    edgeComponents = [:]
+    components = [:]
+  }
+
+  /// The ids of `key`'s edge component, sorted by id.
+  func edgeComponent(of key: RecordKey) throws -> [UUID] {
+    if let cached = edgeComponents[key] { return cached }
+    var seen: Set<UUID> = [key.id]
+    var stack = [key.id]
+    while let id = stack.popLast() {
+      let member = RecordKey(kind: key.kind, id: id)
+      var neighbours = states.losers(of: member)
+      if let state = try states.state(member) { neighbours.append(contentsOf: state.keepers) }
+      for neighbour in neighbours where seen.insert(neighbour).inserted { stack.append(neighbour) }
+    }
+    let sorted = seen.sorted(by: UUID.keeperOrder)
+    for id in sorted { edgeComponents[RecordKey(kind: key.kind, id: id)] = sorted }
+    return sorted
+  }
+
+  /// The edge components of `key`'s identity component, each sorted by id, the keeper's first.
+  func groups(of key: RecordKey) throws -> [[UUID]] {
+    if let cached = components[key] { return cached }
+    let own = try edgeComponent(of: key)
+    var groups = [own]
+    if let shared = try sharedKey(key.kind, own) {
+      var included = Set(own)
+      for holder in try states.holders(of: shared) where !included.contains(holder) {
+        let other = try edgeComponent(of: RecordKey(kind: key.kind, id: holder))
+        included.formUnion(other)
+        if try sharedKey(key.kind, other) == shared { groups.append(other) }
+      }
+      groups.sort { UUID.keeperOrder($0[0], $1[0]) }
+    }
+    for group in groups {
+      for id in group { components[RecordKey(kind: key.kind, id: id)] = groups }
+    }
+    return groups
+  }
+
+  /// The ids of `key`'s identity component, sorted by id: the keeper first.
+  func members(of key: RecordKey) throws -> [UUID] {
+    let groups = try groups(of: key)
+    return groups.count == 1 ? groups[0] : groups.flatMap { $0 }.sorted(by: UUID.keeperOrder)
+  }
+
+  /// The keeper of the component of (`kind`, `id`) when its row shows it, else nil.
+  func shownKeeper(_ kind: EntityKind, _ id: UUID) throws -> UUID? {
+    guard let keeper = try members(of: RecordKey(kind: kind, id: id)).first else { return nil }
+    return try writer.liveRecord(kind, id: keeper) != nil ? keeper : nil
+  }
+
+  /// The view of a set of records taken as one entity, or nil when their states do not
+  /// say enough to show it yet.
+  func view(_ kind: EntityKind, _ ids: [UUID]) throws -> EntityView? {
+    guard let keeper = ids.first else { return nil }
+    return EntityView(keeper: keeper, try ids.compactMap { try states.state(RecordKey(kind: kind, id: $0)) })
+  }
+
+  /// The key an edge component of a unique kind is one entity with others by: the key
+  /// its view shows, when the view is live.
+  private func sharedKey(_ kind: EntityKind, _ ids: [UUID]) throws -> SharedKey? {
+    guard kind.schema.identity.isUnique, let view = try view(kind, ids) else { return nil }
+    let row = try view.row(resolving: shownKeeper)
+    guard row.status == .live, let key = row.record.semanticKey, !key.isEmpty else { return nil }
+    return SharedKey(kind: kind, key: key)
+  }
+}

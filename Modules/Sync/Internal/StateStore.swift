@@ -1,0 +1,114 @@
+import Foundation
+import Model
+import Persistence
+
+/// The states of the records one transaction works on, read once and written back at the
+/// end, the reverse edges of the store, and the index of each state's own key.
+final class StateStore {
+  let writer: any StoreWriter
+  private var cache: [RecordKey: RecordState] = [:]
+  private var absent: Set<RecordKey> = []
+  private var dirty: Set<RecordKey> = []
+  /// Reverse edges keeper → losers, read by one range scan when the transaction starts
+  /// (merged records are few).
+  private var mergedInto: [RecordKey: [UUID]] = [:]
+  /// Key index entries read in this transaction, by key; kept up to date by ``set(_:)``.
+  private var holders: [SharedKey: [UUID]] = [:]
+  /// Keys a state left in this transaction (its key register changed): the records still
+  /// holding such a key may no longer be one entity with it.
+  private(set) var leftKeys: Set<SharedKey> = []
+
+  init(_ writer: any StoreWriter) throws {
+    self.writer = writer
+    for key in try writer.metadataKeys(withPrefix: ReplicaKeys.edgePrefix) {
+      let rest = key.dropFirst(ReplicaKeys.edgePrefix.count)
+      guard let keeper = ReplicaKeys.parsePath(rest), let loser = UUID(hyphenatedHex: String(rest.suffix(36))) else { continue }
+      mergedInto[keeper, default: []].append(loser)
+    }
+  }
+
+  /// Reads the states of many records at once (a page of arrivals or of local changes).
+  func preload(_ keys: some Collection<RecordKey>) throws {
+    let wanted = keys.filter { cache[$0] == nil && !absent.contains($0) }
+    guard !wanted.isEmpty else { return }
+    let read = try writer.states(wanted)
+    for key in wanted {
+      if let state = read[key] { cache[key] = state } else { absent.insert(key) }
+    }
+  }
+
+  /// The state of a record, or nil when this replica knows nothing of it.
+  func state(_ key: RecordKey) throws -> RecordState? {
+    if let cached = cache[key] { return cached }
+    if absent.contains(key) { return nil }
+    try preload([key])
+    return cache[key]
+  }
+
+  /// Replaces a record's state (written back by ``flush()``) and keeps the key index true.
+  func set(_ state: RecordState) throws {
+    let key = RecordKey(kind: state.kind, id: state.id)
+    let before = try self.state(key).flatMap(SharedKey.init)
+    cache[key] = state
+    absent.remove(key)
+    dirty.insert(key)
+    let after = SharedKey(state)
+    guard before != after else { return }
+    if let before {
+      try writer.setMetadata(nil, forKey: ReplicaKeys.keyIndex(before) + state.id.lowercaseText)
+      holders[before]?.removeAll { $0 == state.id }
+      leftKeys.insert(before)
+    }
+    if let after {
+      try writer.setMetadata("", forKey: ReplicaKeys.keyIndex(after) + state.id.lowercaseText)
+      if holders[after] != nil { holders[after]?.append(state.id) }
+    }
+  }
+
+  /// The records whose own key register holds `key`, by id.
+  func holders(of key: SharedKey) throws -> [UUID] {
+    if let known = holders[key] { return known }
+    let prefix = ReplicaKeys.keyIndex(key)
+    let ids = try writer.metadataKeys(withPrefix: prefix).compactMap { entry -> UUID? in
+      let rest = entry.dropFirst(prefix.count)
+      // A longer key that starts with this one ("a/b" after "a") leaves more than an id.
+      return rest.count == 36 ? UUID(hyphenatedHex: String(rest)) : nil
+    }
+    holders[key] = ids
+    return ids
+  }
+
+  /// The records merged into `key` (the other ends of its incoming edges).
+  func losers(of key: RecordKey) -> [UUID] { mergedInto[key] ?? [] }
+
+  /// Records the reverse of a new edge loser → keeper.
+  func noteEdge(_ kind: EntityKind, loser: UUID, keeper: UUID) throws {
+    let key = RecordKey(kind: kind, id: keeper)
+    guard !(mergedInto[key]?.contains(loser) ?? false) else { return }
+    mergedInto[key, default: []].append(loser)
+    try writer.setMetadata("", forKey: ReplicaKeys.reverseEdge(kind, keeper: keeper, loser: loser))
+  }
+
+  /// Writes the changed states back, in key order.
+  func flush() throws {
+    for key in dirty.sorted() {
+      guard let state = cache[key] else { continue }
+      try writer.setMetadata(StateCoding.encode(state), forKey: ReplicaKeys.state(key))
+    }
+    dirty = []
+  }
+
+  /// Builds the key index of a store whose states were written before it existed, once.
+  static func indexKeys(_ writer: any StoreWriter) throws {
+    for kind in EntityKind.allCases where kind.schema.identity.isUnique {
+      let keys = try writer.metadataKeys(withPrefix: ReplicaKeys.statePrefix + kind.rawValue + "/")
+      for start in stride(from: 0, to: keys.count, by: 1_000) {
+        let texts = try writer.metadata(forKeys: Array(keys[start..<min(start + 1_000, keys.count)]))
+        for text in texts.values {
+          guard let state = StateCoding.decode(text), let key = SharedKey(state) else { continue }
+          try writer.setMetadata("", forKey: ReplicaKeys.keyIndex(key) + state.id.lowercaseText)
+        }
+      }
+    }
+  }
+}
