@@ -88,22 +88,21 @@ final class ViewUpdater {
       try writer.tombstoneRecord(kind, id: old.id, at: now)
       changed = true
     }
-    if row.status == .live, kind.schema.identity.isUnique, let semanticKey = row.record.semanticKey {
-      // A row another component showed before this transaction's changes reached it.
-      for stray in try writer.records(kind, semanticKey: semanticKey) where !ids.contains(stray.id) {
-        try writer.tombstoneRecord(kind, id: stray.id, at: now)
+    let existing = rows.first(where: { $0.id == view.keeper })
+    if existing != row.record {
+      let write = { existing == nil ? try self.writer.insertRecord(row.record) : try self.writer.updateRecord(row.record) }
+      do {
+        try write()
+      } catch StoreError.uniqueViolation(_, _, let other) where !ids.contains(other) {
+        // A live row of another component still shows the key: one whose state left it
+        // in this transaction and whose own refresh comes later. The store refused the
+        // write, changing nothing; that row is set aside and computed again.
+        try writer.tombstoneRecord(kind, id: other, at: now)
         components.shownChanged()
-        strays.append(RecordKey(kind: kind, id: stray.id))
-        strays += try referrers(kind, members: [stray.id], formerlyShown: [stray.id])
+        strays.append(RecordKey(kind: kind, id: other))
+        strays += try referrers(kind, members: [other], formerlyShown: [other])
+        try write()
       }
-    }
-    if let existing = rows.first(where: { $0.id == view.keeper }) {
-      if existing != row.record {
-        try writer.updateRecord(row.record)
-        changed = true
-      }
-    } else {
-      try writer.insertRecord(row.record)
       changed = true
     }
     try indexResolvedReferences(of: view, owner: RecordKey(kind: kind, id: view.keeper))
