@@ -58,6 +58,11 @@ public final class SQLiteStore: Store {
         try SchemaBuilder.prepare(db, location: "sqlite:\(path)")
         try ElementIndex.prepare(db)
         try TextSearchIndex.prepare(db)
+        try db.inTransaction(.immediate) {
+          try LookupColumns.backfill(db)
+          return .commit
+        }
+        try LiveCounts.prepare(db)
       }
     } catch let error as StoreError {
       throw error
@@ -82,7 +87,7 @@ public final class SQLiteStore: Store {
     do {
       return try readers.read { db in
         try Self.transaction(db, begin: "BEGIN DEFERRED TRANSACTION") {
-          try body(SQLiteTransaction(db: db, origin: .local, now: clock(), keepsLastRead: true))
+          try body(SQLiteTransaction(db: db, origin: .local, now: clock(), keepsLastRead: true, keepsLiveCounts: true))
         }
       }
     } catch let error as DatabaseError {
@@ -94,7 +99,10 @@ public final class SQLiteStore: Store {
     do {
       return try pool.writeWithoutTransaction { db in
         try Self.transaction(db, begin: "BEGIN IMMEDIATE TRANSACTION") {
-          try body(SQLiteTransaction(db: db, origin: origin, now: clock(), keepsLastRead: true))
+          let transaction = SQLiteTransaction(db: db, origin: origin, now: clock(), keepsLastRead: true, keepsLiveCounts: true)
+          let result = try body(transaction)
+          try transaction.writeLiveCounts()  // the transaction's live-record changes, once
+          return result
         }
       }
     } catch let error as DatabaseError {

@@ -18,6 +18,7 @@ extension SQLiteTransaction {
     } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
       throw try constraintError(for: record, error, inserting: true)
     }
+    if record.meta.isLive { noteLiveChange(record.kind, 1) }
     try appendChange(record, .insert, fields: record.fields.keys.sorted())  // a record holds no nulls
   }
 
@@ -50,6 +51,7 @@ extension SQLiteTransaction {
     } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
       throw try constraintError(for: record, error, inserting: false)
     }
+    if old.meta.isLive != record.meta.isLive { noteLiveChange(record.kind, record.meta.isLive ? 1 : -1) }
     let deleted = old.meta.isLive && !record.meta.isLive
     try appendChange(record, deleted ? .delete : .update, fields: fields)
   }

@@ -4,7 +4,6 @@ import GRDBSQLite
 import Model
 import Persistence
 
-
 /// One read or write transaction on a GRDB connection. Hot paths use cached statements.
 final class SQLiteTransaction: StoreWriter {
   let db: Database
@@ -15,19 +14,25 @@ final class SQLiteTransaction: StoreWriter {
   /// connection while it lives (the store's own transactions, not the migration's writer).
   private let keepsLastRead: Bool
 
+  /// Whether this transaction reads and keeps ``LiveCounts``: the store's own
+  /// transactions, not the migration's writer (the migration drops the counter).
+  let keepsLiveCounts: Bool
+  /// How this transaction's writes changed each kind's live records, written at commit.
+  var liveCountDeltas = LiveCountDeltas()
+
   /// The record this transaction last read by id (or as the only record of a key) and
   /// has not written since: repositories read a record, change it and save it, and saving
   /// reads it again and the update once more for its change log; this serves the second
   /// and third reads.
   var lastRead: Record?
 
-  init(db: Database, origin: ChangeOrigin, now: Date, keepsLastRead: Bool = false) {
+  init(db: Database, origin: ChangeOrigin, now: Date, keepsLastRead: Bool = false, keepsLiveCounts: Bool = false) {
     self.db = db
     self.origin = origin
     self.now = now
     self.keepsLastRead = keepsLastRead
+    self.keepsLiveCounts = keepsLiveCounts
   }
-
 
   /// The change-log INSERT, looked up once per transaction (a recipe writes 21 entries).
   var changeStatement: Statement?
