@@ -109,6 +109,13 @@ final class CommandReadTests {
     #expect(store.scans.filter { $0.kind == .weeklyList }.isEmpty, "list add-recipe scans: \(store.scans)")
   }
 
+  /// `category add` of a name that exists reads that one category once (the
+  /// get-or-create says whether it created it; no lookup of its own first).
+  @Test func addingAnExistingCategoryReadsItOnce() throws {
+    #expect(try reads(.category, running: "category add \"AISLE 3\"") == 1)
+    #expect(store.scans.isEmpty, "category add scans: \(store.scans)")
+  }
+
   @Test func countsReadTheCounterNotTheRecords() throws {
     let shown = try Interpreter(session: session).execute("counts").last?.json(command: "").rows("counts") ?? []
     #expect(shown.count == EntityKind.allCases.count)

@@ -26,7 +26,8 @@ enum LiveCounts {
       let present = Set(try String.fetchAll(db, sql: "SELECT kind FROM \(table)"))
       for kind in EntityKind.allCases where !present.contains(kind.rawValue) {
         try db.execute(
-          sql: "INSERT INTO \(table) (kind, live) SELECT ?, COUNT(*) FROM \(kind.rawValue.quotedDatabaseIdentifier) WHERE deletedAt IS NULL",
+          sql:
+            "INSERT INTO \(table) (kind, live) SELECT ?, COUNT(*) FROM \(kind.rawValue.quotedDatabaseIdentifier) WHERE deletedAt IS NULL",
           arguments: [kind.rawValue]
         )
       }

@@ -56,7 +56,8 @@ enum LookupColumns {
       let table = layout.table.quotedDatabaseIdentifier
       for entry in layout.lookups {
         let field = entry.field.quotedDatabaseIdentifier, column = entry.column.quotedDatabaseIdentifier
-        let rows = try Row.fetchAll(db, sql: "SELECT id, \(field) AS name FROM \(table) WHERE \(column) IS NULL AND typeof(\(field)) = 'text'")
+        let rows = try Row.fetchAll(
+          db, sql: "SELECT id, \(field) AS name FROM \(table) WHERE \(column) IS NULL AND typeof(\(field)) = 'text'")
         guard !rows.isEmpty else { continue }
         let update = try db.makeStatement(sql: "UPDATE \(table) SET \(column) = ? WHERE id = ?")
         for row in rows {
