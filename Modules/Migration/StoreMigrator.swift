@@ -257,6 +257,8 @@ public struct StoreMigrator: Sendable {
     var result: T?
     do {
       try queue.inTransaction(.immediate) { db in
+        // Its writes do not keep the live-record counter: the next store to open rebuilds it.
+        try SQLiteSchemaSupport.dropLiveCounts(db)
         let writer = SQLiteSchemaSupport.writer(db, origin: .migration, now: now)
         result = try body(db, writer, now)
         if failBeforeCommitting == step { throw InjectedFault(step: step) }

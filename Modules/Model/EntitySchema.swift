@@ -53,6 +53,14 @@ public struct FieldDescriptor: Sendable, Hashable {
   /// so a backend keeps a substring index of it (`RecordFilter.contains` then reads the
   /// records that may match, not every record of the kind).
   public let isSearched: Bool
+  /// People find one record of this kind by this name as they remember it — "epicerie"
+  /// for the list "Épicerie" — compared as a normalized name (case, accents, letter
+  /// widths and spacing folded, `SemanticKey.normalizedName`), though the kind has no
+  /// semantic key. A backend may keep that normalized form in an indexed lookup column of
+  /// its own (`RecordFilter.hasNormalizedName` then reads the records with that name, not
+  /// every record of the kind); the column is local, never synced: it is derived from the
+  /// name. Text fields only.
+  public let isLookedUpByName: Bool
   /// The value a required field holds when no one has written it: what a new record gets
   /// when its creator says nothing about the field (a template's kind, a list item's
   /// done flag). Sync keeps such a value as no write at all, so any real write wins over
@@ -64,17 +72,19 @@ public struct FieldDescriptor: Sendable, Hashable {
   ///   relationships and `.deny` for required ones.
   /// - Parameter indexed: see ``isIndexed``.
   /// - Parameter searched: see ``isSearched``.
+  /// - Parameter lookedUpByName: see ``isLookedUpByName``.
   /// - Parameter default: the ``defaultValue`` of a required enumeration; required
   ///   booleans, integers and lists default to false, 0 and empty.
   public init(
     _ name: String, _ type: FieldType, optional: Bool = false, onDelete: DeleteRule? = nil, indexed: Bool = false,
-    searched: Bool = false, default defaultValue: FieldValue? = nil
+    searched: Bool = false, lookedUpByName: Bool = false, default defaultValue: FieldValue? = nil
   ) {
     self.name = name
     self.type = type
     self.isOptional = optional
     self.isIndexed = indexed
     self.isSearched = searched
+    self.isLookedUpByName = lookedUpByName
     if optional {
       self.defaultValue = nil
     } else if let defaultValue {

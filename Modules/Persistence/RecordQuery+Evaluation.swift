@@ -43,6 +43,9 @@ extension RecordFilter {
     case .hasPrefix(let field, let prefix):
       guard case .text(let text) = record[field] else { return false }
       return text.utf8.count >= prefix.utf8.count && text.asciiLowercased().utf8.starts(with: prefix.asciiLowercased().utf8)
+    case .hasNormalizedName(let field, let key):
+      guard case .text(let text) = record[field] else { return false }
+      return Self.normalizedName(text) == key
     case .anyOf(let filters):
       return filters.contains { $0.matches(record) }
     }

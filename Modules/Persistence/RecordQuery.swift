@@ -1,5 +1,6 @@
 public import Foundation
 public import Model
+import Normalization
 
 /// A condition on one field of a record.
 public indirect enum RecordFilter: Sendable, Hashable {
@@ -19,13 +20,20 @@ public indirect enum RecordFilter: Sendable, Hashable {
   /// the schema marks the field indexed (``FieldDescriptor/isIndexed``), so completing a
   /// name reads the names that match, not every name.
   case hasPrefix(String, String)
+  /// The text field, normalized as a name (``normalizedName(_:)``), equals the key (a
+  /// normalized name itself): how a record without a semantic key is found by the name
+  /// people remember ("epicerie" finds "Épicerie"). Only on fields the schema marks
+  /// ``Model/FieldDescriptor/isLookedUpByName``; the SQLite backend answers it from an
+  /// indexed lookup column it keeps, so the lookup reads the matching records only.
+  case hasNormalizedName(String, String)
   /// Any of the filters holds.
   case anyOf([RecordFilter])
 
   /// The fields the filter reads.
   public var fieldNames: [String] {
     switch self {
-    case .equals(let field, _), .contains(let field, _), .references(let field, _), .hasElement(let field, _), .hasPrefix(let field, _):
+    case .equals(let field, _), .contains(let field, _), .references(let field, _), .hasElement(let field, _), .hasPrefix(let field, _),
+      .hasNormalizedName(let field, _):
       [field]
     case .anyOf(let filters): filters.flatMap(\.fieldNames)
     }
@@ -94,10 +102,24 @@ extension RecordFilter {
       if let reason = Record.typeMismatch(value, field.type) {
         throw StoreError.invalidQuery(kind: schema.kind, field: name, reason: "compared value \(reason)")
       }
+    case .hasNormalizedName(let name, _):
+      guard let field = schema.field(named: name), field.isLookedUpByName, case .text = field.type else {
+        throw StoreError.invalidQuery(
+          kind: schema.kind, field: name, reason: "is not looked up by name (only fields the schema marks lookedUpByName are)")
+      }
     case .anyOf(let filters):
       for filter in filters { try filter.validateValues(in: schema) }
     case .contains, .references, .hasElement, .hasPrefix:
       return
     }
+  }
+}
+
+extension RecordFilter {
+  /// A name as ``hasNormalizedName(_:_:)`` compares it: Unicode NFKC, case folded,
+  /// accents stripped, trimmed, inner whitespace collapsed (`SemanticKey.normalizedName`,
+  /// the rule of every name key). "  Épicerie  DU Coin" → "epicerie du coin".
+  public static func normalizedName(_ name: String) -> String {
+    SemanticKey.normalizedName(name)
   }
 }

@@ -74,6 +74,10 @@ public protocol StoreReader {
   func tombstoned(_ kind: EntityKind, among ids: [UUID]) throws -> Set<UUID>
   /// The values of these metadata keys; keys without a value are left out.
   func metadata(forKeys keys: [String]) throws -> [String: String]
+  /// How many live records of `kind` the store holds: `count(RecordQuery(kind))`, which
+  /// backends may answer without reading the records (the SQLite backend keeps a counter
+  /// per kind, so `counts` costs the same on a store of any size).
+  func liveRecordCount(_ kind: EntityKind) throws -> Int
 }
 
 extension StoreReader {
@@ -85,6 +89,11 @@ extension StoreReader {
   /// The tombstones among ``records(_:ids:)`` (backends override it with a read of ids only).
   public func tombstoned(_ kind: EntityKind, among ids: [UUID]) throws -> Set<UUID> {
     Set(try records(kind, ids: ids).lazy.filter { !$0.meta.isLive }.map(\.id))
+  }
+
+  /// ``count(_:)`` of the kind's live records (backends override it with a counter).
+  public func liveRecordCount(_ kind: EntityKind) throws -> Int {
+    try count(RecordQuery(kind))
   }
 
   /// One ``metadata(forKey:)`` per key (backends override it with one read).

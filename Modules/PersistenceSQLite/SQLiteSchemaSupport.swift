@@ -28,6 +28,13 @@ package enum SQLiteSchemaSupport {
     SQLiteTransaction(db: db, origin: origin, now: now)
   }
 
+  /// Drops the per-kind live-record counter inside the caller's transaction: the
+  /// migration's writers change live records without counting them, and a store that
+  /// opens the file next counts them once and rebuilds it.
+  package static func dropLiveCounts(_ db: Database) throws {
+    try LiveCounts.drop(db)
+  }
+
   /// The text form ids are stored in (lowercase), which the keeper order also compares.
   package static func storageText(_ id: UUID) -> String { id.storageText }
 }

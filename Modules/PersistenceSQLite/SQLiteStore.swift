@@ -19,6 +19,9 @@ public final class SQLiteStore: Store {
   /// The schema version this build writes: v3, semantic keys with unique constraints.
   public static let schemaVersion = 3
 
+  /// WAL pages after which a commit checkpoints (``init(path:busyTimeout:clock:)`` says why).
+  package static let checkpointPages = 10_000
+
   public let location: String
   public let path: String
   public let clock: StoreClock
@@ -55,9 +58,21 @@ public final class SQLiteStore: Store {
         // crash can lose the last commits, never corrupts the file. FULL would fsync every
         // commit (≈ 4 ms each on this project's machines). Docs/ARCHITECTURE.md, "Storage".
         try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        // A checkpoint copies the WAL into the file and syncs both (two fsyncs, ≈ 10 ms on
+        // this project's disks). SQLite's default runs one whenever the WAL passes 1,000
+        // pages, every ≈ 100 small commits: a script of 10k one-line commands paid more for
+        // checkpoints than for its commits. At 10,000 pages (≈ 40 MiB of WAL at most) a
+        // checkpoint copies more pages at once and comes ten times less often; `close()`
+        // still empties the WAL. Docs/PERFORMANCE.md, "forager-batch".
+        try db.execute(sql: "PRAGMA wal_autocheckpoint = \(Self.checkpointPages)")
         try SchemaBuilder.prepare(db, location: "sqlite:\(path)")
         try ElementIndex.prepare(db)
         try TextSearchIndex.prepare(db)
+        try db.inTransaction(.immediate) {
+          try LookupColumns.backfill(db)
+          return .commit
+        }
+        try LiveCounts.prepare(db)
       }
     } catch let error as StoreError {
       throw error
@@ -82,7 +97,7 @@ public final class SQLiteStore: Store {
     do {
       return try readers.read { db in
         try Self.transaction(db, begin: "BEGIN DEFERRED TRANSACTION") {
-          try body(SQLiteTransaction(db: db, origin: .local, now: clock(), keepsLastRead: true))
+          try body(SQLiteTransaction(db: db, origin: .local, now: clock(), keepsLastRead: true, keepsLiveCounts: true))
         }
       }
     } catch let error as DatabaseError {
@@ -94,7 +109,10 @@ public final class SQLiteStore: Store {
     do {
       return try pool.writeWithoutTransaction { db in
         try Self.transaction(db, begin: "BEGIN IMMEDIATE TRANSACTION") {
-          try body(SQLiteTransaction(db: db, origin: origin, now: clock(), keepsLastRead: true))
+          let transaction = SQLiteTransaction(db: db, origin: origin, now: clock(), keepsLastRead: true, keepsLiveCounts: true)
+          let result = try body(transaction)
+          try transaction.writeLiveCounts()  // the transaction's live-record changes, once
+          return result
         }
       }
     } catch let error as DatabaseError {

@@ -57,10 +57,11 @@ public struct Library {
     try context.write { writer in try body(Library(context: context.bound(to: writer))) }
   }
 
-  /// How many live records of each kind the store holds.
+  /// How many live records of each kind the store holds (``StoreReader/liveRecordCount(_:)``:
+  /// on SQLite a counter per kind, not a count of the rows).
   public func counts() throws -> [EntityKind: Int] {
     try context.read { reader in
-      try Dictionary(uniqueKeysWithValues: EntityKind.allCases.map { ($0, try reader.count(RecordQuery($0))) })
+      try Dictionary(uniqueKeysWithValues: EntityKind.allCases.map { ($0, try reader.liveRecordCount($0)) })
     }
   }
 

@@ -45,10 +45,10 @@ public struct WeeklyListRepository {
     if let id = UUID(uuidString: nameOrID.trimmingCharacters(in: .whitespaces)) {
       return try reader.entity(WeeklyList.self, id: id)
     }
-    let key = SemanticKey.normalizedName(try NameRules.clean(nameOrID, for: .weeklyList))
-    let matches = try reader.entities(WeeklyList.self, RecordQuery(.weeklyList)).filter {
-      SemanticKey.normalizedName($0.displayName) == key
-    }
+    // Lists have no key: the store looks the name up normalized (case, accents, spacing
+    // folded), from an index where it keeps one.
+    let key = RecordFilter.normalizedName(try NameRules.clean(nameOrID, for: .weeklyList))
+    let matches = try reader.entities(WeeklyList.self, RecordQuery(.weeklyList, filters: [.hasNormalizedName("displayName", key)]))
     if matches.count > 1 { throw RepositoryError.ambiguous(.weeklyList, nameOrID, ids: matches.map(\.id)) }
     return matches.first
   }

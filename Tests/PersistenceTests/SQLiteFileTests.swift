@@ -197,4 +197,20 @@ struct MonotonicClockTests {
     try store.write { try $0.insertRecord(Fixtures.category("Produce")) }
     #expect(try store.changeLog().map(\.timestamp) == [fixed])
   }
+
+  /// Commits checkpoint the WAL only past ``SQLiteStore/checkpointPages`` pages, not at
+  /// SQLite's default 1,000: a WAL that a checkpoint had restarted would stay near 1,000
+  /// pages; this one holds every frame of a few thousand pages of small commits.
+  @Test func smallCommitsAreCheckpointedRarely() throws {
+    let path = try TemporaryDirectory.make().appendingPathComponent("kitchen.sqlite").path
+    let store = try SQLiteStore(path: path)
+    for index in 0..<400 {
+      try store.write { try $0.insertRecord(Fixtures.category("Aisle \(index)")) }
+    }
+    let walPages = ((try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0) / 4_096
+    #expect(walPages > 1_500, "WAL of \(walPages) pages")
+    #expect(walPages < SQLiteStore.checkpointPages)
+    try store.close()
+    #expect(((try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? Int ?? 0) == 0)
+  }
 }

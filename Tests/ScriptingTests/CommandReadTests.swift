@@ -99,6 +99,31 @@ final class CommandReadTests {
     #expect(store.scans.count == 1)
   }
 
+  @Test func addingToAListFindsTheListByItsNameAlone() throws {
+    try session.library.transaction { tx in
+      for index in 0..<30 { _ = try tx.lists.create("Other list \(index)", week: "2024-W51") }
+    }
+    #expect(try reads(.weeklyList, running: "list add \"2 herb aa\" to groceries") == 1)
+    #expect(store.scans.isEmpty, "list add scans: \(store.scans)")
+    #expect(try reads(.weeklyList, running: "list add-recipe \"dish 3\" to GROCERIES") == 1)
+    #expect(store.scans.filter { $0.kind == .weeklyList }.isEmpty, "list add-recipe scans: \(store.scans)")
+  }
+
+  /// `category add` of a name that exists reads that one category once (the
+  /// get-or-create says whether it created it; no lookup of its own first).
+  @Test func addingAnExistingCategoryReadsItOnce() throws {
+    #expect(try reads(.category, running: "category add \"AISLE 3\"") == 1)
+    #expect(store.scans.isEmpty, "category add scans: \(store.scans)")
+  }
+
+  @Test func countsReadTheCounterNotTheRecords() throws {
+    let shown = try Interpreter(session: session).execute("counts").last?.json(command: "").rows("counts") ?? []
+    #expect(shown.count == EntityKind.allCases.count)
+    _ = try reads(.ingredientTemplate, running: "counts")
+    #expect(store.recordsRead.isEmpty)
+    #expect(store.queries.isEmpty, "counts ran \(store.queries)")
+  }
+
   @Test func completingANameReadsTheNamesThatMatchOnly() throws {
     let completer = Completer(session: session)
     store.reset()

@@ -221,5 +221,8 @@ struct RandomizedConvergenceTests {
     try world.syncUntilQuiet(maxRounds: 12)
     let problems = try world.invariantViolations(check)
     #expect(problems.isEmpty, "seed \(seed): \(problems.count) violations, first \(problems.prefix(5))")
+    for device in world.devices {
+      #expect(try device.store.liveCountMismatches() == [], "seed \(seed), \(device.name): live-record counter")
+    }
   }
 }

@@ -30,7 +30,7 @@ public final class ReadCountingStore: Store {
   public var queries: [RecordQuery] { issued.withLock { $0 } }
 
   /// The queries no index narrows: without a filter on a key, a to-one reference, a
-  /// field marked indexed or a searched one, each reads through its whole kind inside the
+  /// field marked indexed, searched or looked up by name, each reads through its whole kind inside the
   /// store, whatever it returns.
   public var scans: [RecordQuery] {
     queries.filter { query in
@@ -44,6 +44,7 @@ public final class ReadCountingStore: Store {
         case .equals(let field, _): field == schema.semanticKeyField || schema.field(named: field)?.isIndexed == true || isReference(field)
         case .references(let field, _): isReference(field)
         case .hasPrefix(let field, _): schema.field(named: field)?.isIndexed == true
+        case .hasNormalizedName(let field, _): schema.field(named: field)?.isLookedUpByName == true
         case .hasElement: true
         // A substring index sieves needles of three characters or more.
         case .contains(let field, let needle): schema.field(named: field)?.isSearched == true && needle.unicodeScalars.count >= 3
@@ -112,6 +113,7 @@ private struct CountingWriter: StoreWriter {
     store.record(query)
     return try reader.count(query)
   }
+  func liveRecordCount(_ kind: EntityKind) throws -> Int { try reader.liveRecordCount(kind) }
   func changes(after sequence: Int64, limit: Int) throws -> [Change] { try reader.changes(after: sequence, limit: limit) }
   func latestChangeSequence() throws -> Int64 { try reader.latestChangeSequence() }
   func metadata(forKey key: String) throws -> String? { try reader.metadata(forKey: key) }

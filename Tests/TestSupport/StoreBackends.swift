@@ -78,6 +78,17 @@ extension Store {
     }
   }
 
+  /// The kinds whose ``StoreReader/liveRecordCount(_:)`` differs from a count of their
+  /// live rows, as "kind: counter N, rows M"; empty when every count is right.
+  public func liveCountMismatches() throws -> [String] {
+    try read { reader in
+      try EntityKind.allCases.compactMap { kind in
+        let counter = try reader.liveRecordCount(kind), rows = try reader.count(RecordQuery(kind))
+        return counter == rows ? nil : "\(kind.rawValue): counter \(counter), rows \(rows)"
+      }
+    }
+  }
+
   /// The whole change log.
   public func changeLog() throws -> [Change] {
     try read { try $0.changes(after: 0, limit: .max) }

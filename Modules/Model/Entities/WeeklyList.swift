@@ -21,7 +21,7 @@ public struct WeeklyList: Entity {
   public static let schema = EntitySchema(
     kind: .weeklyList,
     fields: [
-      FieldDescriptor("displayName", .text, indexed: true),
+      FieldDescriptor("displayName", .text, indexed: true, lookedUpByName: true),
       FieldDescriptor("weekIdentifier", .text),
       FieldDescriptor("isCompleted", .bool),
       FieldDescriptor("notes", .text, optional: true),

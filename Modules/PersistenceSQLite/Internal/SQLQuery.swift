@@ -65,6 +65,10 @@ struct SQLQuery {
       // makes one for every indexed text field).
       arguments.append(LikePattern.prefix(prefix).databaseValue)
       return "\(field.quotedDatabaseIdentifier) LIKE ? ESCAPE '\(LikePattern.escape)'"
+    case .hasNormalizedName(let field, let key):
+      // The field's lookup column (the query was validated: the schema marks it).
+      arguments.append(key.databaseValue)
+      return "\(LookupColumns.column(for: field).quotedDatabaseIdentifier) = ?"
     case .anyOf(let filters):
       guard !filters.isEmpty else { return "0" }
       if let search = sieve(filters, schema, indexedTables) {

@@ -104,6 +104,7 @@ enum SchemaBuilder {
             ownerID TEXT NOT NULL, sharingScope TEXT NOT NULL\(columns.isEmpty ? "" : ", " + columns.joined(separator: ", ")))
           """)
     }
+    try LookupColumns.create(db, layout)
     if let key = layout.schema.semanticKeyField {
       try db.execute(
         sql:

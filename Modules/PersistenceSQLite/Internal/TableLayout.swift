@@ -11,6 +11,9 @@ struct TableLayout: Sendable {
   let schema: EntitySchema
   let table: String
   let columns: [String]
+  /// The local lookup columns of the fields people find records by (``LookupColumns``),
+  /// written after ``columns`` and never read back into a record.
+  let lookups: [LookupColumns.Entry]
   let selectColumns: String
   let insertSQL: String
   let updateSQL: String
@@ -37,12 +40,13 @@ struct TableLayout: Sendable {
     schema = kind.schema
     table = kind.rawValue
     columns = Self.metadataColumns + schema.fields.map(\.name)
-    let quoted = columns.map(\.quotedDatabaseIdentifier)
-    selectColumns = quoted.joined(separator: ", ")
+    lookups = LookupColumns.entries(of: schema)
+    selectColumns = columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
+    let written = (columns + lookups.map(\.column)).map(\.quotedDatabaseIdentifier)
     insertSQL =
-      "INSERT INTO \(table.quotedDatabaseIdentifier) (\(selectColumns)) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
+      "INSERT INTO \(table.quotedDatabaseIdentifier) (\(written.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: written.count).joined(separator: ", ")))"
     updateSQL =
-      "UPDATE \(table.quotedDatabaseIdentifier) SET \(quoted.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?"
+      "UPDATE \(table.quotedDatabaseIdentifier) SET \(written.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?"
     let select = "SELECT \(selectColumns) FROM \(table.quotedDatabaseIdentifier) WHERE"
     selectByIDSQL = "\(select) id = ?"
     selectByKeySQL = schema.semanticKeyField.map { "\(select) \($0.quotedDatabaseIdentifier) = ? ORDER BY id" }
@@ -87,8 +91,9 @@ struct TableLayout: Sendable {
       meta.ownerID.databaseValue,
       meta.sharingScope.rawValue.databaseValue,
     ]
-    values.reserveCapacity(columns.count)
+    values.reserveCapacity(columns.count + lookups.count)
     for field in schema.fields { values.append(Self.databaseValue(record[field.name])) }
+    for lookup in lookups { values.append(lookup.value(of: record)) }
     return values
   }
 
@@ -98,6 +103,7 @@ struct TableLayout: Sendable {
   /// table has an index on its key (two for unique kinds) and on each reference: bumping a
   /// template's usage count through an UPDATE of all columns cost several times the rest.
   /// Only the values it sets are converted, and its text is made once per set of columns.
+  /// A field's lookup column is set with the field.
   func update(_ record: Record, from old: Record, fields: [String]) -> (sql: String, arguments: [DatabaseValue]) {
     var set: UInt64 = 0  // bit i: columns[i] is set
     var arguments: [DatabaseValue] = []
@@ -127,13 +133,17 @@ struct TableLayout: Sendable {
       set |= 1 << UInt64(Self.metadataColumns.count + offset)
       arguments.append(Self.databaseValue(record[field.name]))
     }
+    for (offset, lookup) in lookups.enumerated() where fields.contains(lookup.field) {
+      set |= 1 << UInt64(columns.count + offset)
+      arguments.append(lookup.value(of: record))
+    }
     // A full UPDATE when nothing differs, or (no table has one yet) for a table too wide
     // for a set of columns in one word.
-    guard set != 0, columns.count <= 64 else {
+    guard set != 0, columns.count + lookups.count <= 64 else {
       return (updateSQL, Array(self.arguments(for: record).dropFirst()) + [meta.id.storageText.databaseValue])
     }
     arguments.append(meta.id.storageText.databaseValue)
-    return (updateTexts.text(for: set, columns: columns, table: table), arguments)
+    return (updateTexts.text(for: set, columns: columns + lookups.map(\.column), table: table), arguments)
   }
 
   static func databaseValue(_ value: FieldValue) -> DatabaseValue {

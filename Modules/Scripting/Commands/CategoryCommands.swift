@@ -14,10 +14,9 @@ enum CategoryCommands {
     options: [.value("sort", "its position in lists (default: after the last category)", .integer)],
     examples: ["category add Produce", "category add \"Meat & Seafood\" --sort 3"]
   ) { invocation, session in
-    let existing = try session.library.categories.find(invocation.argument("name"))
-    let category = try session.library.categories.getOrCreate(
+    let (category, created) = try session.library.categories.getOrCreateReporting(
       invocation.argument("name"), sortOrder: invocation.integer("sort").map(Int64.init))
-    let verb = existing == nil ? "created" : "found existing"
+    let verb = created ? "created" : "found existing"
     return CommandResult(.message("\(verb) category '\(category.displayName)'"), .table(Rows.categories([category])))
   }
 

@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import PersistenceSQLite
 
 /// `SQLITE_TRANSIENT` is a macro the importer cannot see: SQLite copies bound values.
 nonisolated(unsafe) let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
@@ -18,6 +19,8 @@ final class RawDatabase {
     // The same durability as SQLiteStore's writer, which sets synchronous NORMAL in WAL
     // mode (no fsync per commit); the raw default FULL would fsync each one.
     sqlite3_exec(db, "PRAGMA synchronous = NORMAL", nil, nil, nil)
+    // And the same checkpoint interval, so neither side's commits pay the other's checkpoints.
+    sqlite3_exec(db, "PRAGMA wal_autocheckpoint = \(SQLiteStore.checkpointPages)", nil, nil, nil)
   }
 
   deinit { sqlite3_close_v2(handle) }

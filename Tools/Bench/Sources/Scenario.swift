@@ -36,7 +36,7 @@ struct Sizes: Codable, Sendable {
     "sync.changes": 10_000, "sync.duplicates": 1_000,
     "incremental.large": 100_000, "incremental.small": 1_000, "incremental.changes": 100,
     "memory.changes": 20_000,
-    "batch.commands": 10_000,
+    "batch.commands": 10_000, "batch.large": 100_000,
     "commands.small": 1_000, "commands.large": 100_000, "commands.ops": 8,
     "migration.records": 50_000,
     "dedup.groups": 20_000, "dedup.records": 20_000,

@@ -1,0 +1,141 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+import Model
+import Persistence
+
+/// `SQLITE_TRANSIENT` (the importer cannot see the macro): SQLite copies the bound value.
+private nonisolated(unsafe) let sqliteTransient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// Statement binding and stepping on the SQLite C API, for the transaction's hot paths.
+extension SQLiteTransaction {
+  /// A text column of the current row, or nil when it is NULL.
+  static func text(_ handle: SQLiteStatement, _ column: Int32) -> String? {
+    guard sqlite3_column_type(handle, column) != SQLITE_NULL, let bytes = sqlite3_column_text(handle, column) else { return nil }
+    let count = Int(sqlite3_column_bytes(handle, column))
+    return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+  }
+
+  /// Steps a cached statement with its parameters bound to these UTF-8 texts (copied) and
+  /// returns what `row` makes of each row it gives a value for.
+  func textRows<T>(_ sql: String, binding texts: [[UInt8]], _ row: (SQLiteStatement) -> T?) throws -> [T] {
+    let statement = try db.cachedStatement(sql: sql)
+    let handle = statement.sqliteStatement
+    sqlite3_reset(handle)
+    defer {
+      sqlite3_reset(handle)
+      sqlite3_clear_bindings(handle)
+    }
+    for (index, text) in texts.enumerated() {
+      text.withUnsafeBufferPointer { Self.bindText($0, to: handle, at: Int32(index + 1)) }
+    }
+    var values: [T] = []
+    while true {
+      let code = sqlite3_step(handle)
+      guard code == SQLITE_ROW else {
+        guard code == SQLITE_DONE else { throw failure(code, statement) }
+        return values
+      }
+      if let value = row(handle) { values.append(value) }
+    }
+  }
+
+  /// A JSON array of strings, escaped as JSON requires.
+  static func jsonArray(_ strings: some Sequence<String>) -> String {
+    var bytes: [UInt8] = [UInt8(ascii: "[")]
+    var first = true
+    for string in strings {
+      if !first { bytes.append(UInt8(ascii: ",")) }
+      first = false
+      bytes.append(UInt8(ascii: "\""))
+      for byte in string.utf8 {
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+          bytes.append(UInt8(ascii: "\\"))
+          bytes.append(byte)
+        case 0..<0x20:
+          bytes.append(contentsOf: Array(String(format: "\\u%04x", byte).utf8))
+        default:
+          bytes.append(byte)
+        }
+      }
+      bytes.append(UInt8(ascii: "\""))
+    }
+    bytes.append(UInt8(ascii: "]"))
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The statement kept in `slot`, looked up in the connection's cache the first time:
+  /// that lookup hashes the whole SQL text.
+  func cachedStatement(_ slot: inout Statement?, _ sql: String) throws -> Statement {
+    if let slot { return slot }
+    let statement = try db.cachedStatement(sql: sql)
+    slot = statement
+    return statement
+  }
+
+  /// Runs a cached INSERT or UPDATE with `values` bound to its parameters 1…n, on the
+  /// SQLite statement itself. GRDB's `execute(arguments:)` first copies the values into
+  /// `StatementArguments` and checks them, about as much work again as the INSERT; the
+  /// rest of its bookkeeping serves transaction observers, and no store connection ever
+  /// has one.
+  func run(_ sql: String, _ values: [DatabaseValue]) throws {
+    try run(db.cachedStatement(sql: sql), values)
+  }
+
+  func run(_ statement: Statement, _ values: [DatabaseValue]) throws {
+    let handle = statement.sqliteStatement
+    sqlite3_reset(handle)
+    defer {
+      sqlite3_reset(handle)
+      sqlite3_clear_bindings(handle)
+    }
+    bind(values, to: handle)
+    var code = sqlite3_step(handle)
+    while code == SQLITE_ROW { code = sqlite3_step(handle) }
+    guard code == SQLITE_DONE else { throw failure(code, statement) }
+  }
+
+  /// Binds values to a reset statement's parameters 1…n (text and blobs are copied).
+  /// Text is bound from the string's own UTF-8 with its length: GRDB's binding first
+  /// copies each string into a new C string, an allocation per value.
+  func bind(_ values: [DatabaseValue], to handle: SQLiteStatement) {
+    for (index, value) in values.enumerated() {
+      let position = Int32(index + 1)
+      switch value.storage {
+      case .null: sqlite3_bind_null(handle, position)
+      case .int64(let number): sqlite3_bind_int64(handle, position, number)
+      case .double(let number): sqlite3_bind_double(handle, position, number)
+      case .string(var text): text.withUTF8 { Self.bindText($0, to: handle, at: position) }
+      case .blob: _ = value.bind(to: handle, at: position)
+      }
+    }
+  }
+
+  /// Binds UTF-8 bytes (copied) as text. An empty buffer may have no address, and a null
+  /// pointer would bind NULL, not the empty text.
+  static func bindText(_ bytes: UnsafeBufferPointer<UInt8>, to handle: SQLiteStatement, at position: Int32) {
+    guard let start = bytes.baseAddress, !bytes.isEmpty else {
+      sqlite3_bind_text(handle, position, "", 0, sqliteTransient)
+      return
+    }
+    start.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+      _ = sqlite3_bind_text(handle, position, $0, Int32(bytes.count), sqliteTransient)
+    }
+  }
+
+  /// The error of a statement that failed with `code`, with SQLite's message.
+  func failure(_ code: Int32, _ statement: Statement) -> DatabaseError {
+    Self.failure(code, statement, in: db)
+  }
+
+  /// The error of a statement stepped on `db` that failed with `code`, with SQLite's
+  /// message; read before the statement is reset.
+  static func failure(_ code: Int32, _ statement: Statement, in db: Database) -> DatabaseError {
+    let extended = sqlite3_extended_errcode(db.sqliteConnection)
+    let message = sqlite3_errmsg(db.sqliteConnection).map { String(cString: $0) }
+    return DatabaseError(
+      resultCode: ResultCode(rawValue: extended & 0xFF == code & 0xFF ? extended : code), message: message, sql: statement.sql
+    )
+  }
+}
