@@ -136,3 +136,15 @@ public protocol StoreWriter: StoreReader {
   /// transaction's own, e.g. for the changes sync derives while importing.
   func withOrigin<T>(_ origin: ChangeOrigin, _ body: () throws -> T) rethrows -> T
 }
+
+extension StoreWriter {
+  /// Marks a record deleted at `date` by an update of its metadata, the way every backend
+  /// does: the change log records it as a delete.
+  public func tombstoneRecord(_ kind: EntityKind, id: UUID, at date: Date) throws {
+    guard var record = try record(kind, id: id) else { throw StoreError.notFound(kind: kind, id: id) }
+    guard record.meta.isLive else { return }
+    record.meta.deletedAt = date
+    record.meta.updatedAt = date
+    try updateRecord(record)
+  }
+}

@@ -90,16 +90,6 @@ final class MemoryTransaction: StoreWriter {
     appendChange(record, deleted ? .delete : .update, fields: record.changedFields(comparedTo: old))
   }
 
-  func tombstoneRecord(_ kind: EntityKind, id: UUID, at date: Date) throws {
-    guard var record = state.records[RecordAddress(kind: kind, id: id)] else {
-      throw StoreError.notFound(kind: kind, id: id)
-    }
-    guard record.meta.isLive else { return }
-    record.meta.deletedAt = date
-    record.meta.updatedAt = date
-    try updateRecord(record)
-  }
-
   func withOrigin<T>(_ origin: ChangeOrigin, _ body: () throws -> T) rethrows -> T {
     let saved = self.origin
     self.origin = origin

@@ -130,10 +130,10 @@ public final class SyncEngine: Sendable {
       let now = store.clock()
       let states = try StateStore(writer)
       var touched = try LegacyConversion.convertIfNeeded(writer, states)
-      let components = IdentityComponents(writer: writer, states: states)
+      let components = IdentityComponents(states: states)
       var stamper = Stamper(replica: replica, clock: try writer.replicaClock(), now: now)
       touched.formUnion(try stamper.stamp(writer, states, components))
-      let view = ViewUpdater(writer: writer, states: states, components: components, now: now)
+      let view = ViewUpdater(components: components, now: now)
       try view.refresh(touched)
       try finish(view, states, clock: stamper.clock, writer)
       for key in stamper.merged.sorted() { try writer.setMetadata("", forKey: ReplicaKeys.push(key)) }
@@ -188,7 +188,7 @@ public final class SyncEngine: Sendable {
     let changes = batches.lazy.filter { $0.replica != replica }.flatMap(\.changes)
     try states.preload(changes.map { RecordKey(kind: $0.kind, id: $0.id) })
     for change in changes { try joiner.apply(change) }
-    let view = ViewUpdater(writer: writer, states: states, components: IdentityComponents(writer: writer, states: states), now: now)
+    let view = ViewUpdater(components: IdentityComponents(states: states), now: now)
     try view.refresh(joiner.touched)
     try finish(view, states, clock: joiner.clock, writer)
     for note in joiner.notes { monitor.record(.conflict, "\(deviceName): \(note)") }

@@ -56,14 +56,6 @@ extension SQLiteTransaction {
     try appendChange(record, deleted ? .delete : .update, fields: fields)
   }
 
-  func tombstoneRecord(_ kind: EntityKind, id: UUID, at date: Date) throws {
-    guard var record = try record(kind, id: id) else { throw StoreError.notFound(kind: kind, id: id) }
-    guard record.meta.isLive else { return }
-    record.meta.deletedAt = date
-    record.meta.updatedAt = date
-    try updateRecord(record)
-  }
-
   func withOrigin<T>(_ origin: ChangeOrigin, _ body: () throws -> T) rethrows -> T {
     let saved = self.origin
     self.origin = origin

@@ -17,13 +17,12 @@ import Persistence
 /// saw it shows. Nothing here writes an edge; a user who acts on an entity made of several
 /// edge components makes it one by their own write (`Stamper`).
 final class IdentityComponents {
-  let writer: any StoreWriter
   let states: StateStore
+  var writer: any StoreWriter { states.writer }
   private var edgeComponents: [RecordKey: [UUID]] = [:]
   private var components: [RecordKey: [[UUID]]] = [:]
 
-  init(writer: any StoreWriter, states: StateStore) {
-    self.writer = writer
+  init(states: StateStore) {
     self.states = states
   }
 

@@ -13,7 +13,7 @@ struct RecordKey: Hashable, Comparable {
 }
 
 /// A semantic key of a unique kind, as the key index holds it.
-struct SharedKey: Hashable, Comparable {
+struct SharedKey: Hashable {
   let kind: EntityKind
   let key: String
 
@@ -28,10 +28,6 @@ struct SharedKey: Hashable, Comparable {
   init(kind: EntityKind, key: String) {
     self.kind = kind
     self.key = key
-  }
-
-  static func < (lhs: SharedKey, rhs: SharedKey) -> Bool {
-    lhs.kind.ordinal != rhs.kind.ordinal ? lhs.kind.ordinal < rhs.kind.ordinal : lhs.key < rhs.key
   }
 }
 

@@ -101,11 +101,13 @@ final class StateStore {
   /// Builds the key index of a store whose states were written before it existed, once.
   static func indexKeys(_ writer: any StoreWriter) throws {
     for kind in EntityKind.allCases where kind.schema.identity.isUnique {
-      let keys = try writer.metadataKeys(withPrefix: ReplicaKeys.statePrefix + kind.rawValue + "/")
-      for start in stride(from: 0, to: keys.count, by: 1_000) {
-        let texts = try writer.metadata(forKeys: Array(keys[start..<min(start + 1_000, keys.count)]))
-        for text in texts.values {
-          guard let state = StateCoding.decode(text), let key = SharedKey(state) else { continue }
+      let records = try writer.metadataKeys(withPrefix: ReplicaKeys.statePrefix + kind.rawValue + "/")
+        .compactMap { ReplicaKeys.parsePath($0.dropFirst(ReplicaKeys.statePrefix.count)) }
+      for start in stride(from: 0, to: records.count, by: 1_000) {
+        let chunk = Array(records[start..<min(start + 1_000, records.count)])
+        let states = try writer.states(chunk)
+        for record in chunk {
+          guard let state = states[record], let key = SharedKey(state) else { continue }
           try writer.setMetadata("", forKey: ReplicaKeys.keyIndex(key) + state.id.lowercaseText)
         }
       }

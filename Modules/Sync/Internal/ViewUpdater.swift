@@ -15,9 +15,9 @@ import Persistence
 /// "Produce" again). Rows are written with the transaction's own origin (`sync`); nothing
 /// here writes a register or an edge, so nothing derived is ever stamped as a user's write.
 final class ViewUpdater {
-  let writer: any StoreWriter
-  let states: StateStore
   let components: IdentityComponents
+  var writer: any StoreWriter { components.writer }
+  var states: StateStore { components.states }
   let now: Date
   /// Live rows that became tombstones because their record is one entity with another.
   private(set) var merges = 0
@@ -28,9 +28,7 @@ final class ViewUpdater {
   /// Records counted in ``merges``.
   private var counted: Set<RecordKey> = []
 
-  init(writer: any StoreWriter, states: StateStore, components: IdentityComponents, now: Date) {
-    self.writer = writer
-    self.states = states
+  init(components: IdentityComponents, now: Date) {
     self.components = components
     self.now = now
   }
