@@ -108,7 +108,12 @@ public enum ChangeBatchCoding {
     var bytes: [UInt8] = []
     var strings: [String: UInt64] = [:]
 
-    init() { bytes.reserveCapacity(4_096) }
+    init() {
+      bytes.reserveCapacity(4_096)
+      // A change's kind, field names, owner and replicas: room for them without rehashing
+      // the table as it grows (a record's state is encoded on its own each time it changes).
+      strings.reserveCapacity(48)
+    }
 
     mutating func unsigned(_ value: UInt64) {
       var value = value
@@ -232,7 +237,9 @@ public enum ChangeBatchCoding {
 
     mutating func uuid() throws -> UUID {
       let raw = try take(16)
-      var id = UUID().uuid
+      // A zero tuple to copy into: `UUID()` would draw random bytes first, which on Linux
+      // opens, reads and closes /dev/urandom for every decoded record.
+      var id: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
       withUnsafeMutableBytes(of: &id) { $0.copyMemory(from: raw) }
       return UUID(uuid: id)
     }
