@@ -18,6 +18,7 @@ public final class ReadCountingStore: Store {
   public let base: any Store
   private let counts = Mutex<[EntityKind: Int]>([:])
   private let issued = Mutex<[RecordQuery]>([])
+  private let reads = Mutex<[EntityKind: Int]>([:])
 
   public init(_ base: any Store) {
     self.base = base
@@ -25,6 +26,10 @@ public final class ReadCountingStore: Store {
 
   /// Records handed out per kind since the last ``reset()``.
   public var recordsRead: [EntityKind: Int] { counts.withLock { $0 } }
+
+  /// Calls that read rows, per kind, since the last ``reset()``: each `record`, `records`
+  /// and `fetch` is one, however many rows it returns (a page read by ids counts once).
+  public var readCalls: [EntityKind: Int] { reads.withLock { $0 } }
 
   /// The queries (``StoreReader/fetch(_:)``, ``StoreReader/count(_:)``) run since the last ``reset()``.
   public var queries: [RecordQuery] { issued.withLock { $0 } }
@@ -59,10 +64,12 @@ public final class ReadCountingStore: Store {
   public func reset() {
     counts.withLock { $0 = [:] }
     issued.withLock { $0 = [] }
+    reads.withLock { $0 = [:] }
   }
 
   func count(_ kind: EntityKind, _ number: Int) {
     counts.withLock { $0[kind, default: 0] += number }
+    reads.withLock { $0[kind, default: 0] += 1 }
   }
 
   func record(_ query: RecordQuery) {

@@ -126,8 +126,7 @@ final class SQLiteTransaction: StoreWriter {
   func records(_ kind: EntityKind, ids: [UUID]) throws -> [Record] {
     guard !ids.isEmpty else { return [] }
     let layout = TableLayout.of(kind)
-    let sql = "SELECT \(layout.selectColumns) FROM \(layout.table.quotedDatabaseIdentifier) WHERE id IN (SELECT value FROM json_each(?))"
-    return try select(sql, Self.jsonArray(ids.lazy.map(\.storageText)), layout)
+    return try select(layout.selectByIDsSQL, Self.jsonArray(ids.lazy.map(\.storageText)), layout)
   }
 
   func tombstoned(_ kind: EntityKind, among ids: [UUID]) throws -> Set<UUID> {

@@ -20,6 +20,8 @@ struct TableLayout: Sendable {
   /// SELECT of one row by id, and of the rows with a semantic key (live, or all), by id:
   /// built once, so hot paths neither format nor hash new SQL text.
   let selectByIDSQL: String
+  /// SELECT of the rows whose ids a bound JSON array lists.
+  let selectByIDsSQL: String
   let selectByKeySQL: String?
   let selectLiveByKeySQL: String?
   /// The texts of partial UPDATEs made so far, by set of columns.
@@ -49,6 +51,7 @@ struct TableLayout: Sendable {
       "UPDATE \(table.quotedDatabaseIdentifier) SET \(written.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?"
     let select = "SELECT \(selectColumns) FROM \(table.quotedDatabaseIdentifier) WHERE"
     selectByIDSQL = "\(select) id = ?"
+    selectByIDsSQL = "\(select) id IN (SELECT value FROM json_each(?))"
     selectByKeySQL = schema.semanticKeyField.map { "\(select) \($0.quotedDatabaseIdentifier) = ? ORDER BY id" }
     // A unique kind has at most one live record per key (its unique index over live rows
     // says so), and ordering that one row still cost SQLite a sorter for every lookup.

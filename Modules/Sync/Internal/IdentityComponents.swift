@@ -18,26 +18,43 @@ import Persistence
 /// edge components makes it one by their own write (`Stamper`).
 final class IdentityComponents {
   let states: StateStore
+  /// The rows the view reads (whether a record is shown) and writes.
+  let rows: RowCache
   var writer: any StoreWriter { states.writer }
   private var edgeComponents: [RecordKey: [UUID]] = [:]
   private var components: [RecordKey: [[UUID]]] = [:]
+  /// The views computed since the states last changed, by kind and members.
+  private var views: [ViewKey: EntityView?] = [:]
+  /// The states' version the caches above were computed from.
+  private var version: Int
+
+  private struct ViewKey: Hashable {
+    let kind: EntityKind
+    let ids: [UUID]
+  }
 
   init(states: StateStore) {
     self.states = states
+    self.rows = RowCache(states.writer)
+    self.version = states.version
   }
 
   /// Forgets what depends on which records are shown (after a component's row changed
   /// from live to not, or back: a planned meal whose recipe went is hidden).
   func shownChanged() { components = [:] }
 
-  /// Forgets everything (after an edge was added).
-  func edgesChanged() {
+  /// Forgets everything computed from states that changed since (a write or an edge).
+  private func forgetIfStatesChanged() {
+    guard states.version != version else { return }
+    version = states.version
     edgeComponents = [:]
     components = [:]
+    views = [:]
   }
 
   /// The ids of `key`'s edge component, sorted by id.
   func edgeComponent(of key: RecordKey) throws -> [UUID] {
+    forgetIfStatesChanged()
     if let cached = edgeComponents[key] { return cached }
     var seen: Set<UUID> = [key.id]
     var stack = [key.id]
@@ -54,10 +71,11 @@ final class IdentityComponents {
 
   /// The edge components of `key`'s identity component, each sorted by id, the keeper's first.
   func groups(of key: RecordKey) throws -> [[UUID]] {
+    forgetIfStatesChanged()
     if let cached = components[key] { return cached }
     let own = try edgeComponent(of: key)
     var groups = [own]
-    if let shared = try sharedKey(key.kind, own) {
+    if try !holdsKeyAlone(key, own), let shared = try sharedKey(key.kind, own) {
       var included = Set(own)
       for holder in try states.holders(of: shared) where !included.contains(holder) {
         let other = try edgeComponent(of: RecordKey(kind: key.kind, id: holder))
@@ -81,14 +99,27 @@ final class IdentityComponents {
   /// The keeper of the component of (`kind`, `id`) when its row shows it, else nil.
   func shownKeeper(_ kind: EntityKind, _ id: UUID) throws -> UUID? {
     guard let keeper = try members(of: RecordKey(kind: kind, id: id)).first else { return nil }
-    return try writer.liveRecord(kind, id: keeper) != nil ? keeper : nil
+    return try rows.liveRow(kind, keeper) != nil ? keeper : nil
   }
 
   /// The view of a set of records taken as one entity, or nil when their states do not
   /// say enough to show it yet.
   func view(_ kind: EntityKind, _ ids: [UUID]) throws -> EntityView? {
+    forgetIfStatesChanged()
+    let key = ViewKey(kind: kind, ids: ids)
+    if let cached = views[key] { return cached }
     guard let keeper = ids.first else { return nil }
-    return EntityView(keeper: keeper, try ids.compactMap { try states.state(RecordKey(kind: kind, id: $0)) })
+    let view = EntityView(keeper: keeper, try ids.compactMap { try states.state(RecordKey(kind: kind, id: $0)) })
+    views[key] = view
+    return view
+  }
+
+  /// Whether `key` is its edge component's only record and no other record's state holds
+  /// its key: then no other component can show that key (one that does has a member whose
+  /// key register holds it), and the component stands alone without computing its view.
+  private func holdsKeyAlone(_ key: RecordKey, _ component: [UUID]) throws -> Bool {
+    guard component.count == 1, let state = try states.state(key), let own = SharedKey(state) else { return false }
+    return try states.holders(of: own).allSatisfy { $0 == key.id }
   }
 
   /// The key an edge component of a unique kind is one entity with others by: the key

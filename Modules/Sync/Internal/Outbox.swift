@@ -124,7 +124,6 @@ struct Stamper {
       joined.append(loserKey)
       merged.insert(loserKey)
     }
-    components.edgesChanged()
     return joined
   }
 
@@ -140,7 +139,6 @@ struct Stamper {
     if loser.addEdge(to: merge.keeper, stamp: stamp) {
       try states.set(loser)
       try states.noteEdge(merge.kind, loser: merge.loser, keeper: merge.keeper)
-      components.edgesChanged()
     }
     if let row = try writer.record(merge.kind, id: merge.keeper) {
       var keeper = try states.state(keeperKey) ?? RecordState(row)

@@ -17,6 +17,9 @@ final class StateStore {
   /// Keys a state left in this transaction (its key register changed): the records still
   /// holding such a key may no longer be one entity with it.
   private(set) var leftKeys: Set<SharedKey> = []
+  /// Counts the changes to states and edges in this transaction, so what was computed from
+  /// them (`IdentityComponents`) knows when to compute again.
+  private(set) var version = 0
 
   init(_ writer: any StoreWriter) throws {
     self.writer = writer
@@ -52,6 +55,7 @@ final class StateStore {
     cache[key] = state
     absent.remove(key)
     dirty.insert(key)
+    version += 1
     let after = SharedKey(state)
     guard before != after else { return }
     if let before {
@@ -86,6 +90,7 @@ final class StateStore {
     let key = RecordKey(kind: kind, id: keeper)
     guard !(mergedInto[key]?.contains(loser) ?? false) else { return }
     mergedInto[key, default: []].append(loser)
+    version += 1
     try writer.setMetadata("", forKey: ReplicaKeys.reverseEdge(kind, keeper: keeper, loser: loser))
   }
 

@@ -18,6 +18,7 @@ final class ViewUpdater {
   let components: IdentityComponents
   var writer: any StoreWriter { components.writer }
   var states: StateStore { components.states }
+  var rows: RowCache { components.rows }
   let now: Date
   /// Live rows that became tombstones because their record is one entity with another.
   private(set) var merges = 0
@@ -43,11 +44,15 @@ final class ViewUpdater {
     }
     var queue = start.sorted()
     var queued = Set(queue)
-    var next = 0
+    var next = 0, preloaded = 0
     // Each component is computed again only when something it depends on changed what it
     // shows; relationships form no cycles, so this ends. The bound guards damaged data.
     let limit = 20 * queue.count + 10_000
     while next < queue.count {
+      if next == preloaded {
+        preloaded = min(queue.count, next + RowCache.pageSize)
+        try preload(queue[next..<preloaded])
+      }
       let key = queue[next]
       next += 1
       queued.remove(key)
@@ -60,6 +65,12 @@ final class ViewUpdater {
         queue.append(other)
       }
     }
+  }
+
+  /// Reads the rows and states of the next records to refresh, a page at a time.
+  private func preload(_ keys: ArraySlice<RecordKey>) throws {
+    try rows.preload(keys)
+    try states.preload(keys)
   }
 
   // MARK: One component
@@ -77,18 +88,22 @@ final class ViewUpdater {
       notes.append((.error, "\(kind.rawValue) \(view.keeper.lowercaseText) not shown: \(error)"))
       return []
     }
-    let rows = try writer.records(kind, ids: ids)
+    let rows = try self.rows.rows(kind, ids)
     let liveBefore = Set(rows.filter(\.meta.isLive).map(\.id))
     try countMeetings(kind, key, rows: rows)
     var changed = false
     var strays: [RecordKey] = []
     for old in rows.sorted(by: { UUID.keeperOrder($0.id, $1.id) }) where old.id != view.keeper && old.meta.isLive {
       try writer.tombstoneRecord(kind, id: old.id, at: now)
+      self.rows.written(kind, old.id)
       changed = true
     }
     let existing = rows.first(where: { $0.id == view.keeper })
     if existing != row.record {
-      let write = { existing == nil ? try self.writer.insertRecord(row.record) : try self.writer.updateRecord(row.record) }
+      let write = {
+        existing == nil ? try self.writer.insertRecord(row.record) : try self.writer.updateRecord(row.record)
+        self.rows.written(kind, view.keeper)
+      }
       do {
         try write()
       } catch StoreError.uniqueViolation(_, _, let other) where !ids.contains(other) {
@@ -96,6 +111,7 @@ final class ViewUpdater {
         // in this transaction and whose own refresh comes later. The store refused the
         // write, changing nothing; that row is set aside and computed again.
         try writer.tombstoneRecord(kind, id: other, at: now)
+        self.rows.written(kind, other)
         components.shownChanged()
         strays.append(RecordKey(kind: kind, id: other))
         strays += try referrers(kind, members: [other], formerlyShown: [other])
