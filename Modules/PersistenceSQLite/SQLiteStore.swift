@@ -21,6 +21,8 @@ public final class SQLiteStore: Store {
 
   /// WAL pages after which a commit checkpoints (``init(path:busyTimeout:clock:)`` says why).
   package static let checkpointPages = 10_000
+  /// The writer's page cache, in KiB (SQLite's default is 2,000 KiB).
+  package static let writerCacheKiB = 32_768
 
   public let location: String
   public let path: String
@@ -65,6 +67,14 @@ public final class SQLiteStore: Store {
         // checkpoint copies more pages at once and comes ten times less often; `close()`
         // still empties the WAL. Docs/PERFORMANCE.md, "forager-batch".
         try db.execute(sql: "PRAGMA wal_autocheckpoint = \(Self.checkpointPages)")
+        // A transaction whose dirty pages outgrow the page cache spills them to the WAL
+        // before it commits, and writes a page again each time it changes it after that.
+        // A sync page or a bulk import touches tens of thousands of index pages (ids and
+        // keys are spread over the b-trees); at SQLite's default 2 MB a sync of 2 × 10k
+        // records made 341k writes. A 32 MiB cache keeps such a transaction's pages until
+        // its commit; it is only filled by transactions that large. Docs/PERFORMANCE.md,
+        // "Sync, the register design, second pass".
+        try db.execute(sql: "PRAGMA cache_size = -\(Self.writerCacheKiB)")
         try SchemaBuilder.prepare(db, location: "sqlite:\(path)")
         try ElementIndex.prepare(db)
         try TextSearchIndex.prepare(db)
@@ -84,6 +94,11 @@ public final class SQLiteStore: Store {
   /// Copies the write-ahead log into the file and empties it, then closes every
   /// connection. (SQLite checkpoints on the last close only when that connection can
   /// write; the pool's readers are read-only, so the checkpoint is explicit.)
+  /// An integer setting of the writer connection (`PRAGMA name`), for tests of its configuration.
+  package func writerSetting(_ name: String) throws -> Int {
+    try pool.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA \(name)") ?? 0 }
+  }
+
   public func close() throws {
     do {
       try pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }

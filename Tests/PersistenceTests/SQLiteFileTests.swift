@@ -213,4 +213,14 @@ struct MonotonicClockTests {
     try store.close()
     #expect(((try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? Int ?? 0) == 0)
   }
+
+  /// A large transaction (a sync page, an import) keeps its dirty pages in the writer's
+  /// cache until it commits, instead of spilling them to the WAL and writing them again
+  /// as it goes on: the writer's cache is 32 MiB, not SQLite's 2 MB.
+  @Test func theWriterCachesALargeTransactionsPages() throws {
+    let store = try SQLiteStore(path: try TemporaryDirectory.make().appendingPathComponent("kitchen.sqlite").path)
+    #expect(try store.writerSetting("cache_size") == -SQLiteStore.writerCacheKiB)
+    #expect(SQLiteStore.writerCacheKiB >= 32_768)
+    try store.close()
+  }
 }

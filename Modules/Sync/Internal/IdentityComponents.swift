@@ -43,6 +43,13 @@ final class IdentityComponents {
   /// from live to not, or back: a planned meal whose recipe went is hidden).
   func shownChanged() { components = [:] }
 
+  /// Forgets the rows and views read for the records refreshed so far, before the next page
+  /// of them (they are read again if asked for), so memory stays bounded by a page.
+  func startPage() {
+    rows.forgetAll()
+    views = [:]
+  }
+
   /// Forgets everything computed from states that changed since (a write or an edge).
   private func forgetIfStatesChanged() {
     guard states.version != version else { return }

@@ -47,6 +47,13 @@ final class RowCache {
     try rows(kind, [id]).first.flatMap { $0.meta.isLive ? $0 : nil }
   }
 
+  /// Forgets every row read so far (between pages, so a sync of 100k records does not keep
+  /// them all).
+  func forgetAll() {
+    rows = [:]
+    missing = []
+  }
+
   /// Forgets a row that was just written.
   func written(_ kind: EntityKind, _ id: UUID) {
     let key = RecordKey(kind: kind, id: id)

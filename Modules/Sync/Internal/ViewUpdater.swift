@@ -67,8 +67,10 @@ final class ViewUpdater {
     }
   }
 
-  /// Reads the rows and states of the next records to refresh, a page at a time.
+  /// Reads the rows and states of the next records to refresh, a page at a time, after
+  /// forgetting the previous page's.
   private func preload(_ keys: ArraySlice<RecordKey>) throws {
+    components.startPage()
     try rows.preload(keys)
     try states.preload(keys)
   }
@@ -120,16 +122,19 @@ final class ViewUpdater {
       changed = true
     }
     try indexResolvedReferences(of: view, owner: RecordKey(kind: kind, id: view.keeper))
+    try indexGroupReferences(kind, key)
 
     let liveAfter: Set<UUID> = row.status == .live ? [view.keeper] : []
     if liveAfter != liveBefore { components.shownChanged() }
     var again = strays + (try keyHolders(kind, ids, changed: changed))
     // What refers to the component resolves differently when the record showing it
     // changed, when a member may have joined it (a merged entity), or when one may have
-    // left it (a unique kind's records that stopped showing one key).
-    if liveAfter != liveBefore || ids.count > 1 || kind.schema.identity.isUnique {
-      again += try referrers(kind, members: ids, formerlyShown: liveAfter == liveBefore ? [] : liveBefore)
-    }
+    // left it (a unique kind's records that stopped showing one key). The records noted
+    // as depending on it are computed again in every case: a user's own delete reached
+    // the row before the view (the row was already a tombstone), and a planned meal that
+    // is one entity with another by its slot depends on its recipe whatever the entity's
+    // row shows.
+    again += try referrers(kind, members: ids, formerlyShown: liveAfter == liveBefore ? [] : liveBefore)
     return again
   }
 
@@ -167,6 +172,23 @@ final class ViewUpdater {
   private func indexResolvedReferences(of view: EntityView, owner: RecordKey) throws {
     for (kind, id) in view.writtenReferences where try components.shownKeeper(kind, id) != id {
       try writer.setMetadata("", forKey: ReplicaKeys.reference(to: RecordKey(kind: kind, id: id), from: owner))
+    }
+  }
+
+  /// Notes the references of each edge component of an entity made of several by a shared
+  /// key. Each belongs to the entity only while its own view is live, which can depend on
+  /// what it refers to (a planned meal whose recipe is deleted is hidden and leaves its
+  /// slot to the other meal), and the entity's view shows only the winning reference: so
+  /// the entity is computed again when any of them changes.
+  private func indexGroupReferences(_ kind: EntityKind, _ key: RecordKey) throws {
+    let groups = try components.groups(of: key)
+    guard groups.count > 1 else { return }
+    for group in groups {
+      guard let view = try components.view(kind, group) else { continue }
+      for (target, id) in view.writtenReferences {
+        try writer.setMetadata(
+          "", forKey: ReplicaKeys.reference(to: RecordKey(kind: target, id: id), from: RecordKey(kind: kind, id: group[0])))
+      }
     }
   }
 
