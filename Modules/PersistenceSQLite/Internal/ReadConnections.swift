@@ -36,7 +36,9 @@ final class ReadConnections: Sendable {
   /// connection's statement slots.
   func read<T>(_ body: (Database, StatementSlots) throws -> T) throws -> T {
     let entry =
-      try idle.withLock { $0.popLast() } ?? (connection: DatabaseQueue(path: path, configuration: configuration), statements: StatementSlots())
+      try idle.withLock { $0.popLast() } ?? (
+        connection: DatabaseQueue(path: path, configuration: configuration), statements: StatementSlots()
+      )
     defer {
       idle.withLock { connections in
         if connections.count < Self.maximumIdle { connections.append(entry) }

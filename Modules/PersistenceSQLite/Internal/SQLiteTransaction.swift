@@ -104,6 +104,7 @@ final class SQLiteTransaction: StoreWriter {
   }
 
   func fetch(_ query: RecordQuery) throws -> [Record] {
+    if let found = try elementLookup(query) { return found }
     try query.validate()
     let layout = TableLayout.of(query.kind)
     var sql = SQLQuery(query, indexedTables: try sideTables(for: query))
@@ -121,6 +122,22 @@ final class SQLiteTransaction: StoreWriter {
     defer { sqlite3_clear_bindings(handle) }
     bind(sql.arguments, to: handle)
     return try rows(of: statement, layout)
+  }
+
+  /// ``fetch(_:)`` of the live records whose list field holds an element, ordered by id,
+  /// when the field's side table is in the file: get-or-create runs it for every new
+  /// ingredient name (is the name another template's alias?), and building the general
+  /// query's text (SQLQuery, ORDER BY, then GRDB's cache lookup) cost a third as much as the
+  /// lookup's own SQL. The same SELECT, its text made once per field. Nil for any other query.
+  private func elementLookup(_ query: RecordQuery) throws -> [Record]? {
+    guard query.filters.count == 1, case .hasElement(let field, let element) = query.filters[0], !query.includeDeleted,
+      query.sort.isEmpty, query.limit == nil, query.offset == 0
+    else { return nil }
+    let layout = TableLayout.of(query.kind)
+    guard let sql = layout.selectLiveByElementSQL[field], let side = ElementIndex.sideTable(query.kind, field),
+      try sideTables(for: query).contains(side)
+    else { return nil }
+    return try select(sql, element, layout)
   }
 
   func count(_ query: RecordQuery) throws -> Int {
