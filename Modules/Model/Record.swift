@@ -27,6 +27,14 @@ public struct Record: Sendable, Hashable {
     self.fields = fields
   }
 
+  /// A record whose `fields` hold no null, as a backend decodes a row (it leaves a null
+  /// column out): ``init(kind:meta:fields:)`` without its scan for nulls.
+  package init(kind: EntityKind, meta: RecordMetadata, nonNullFields fields: [String: FieldValue]) {
+    self.kind = kind
+    self.meta = meta
+    self.fields = fields
+  }
+
   public var id: UUID { meta.id }
 
   /// The value of a field, `.null` when absent.

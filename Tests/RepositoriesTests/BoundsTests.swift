@@ -94,7 +94,8 @@ struct BoundsTests {
     let library = try makeLibrary(backend)
     let error = try expectUnchanged(library) { _ = try library.categories.getOrCreate("Pro\u{0}duce") }
     #expect(error == .invalidValue(field: "name", value: "Pro�duce", reason: "holds a control character (U+0000) at character 4"))
-    for name in ["egg\u{1B}[31m", "milk\u{7F}", "\u{7}rice"] {
+    // ASCII controls that are not whitespace, low and high, and DEL.
+    for name in ["egg\u{1B}[31m", "milk\u{7F}", "\u{7}rice", "\u{1}oat", "rye\u{1F}"] {
       #expect(
         Self.reason(try expectUnchanged(library) { _ = try library.ingredients.getOrCreate(name) })?.contains("control character") == true,
         "\(name.debugDescription)")

@@ -102,6 +102,14 @@ struct UniqueKindTests {
     #expect(second.id != first.id)
     #expect(second.id == DeterministicID.make(kind: .category, semanticKey: "produce#2"))
     #expect(try library.categories.all().map(\.id) == [second.id])
+    // A name whose first id a renamed record still holds, inside one transaction too;
+    // the refused insert leaves no change-log entry and no live record behind.
+    _ = try library.categories.rename("Produce", to: "Greens")
+    let third = try library.transaction { try $0.categories.getOrCreate("produce") }
+    #expect(third.id == DeterministicID.make(kind: .category, semanticKey: "produce#3"))
+    #expect(try library.counts()[.category] == 2)
+    let inserts = try library.store.read { try $0.changes(after: 0, limit: 100) }.filter { $0.operation == .insert }
+    #expect(inserts.map(\.id) == [first.id, second.id, third.id])
   }
 
   @Test(arguments: TestBackend.allCases)

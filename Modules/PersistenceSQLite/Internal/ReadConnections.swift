@@ -15,7 +15,8 @@ import Synchronization
 final class ReadConnections: Sendable {
   private let path: String
   private let configuration: Configuration
-  private let idle = Mutex<[DatabaseQueue]>([])
+  /// Idle connections, each with the statements it keeps at hand (``StatementSlots``).
+  private let idle = Mutex<[(connection: DatabaseQueue, statements: StatementSlots)]>([])
 
   /// Connections kept open while idle; more are made when reads overlap.
   private static let maximumIdle = 4
@@ -31,14 +32,18 @@ final class ReadConnections: Sendable {
     self.configuration = configuration
   }
 
-  /// Runs `body` on an idle read connection (opened when none is idle).
-  func read<T>(_ body: (Database) throws -> T) throws -> T {
-    let connection = try idle.withLock { $0.popLast() } ?? DatabaseQueue(path: path, configuration: configuration)
+  /// Runs `body` on an idle read connection (opened when none is idle), with that
+  /// connection's statement slots.
+  func read<T>(_ body: (Database, StatementSlots) throws -> T) throws -> T {
+    let entry =
+      try idle.withLock { $0.popLast() } ?? (
+        connection: DatabaseQueue(path: path, configuration: configuration), statements: StatementSlots()
+      )
     defer {
       idle.withLock { connections in
-        if connections.count < Self.maximumIdle { connections.append(connection) }
+        if connections.count < Self.maximumIdle { connections.append(entry) }
       }
     }
-    return try connection.unsafeRead(body)
+    return try entry.connection.unsafeRead { try body($0, entry.statements) }
   }
 }

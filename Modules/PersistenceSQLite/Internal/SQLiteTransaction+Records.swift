@@ -14,7 +14,7 @@ extension SQLiteTransaction {
     lastRead = nil
     let layout = TableLayout.of(record.kind)
     do {
-      try run(layout.insertSQL, layout.arguments(for: record))
+      try run(statements.statement(.insert, record.kind, sql: layout.insertSQL, in: db), layout.arguments(for: record))
     } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
       throw try constraintError(for: record, error, inserting: true)
     }

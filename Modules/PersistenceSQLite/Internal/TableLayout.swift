@@ -24,6 +24,14 @@ struct TableLayout: Sendable {
   let selectByIDsSQL: String
   let selectByKeySQL: String?
   let selectLiveByKeySQL: String?
+  /// SELECT of the live rows whose list field holds an element, by id, for each list field
+  /// with a side table (``ElementIndex``): the text ``SQLiteTransaction/fetch(_:)`` builds
+  /// for that one filter, made once.
+  let selectLiveByElementSQL: [String: String]
+  /// Each field's name and the storage class ``record(from:)`` reads it from, in column
+  /// order after the metadata: decoding a row copied each field's descriptor (whose type
+  /// may hold a list of cases) for every column.
+  private let fieldColumns: [(name: String, storage: ColumnStorage)]
   /// The texts of partial UPDATEs made so far, by set of columns.
   private let updateTexts = UpdateTexts()
 
@@ -43,6 +51,7 @@ struct TableLayout: Sendable {
     table = kind.rawValue
     columns = Self.metadataColumns + schema.fields.map(\.name)
     lookups = LookupColumns.entries(of: schema)
+    fieldColumns = schema.fields.map { ($0.name, ColumnStorage($0.type)) }
     selectColumns = columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
     let written = (columns + lookups.map(\.column)).map(\.quotedDatabaseIdentifier)
     insertSQL =
@@ -57,6 +66,12 @@ struct TableLayout: Sendable {
     // says so), and ordering that one row still cost SQLite a sorter for every lookup.
     let liveOrder = schema.identity.isUnique ? "" : " ORDER BY id"
     selectLiveByKeySQL = schema.semanticKeyField.map { "\(select) \($0.quotedDatabaseIdentifier) = ? AND deletedAt IS NULL\(liveOrder)" }
+    let name = kind.rawValue
+    selectLiveByElementSQL = Dictionary(
+      uniqueKeysWithValues: ElementIndex.entries.filter { $0.table == name }.map { entry in
+        let side = entry.sideTable.quotedDatabaseIdentifier
+        return (entry.field, "\(select) deletedAt IS NULL AND id IN (SELECT id FROM \(side) WHERE value = ?) ORDER BY id ASC")
+      })
   }
 
   /// Partial UPDATE texts of one table, by set of columns (tables of at most 64 columns).
@@ -71,6 +86,24 @@ struct TableLayout: Sendable {
       let text = "UPDATE \(table.quotedDatabaseIdentifier) SET \(assignments.joined(separator: ", ")) WHERE id = ?"
       texts.withLock { $0[set] = text }
       return text
+    }
+  }
+
+  /// How a field's column is read when it holds the storage class its type is written as.
+  private enum ColumnStorage {
+    case text, integer, bool, real, timestamp, reference, textList, other
+
+    init(_ type: FieldType) {
+      switch type {
+      case .text, .civilDate, .duration, .enumeration: self = .text
+      case .integer: self = .integer
+      case .bool: self = .bool
+      case .real: self = .real
+      case .timestamp: self = .timestamp
+      case .reference: self = .reference
+      case .textList: self = .textList
+      case .referenceList: self = .other
+      }
     }
   }
 
@@ -181,14 +214,14 @@ struct TableLayout: Sendable {
         ? .private : SharingScope(rawValue: text(5)) ?? .private
     )
     var fields: [String: FieldValue] = [:]
-    fields.reserveCapacity(schema.fields.count)
+    fields.reserveCapacity(fieldColumns.count)
     var column = Int32(Self.metadataColumns.count)
-    for field in schema.fields {
+    for (name, storage) in fieldColumns {
       defer { column += 1 }
       let type = sqlite3_column_type(statement, column)
       guard type != SQLITE_NULL else { continue }
       let value: FieldValue
-      switch (field.type, type) {
+      switch (storage, type) {
       case (.integer, SQLITE_INTEGER): value = .integer(sqlite3_column_int64(statement, column))
       case (.bool, SQLITE_INTEGER): value = .bool(sqlite3_column_int64(statement, column) != 0)
       case (.real, SQLITE_FLOAT): value = .real(sqlite3_column_double(statement, column))
@@ -196,23 +229,28 @@ struct TableLayout: Sendable {
         value = .timestamp(Date(timeIntervalSinceReferenceDate: sqlite3_column_double(statement, column)))
       case (.reference, SQLITE_TEXT):
         guard let id = UUID(storageColumn: statement, column) else {
-          throw Self.damaged(kind, field, text(column))
+          throw Self.damaged(kind, field(at: column), text(column))
         }
         value = .reference(id)
       case (.textList, SQLITE_TEXT)
       where sqlite3_column_bytes(statement, column) == 2
         && text(column) == "[]":
         value = .textList([])
-      case (.text, SQLITE_TEXT), (.civilDate, SQLITE_TEXT), (.duration, SQLITE_TEXT), (.enumeration, SQLITE_TEXT):
+      case (.text, SQLITE_TEXT):
         value = .text(text(column))
       default:
         // Anything unusual (a list, or a value of another storage class than its
         // column's) takes the general conversion, with its checks and messages.
-        value = try Self.fieldValue(DatabaseValue(sqliteStatement: statement, index: column), field, kind)
+        value = try Self.fieldValue(DatabaseValue(sqliteStatement: statement, index: column), field(at: column), kind)
       }
-      if !value.isNull { fields[field.name] = value }
+      if !value.isNull { fields[name] = value }
     }
-    return Record(kind: kind, meta: meta, fields: fields)
+    return Record(kind: kind, meta: meta, nonNullFields: fields)
+  }
+
+  /// The field read from a column of ``selectColumns``.
+  private func field(at column: Int32) -> FieldDescriptor {
+    schema.fields[Int(column) - Self.metadataColumns.count]
   }
 
   private static func damaged(_ kind: EntityKind, _ field: FieldDescriptor, _ text: String) -> StoreError {

@@ -23,9 +23,7 @@ struct UniqueKindOperations<E: Entity> {
       return try reader.entity(E.self, id: id)
     }
     let name = try NameRules.clean(reference, for: kind)
-    let semanticKey = key(name)
-    if let found = try reader.entities(E.self, key: semanticKey).first { return found }
-    return try fallback?(semanticKey, reader)
+    return try existing(key(name), in: reader)
   }
 
   func find(_ reference: String) throws -> E? {
@@ -43,10 +41,19 @@ struct UniqueKindOperations<E: Entity> {
   func getOrCreate(_ name: String, in writer: any StoreWriter) throws -> (entity: E, created: Bool) {
     let (cleaned, semanticKey) = try cleanedAndKey(name)
     if let existing = try existing(semanticKey, in: writer) { return (existing, false) }
-    let id = try writer.freeDeterministicID(kind, key: semanticKey)
-    let entity = make(context.newMeta(id: id), cleaned, semanticKey)
-    try writer.insert(entity)
-    return (entity, true)
+    // The name-based id is free unless a record once held it (deleted, or renamed away):
+    // the insert tries it, and only when the store refuses it as a duplicate id is the
+    // first free id of a later generation looked up. Looking first cost a SELECT by id
+    // for every new name.
+    let entity = make(context.newMeta(id: DeterministicID.make(kind: kind, semanticKey: semanticKey)), cleaned, semanticKey)
+    do {
+      try writer.insert(entity)
+      return (entity, true)
+    } catch StoreError.duplicateID {
+      let later = make(context.newMeta(id: try writer.freeDeterministicID(kind, key: semanticKey)), cleaned, semanticKey)
+      try writer.insert(later)
+      return (later, true)
+    }
   }
 
   /// Outside a transaction, the existing record when the name has one — found in a read
@@ -75,9 +82,11 @@ struct UniqueKindOperations<E: Entity> {
     return (cleaned, semanticKey)
   }
 
-  /// The live record with this key, or the fallback's.
+  /// The live record with this key (the smallest id, should a store hold several), or
+  /// the fallback's. Only that record is decoded, here where `E` is concrete:
+  /// `entities(_:key:)` decodes every record through a generic `map`.
   private func existing(_ semanticKey: String, in reader: any StoreReader) throws -> E? {
-    if let existing = try reader.entities(E.self, key: semanticKey).first { return existing }
+    if let record = try reader.records(kind, semanticKey: semanticKey).first { return try E(record: record) }
     return try fallback?(semanticKey, reader)
   }
 
