@@ -23,6 +23,9 @@ public enum ChangeBatchCoding {
 
   public static func encode(_ batch: ChangeBatch) -> Data {
     var writer = Writer()
+    // A change's kind, field names, owner and replicas: room for them without rehashing the
+    // table as it grows (a record's state is encoded on its own each time it changes).
+    writer.strings.reserveCapacity(48)
     writer.bytes.append(contentsOf: magic)
     writer.string(batch.id)
     writer.string(batch.replica)
@@ -108,12 +111,7 @@ public enum ChangeBatchCoding {
     var bytes: [UInt8] = []
     var strings: [String: UInt64] = [:]
 
-    init() {
-      bytes.reserveCapacity(4_096)
-      // A change's kind, field names, owner and replicas: room for them without rehashing
-      // the table as it grows (a record's state is encoded on its own each time it changes).
-      strings.reserveCapacity(48)
-    }
+    init() { bytes.reserveCapacity(4_096) }
 
     mutating func unsigned(_ value: UInt64) {
       var value = value
@@ -236,12 +234,9 @@ public enum ChangeBatchCoding {
     }
 
     mutating func uuid() throws -> UUID {
-      let raw = try take(16)
-      // A zero tuple to copy into: `UUID()` would draw random bytes first, which on Linux
-      // opens, reads and closes /dev/urandom for every decoded record.
-      var id: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-      withUnsafeMutableBytes(of: &id) { $0.copyMemory(from: raw) }
-      return UUID(uuid: id)
+      // Loaded straight from the bytes: `UUID()` as a buffer to copy into drew random bytes
+      // first, which on Linux opens, reads and closes /dev/urandom for every decoded record.
+      UUID(uuid: try take(16).loadUnaligned(as: uuid_t.self))
     }
 
     mutating func bits() throws -> UInt64 {

@@ -90,17 +90,17 @@ final class ViewUpdater {
       notes.append((.error, "\(kind.rawValue) \(view.keeper.lowercaseText) not shown: \(error)"))
       return []
     }
-    let rows = try self.rows.rows(kind, ids)
-    let liveBefore = Set(rows.filter(\.meta.isLive).map(\.id))
-    try countMeetings(kind, key, rows: rows)
+    let memberRows = try rows.rows(kind, ids)
+    let liveBefore = Set(memberRows.filter(\.meta.isLive).map(\.id))
+    try countMeetings(kind, key, rows: memberRows)
     var changed = false
     var strays: [RecordKey] = []
-    for old in rows.sorted(by: { UUID.keeperOrder($0.id, $1.id) }) where old.id != view.keeper && old.meta.isLive {
+    for old in memberRows.sorted(by: { UUID.keeperOrder($0.id, $1.id) }) where old.id != view.keeper && old.meta.isLive {
       try writer.tombstoneRecord(kind, id: old.id, at: now)
-      self.rows.written(kind, old.id)
+      rows.written(kind, old.id)
       changed = true
     }
-    let existing = rows.first(where: { $0.id == view.keeper })
+    let existing = memberRows.first(where: { $0.id == view.keeper })
     if existing != row.record {
       let write = {
         existing == nil ? try self.writer.insertRecord(row.record) : try self.writer.updateRecord(row.record)
@@ -113,7 +113,7 @@ final class ViewUpdater {
         // in this transaction and whose own refresh comes later. The store refused the
         // write, changing nothing; that row is set aside and computed again.
         try writer.tombstoneRecord(kind, id: other, at: now)
-        self.rows.written(kind, other)
+        rows.written(kind, other)
         components.shownChanged()
         strays.append(RecordKey(kind: kind, id: other))
         strays += try referrers(kind, members: [other], formerlyShown: [other])
@@ -171,7 +171,7 @@ final class ViewUpdater {
   /// again when the written target changes.
   private func indexResolvedReferences(of view: EntityView, owner: RecordKey) throws {
     for (kind, id) in view.writtenReferences where try components.shownKeeper(kind, id) != id {
-      try writer.setMetadata("", forKey: ReplicaKeys.reference(to: RecordKey(kind: kind, id: id), from: owner))
+      try noteDependency(of: owner, on: RecordKey(kind: kind, id: id))
     }
   }
 
@@ -186,10 +186,15 @@ final class ViewUpdater {
     for group in groups {
       guard let view = try components.view(kind, group) else { continue }
       for (target, id) in view.writtenReferences {
-        try writer.setMetadata(
-          "", forKey: ReplicaKeys.reference(to: RecordKey(kind: target, id: id), from: RecordKey(kind: kind, id: group[0])))
+        try noteDependency(of: RecordKey(kind: kind, id: group[0]), on: RecordKey(kind: target, id: id))
       }
     }
+  }
+
+  /// Notes in the `sync.ref` index that `owner`'s view is computed again when `target`'s
+  /// changes (``referrers(_:members:formerlyShown:)`` reads it).
+  private func noteDependency(of owner: RecordKey, on target: RecordKey) throws {
+    try writer.setMetadata("", forKey: ReplicaKeys.reference(to: target, from: owner))
   }
 
   /// The records whose view depends on the component: rows that point at the id that
