@@ -216,7 +216,7 @@ let package = Package(
     ),
     // The apps are dependencies so they are built before the end-to-end tests run them.
     .testTarget(
-      name: "AppTests", dependencies: ["TestSupport", "ServerTestSupport", "forager", "forager-batch", "forager-server"],
+      name: "AppTests", dependencies: ["TestSupport", "ServerTestSupport", "SpawnSupport", "forager", "forager-batch", "forager-server"],
       path: "Tests/AppTests"),
 
     // MARK: - Tools
@@ -226,7 +226,8 @@ let package = Package(
       name: "Bench",
       dependencies: [
         "Model", "Normalization", "Persistence", "PersistenceSQLite", "Repositories", "Sync", "SyncSQLite", "Migration", "CSQLite",
-        "RecipeExchange", "Scripting", "SyncServer", "SyncPostgres", "SyncWire", "ServerTestSupport", asyncHTTPClient, postgresNIO, nioCore,
+        "RecipeExchange", "Scripting", "SyncServer", "SyncPostgres", "SyncWire", "ServerTestSupport", "SpawnSupport", asyncHTTPClient,
+        postgresNIO, nioCore,
         logging,
         hummingbird, argumentParser,
         .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -259,7 +260,7 @@ let package = Package(
     ),
     .testTarget(
       name: "LayerCheckTests",
-      dependencies: ["LayerCheckCore"],
+      dependencies: ["LayerCheckCore", "SpawnSupport"],
       path: "Tests/LayerCheckTests",
       exclude: ["Fixtures"]
     ),
@@ -272,7 +273,10 @@ let package = Package(
     ),
     // A throwaway PostgreSQL cluster for the server's integration tests.
     .target(
-      name: "ServerTestSupport", dependencies: ["SyncPostgres", "SyncServer", postgresNIO, logging], path: "Tests/ServerTestSupport"),
+      name: "ServerTestSupport", dependencies: ["SpawnSupport", "SyncPostgres", "SyncServer", postgresNIO, logging],
+      path: "Tests/ServerTestSupport"),
+    // Starts programs with no descriptor of the test process but the standard three.
+    .target(name: "SpawnSupport", path: "Tests/SpawnSupport"),
   ]
 )
 

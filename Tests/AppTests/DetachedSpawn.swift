@@ -1,5 +1,5 @@
 import Foundation
-import ServerTestSupport
+import SpawnSupport
 
 /// Runs a program that may leave a daemon behind (tmux starts its server from the first
 /// client), without Foundation's `Process`.

@@ -1,4 +1,5 @@
 import Foundation
+import SpawnSupport
 import Testing
 
 /// Runs the built executables as separate processes.
@@ -49,10 +50,12 @@ struct ProcessResult {
   let stderr: String
 }
 
-/// Runs `executable` with `arguments`, feeding `input` on standard input.
+/// Runs `executable` with `arguments`, feeding `input` on standard input, for at most
+/// `timeout` seconds. Started with `Spawn`, not Foundation's `Process`: the child gets no
+/// descriptor of the test process but the standard three (see `Spawn`).
 func runProcess(
   _ executable: String, _ arguments: [String], input: String? = nil, environment: [String: String] = [:],
-  directory: URL? = nil
+  directory: URL? = nil, timeout: Double = 300
 ) throws -> ProcessResult {
   let scratch = try makeTemporaryDirectory()
   let outURL = scratch.appendingPathComponent("stdout")
@@ -61,21 +64,15 @@ func runProcess(
   try Data().write(to: outURL)
   try Data().write(to: errURL)
   try Data((input ?? "").utf8).write(to: inURL)
-  let process = Process()
-  process.executableURL = try Executables.url(executable)
-  process.arguments = arguments
-  var env = ProcessInfo.processInfo.environment
-  env["NO_COLOR"] = "1"
-  for (key, value) in environment { env[key] = value }
-  process.environment = env
-  if let directory { process.currentDirectoryURL = directory }
-  process.standardInput = try FileHandle(forReadingFrom: inURL)
-  process.standardOutput = try FileHandle(forWritingTo: outURL)
-  process.standardError = try FileHandle(forWritingTo: errURL)
-  try process.run()
-  process.waitUntilExit()
+  let program = try Executables.url(executable).path
+  var variables = environment
+  variables["NO_COLOR"] = "1"
+  let pid = try Spawn.start(
+    program, arguments, input: inURL.path, output: outURL.path, error: errURL.path, environment: variables,
+    directory: directory?.path)
+  let status = try Spawn.wait(pid, program: program, timeout: timeout)
   return ProcessResult(
-    status: process.terminationStatus,
+    status: status,
     stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
     stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
 }

@@ -1,5 +1,6 @@
 import Foundation
 import ServerTestSupport
+import SpawnSupport
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,6 @@
 import Foundation
 import ServerTestSupport
+import SpawnSupport
 import Testing
 
 #if canImport(Glibc)

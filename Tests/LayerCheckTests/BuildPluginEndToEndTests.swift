@@ -1,4 +1,5 @@
 import Foundation
+import SpawnSupport
 import Testing
 
 /// Builds a small package that uses `LayerCheckPlugin` the way Forager's front ends do
@@ -11,7 +12,7 @@ struct BuildPluginEndToEndTests {
 
   @Test(
     .enabled(if: swift != nil, "`swift` is not on PATH: skipping the end-to-end build of the fixture package"),
-    .timeLimit(.minutes(10))
+    .timeLimit(.minutes(15))
   )
   func swiftBuildFailsOnAnEntityCreatedInAFrontEndAndPassesOnceTheLineIsAnnotated() async throws {
     let swift = try #require(Self.swift)
@@ -84,38 +85,32 @@ struct FixturePackage {
     try text.write(to: root.appending(path: "Scripting/Commands.swift"), atomically: true, encoding: .utf8)
   }
 
-  /// `swift build --target Scripting`, with standard output and error together. Awaited,
-  /// not waited for: the minutes of the fixture's cold build must not hold one of the
-  /// test run's few threads, which the other suites' async work needs.
-  func build(with swift: String) async throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: swift)
-    process.arguments = [
-      "build", "--target", "Scripting",
-      "--package-path", root.path(percentEncoded: false),
-      "--scratch-path", root.appending(path: ".build").path(percentEncoded: false),
-      // Nobody debugs or indexes the fixture: skipping both keeps the cold build of
-      // swift-syntax short.
-      "-debug-info-format", "none", "--disable-index-store",
-    ]
-    process.currentDirectoryURL = root
-    let log = root.appending(path: "build.log")
-    _ = FileManager.default.createFile(atPath: log.path(percentEncoded: false), contents: nil)
-    let handle = try FileHandle(forWritingTo: log)
-    defer { try? handle.close() }
-    process.standardOutput = handle
-    process.standardError = handle
-    process.standardInput = FileHandle.nullDevice
-    let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-      process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-      do {
-        try process.run()
-      } catch {
-        process.terminationHandler = nil
-        continuation.resume(throwing: error)
-      }
+  /// `swift build --target Scripting`, with standard output and error together, stopped
+  /// (with everything it started) after `timeout` seconds. Started with `Spawn`, so the
+  /// build holds no descriptor of the test process, and awaited on a thread of its own:
+  /// the minutes of the fixture's cold build must not hold one of the test run's few
+  /// threads, which the other suites' async work needs.
+  func build(with swift: String, timeout: Double = 420) async throws -> (status: Int32, output: String) {
+    let log = root.appending(path: "build.log").path(percentEncoded: false)
+    let pid = try Spawn.start(
+      swift,
+      [
+        "build", "--target", "Scripting",
+        "--package-path", root.path(percentEncoded: false),
+        "--scratch-path", root.appending(path: ".build").path(percentEncoded: false),
+        // Nobody debugs or indexes the fixture: skipping both keeps the cold build of
+        // swift-syntax short.
+        "-debug-info-format", "none", "--disable-index-store",
+      ],
+      output: log, directory: root.path(percentEncoded: false), ownProcessGroup: true
+    )
+    let output = { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+    do {
+      let status = try await Spawn.waitOffTheTaskPool(pid, program: "swift build", timeout: timeout)
+      return (status, output())
+    } catch {
+      throw Spawn.Failure("\(error); its output so far:\n\(output().suffix(4_000))")
     }
-    return (status, (try? String(contentsOf: log, encoding: .utf8)) ?? "")
   }
 
   func remove() {

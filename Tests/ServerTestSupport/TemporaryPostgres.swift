@@ -1,4 +1,5 @@
 import Foundation
+import SpawnSupport
 
 #if canImport(Glibc)
   import Glibc

@@ -53,5 +53,6 @@ extension LayerTable {
     // MARK: Tests
     .testSupport("TestSupport"),
     .testSupport("ServerTestSupport"),
+    .testSupport("SpawnSupport"),
   ])
 }

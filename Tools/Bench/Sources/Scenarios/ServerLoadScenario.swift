@@ -7,6 +7,7 @@ import NIOCore
 import NIOHTTP1
 import PostgresNIO
 import ServerTestSupport
+import SpawnSupport
 import Sync
 import SyncPostgres
 import SyncServer
