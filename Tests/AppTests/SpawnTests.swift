@@ -13,7 +13,7 @@ import Testing
     // A pipe not marked close-on-exec, as Foundation's `Process` leaves its own.
     var ends: [Int32] = [0, 0]
     #expect(pipe(&ends) == 0)
-    defer { ends.forEach { close($0) } }
+    defer { for end in ends { close(end) } }
     let directory = try makeTemporaryDirectory()
     let output = directory.appendingPathComponent("fds").path
     let pid = try Spawn.start("/bin/sh", ["-c", "ls /proc/$$/fd"], output: output)
