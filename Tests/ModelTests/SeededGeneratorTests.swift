@@ -1,3 +1,4 @@
+import Foundation
 import Model
 import Testing
 
@@ -13,5 +14,17 @@ import Testing
     var a = SeededGenerator(seed: 2024), b = SeededGenerator(seed: 2024), c = SeededGenerator(seed: 2025)
     #expect((0..<5).map { _ in a.uuid() } == (0..<5).map { _ in b.uuid() })
     #expect(a.next() != c.next())
+  }
+
+  @Test func randomIDsAreVersionFourAndDistinct() {
+    let ids = (0..<10_000).map { _ in IDSource.random.next() }
+    #expect(Set(ids).count == ids.count)
+    for id in ids {
+      // xxxxxxxx-xxxx-4xxx-[89ab]xxx-xxxxxxxxxxxx
+      let text = id.uuidString.lowercased()
+      let version = text[text.index(text.startIndex, offsetBy: 14)]
+      let variant = text[text.index(text.startIndex, offsetBy: 19)]
+      #expect(version == "4" && "89ab".contains(variant), "\(text)")
+    }
   }
 }
