@@ -42,8 +42,15 @@ public struct DeviceToken: Sendable {
   /// Whether `text` has the form of a secret (prefix, length, alphabet); says nothing of
   /// whether the server issued it.
   public static func isWellFormed(_ text: String) -> Bool {
-    guard text.hasPrefix(prefix) else { return false }
-    let body = text.dropFirst(prefix.count)
-    return body.count == 43 && body.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+    let bytes = text.utf8
+    guard bytes.count == prefix.utf8.count + 43, bytes.starts(with: prefix.utf8) else { return false }
+    return bytes.dropFirst(prefix.utf8.count).allSatisfy { byte in
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+        UInt8(ascii: "-"), UInt8(ascii: "_"):
+        true
+      default: false
+      }
+    }
   }
 }

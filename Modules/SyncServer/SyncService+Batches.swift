@@ -23,7 +23,7 @@ extension SyncService {
       logger.info(
         "household \(credential.householdID) device '\(credential.device)': batch \(receipt.deviceSequence) stored as \(receipt.sequence)")
     }
-    return json(receipt, status: receipt.stored ? .created : .ok)
+    return json(receipt.encodedJSON(), status: receipt.stored ? .created : .ok)
   }
 
   /// `GET /v1/batches?cursor=&limit=`: a page of the household's log after the cursor.
@@ -47,7 +47,8 @@ extension SyncService {
     }
     let page = try await storage.page(of: credential.householdID, after: after, limit: limit)
     let next = PullCursor(after: page.entries.last?.sequence ?? after)
-    return json(PullPage(entries: page.entries, cursor: next.encoded, latestSequence: max(page.latestSequence, next.sequence)))
+    let answer = PullPage(entries: page.entries, cursor: next.encoded, latestSequence: max(page.latestSequence, next.sequence))
+    return json(answer.encodedJSON())
   }
 
   static func deviceSequence(_ request: Request) throws(ServerError) -> Int64 {

@@ -116,8 +116,12 @@ public struct SyncService: Sendable {
   // MARK: Helpers
 
   func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
-    let data = (try? WireCoding.encoder().encode(value)) ?? Data("{}".utf8)
-    return Response(status: status, headers: [.contentType: Wire.jsonMediaType], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    json((try? WireCoding.encoder().encode(value)) ?? Data("{}".utf8), status: status)
+  }
+
+  /// A JSON body already written (``PullPage/encodedJSON()``, ``PushReceipt/encodedJSON()``).
+  func json(_ body: Data, status: HTTPResponse.Status = .ok) -> Response {
+    Response(status: status, headers: [.contentType: Wire.jsonMediaType], body: .init(byteBuffer: ByteBuffer(bytes: body)))
   }
 
   func requireContentType(_ request: Request, _ expected: String) throws(ServerError) {

@@ -17,7 +17,13 @@ public enum Validation {
   /// A batch or replica id: 1–200 characters, no control characters.
   public static func identifier(_ value: String, what: String) throws(ServerError) {
     guard !value.isEmpty, value.utf8.count <= 200 else { throw .badRequest("id-invalid", "the \(what) must be 1 to 200 bytes long") }
-    guard !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+    // ASCII ids (all of Forager's) are checked by their bytes; others by their scalars.
+    let isASCII = value.utf8.allSatisfy { $0 < 0x80 }
+    let hasControl =
+      isASCII
+      ? value.utf8.contains { $0 < 0x20 || $0 == 0x7F }
+      : value.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    guard !hasControl else {
       throw .badRequest("id-invalid", "the \(what) holds a control character")
     }
   }
