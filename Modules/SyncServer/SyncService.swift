@@ -126,6 +126,7 @@ public struct SyncService: Sendable {
 
   func requireContentType(_ request: Request, _ expected: String) throws(ServerError) {
     let given = request.headers[.contentType]
+    if given == expected { return }
     let mediaType = given?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
     guard mediaType == expected else { throw .wrongContentType(got: given, expected: expected) }
   }

@@ -16,7 +16,8 @@ import Testing
 
   static let pages: [PullPage] = [
     PullPage(entries: [], cursor: PullCursor(after: 0).encoded, latestSequence: 0),
-    PullPage(entries: [PulledBatch(sequence: 1, batch: Data([0x00, 0x46, 0x42, 0x01]))], cursor: PullCursor(after: 1).encoded, latestSequence: 9),
+    PullPage(
+      entries: [PulledBatch(sequence: 1, batch: Data([0x00, 0x46, 0x42, 0x01]))], cursor: PullCursor(after: 1).encoded, latestSequence: 9),
     PullPage(
       entries: (1...5).map { PulledBatch(sequence: Int64.max - 10 + $0, batch: Data((0..<(200 + $0)).map { UInt8(($0 * 37) & 0xFF) })) },
       cursor: PullCursor(after: Int64.max - 5).encoded, latestSequence: Int64.max),
@@ -56,6 +57,20 @@ import Testing
     #expect(throws: Never.self) { try Validation.identifier("téléphone", what: "replica id") }
     for bad in ["a\u{7}b", "tab\there", "del\u{7F}", "é\u{85}", "é\u{0}"] {
       #expect(throws: ServerError.self, "\(bad.debugDescription)") { try Validation.identifier(bad, what: "batch id") }
+    }
+  }
+
+  @Test func aCursorReadsBackAndIsSafeInAURL() {
+    let sequences: [Int64] = Array(0...3_000) + [Int64(Int32.max), Int64.max - 1, Int64.max]
+    for sequence in sequences {
+      let encoded = PullCursor(after: sequence).encoded
+      #expect(PullCursor(encoded: encoded)?.sequence == sequence, "\(sequence) → \(encoded)")
+      #expect(!encoded.contains { "+/=".contains($0) }, "\(encoded)")
+    }
+    // Padded, base64's own "+" and "/", a base64url "-" decoding to a byte that is not a
+    // digit, too long, not ASCII.
+    for bad in ["YzEuNw==", "YzEuNw+", "YzEu/w", "YzEu-w", String(repeating: "A", count: 65), "é"] {
+      #expect(PullCursor(encoded: bad) == nil, "\(bad)")
     }
   }
 }

@@ -68,7 +68,9 @@ enum ServerLoadScenario {
     for index in 0..<deviceCount {
       let issued = try await admin.issueToken(household: "household \(index % householdCount)", device: "device \(index)")
       devices.append(
-        LoadDevice(token: issued.token.secret, replica: "replica-\(index)", changes: changes, stagger: Double(index) / Double(deviceCount)))
+        LoadDevice(
+          token: issued.token.secret, replica: "replica-\(index)", changes: changes, stagger: Double(index) / Double(deviceCount),
+          ids: .seeded(UInt64(index))))
     }
 
     // The server: this executable in serve mode, so its memory is its own.
@@ -90,7 +92,9 @@ enum ServerLoadScenario {
     var httpConfiguration = HTTPClient.Configuration(timeout: .init(connect: .seconds(5)))
     httpConfiguration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: devices.count)
     let http = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: httpConfiguration)
+    let serverCPUBefore = cpuSeconds(of: server), clientCPUBefore = ownCPUSeconds()
     let saturated = try await phase(devices, http, base: base, seconds: seconds, pause: 0)
+    let serverCPU = cpuSeconds(of: server) - serverCPUBefore, clientCPU = ownCPUSeconds() - clientCPUBefore
     let pace = UInt64(max(0, context.sizes["server.pace.ms"])) * 1_000_000
     let paced = try await phase(devices, http, base: base, seconds: seconds, pause: pace)
     try await http.shutdown()
@@ -121,6 +125,10 @@ enum ServerLoadScenario {
       "paced push p50": pacedLatencies.median, "paced push p99": pacedLatencies.p99,
       "paced pushes/s": Double(pacedLatencies.count) / paced.elapsed,
       "server peak MiB": serverPeak, "failed requests count": Double(failures), "batch bytes count": Double(payload.count),
+      // CPU time per sync (a push and a pull) in the saturated phase: unlike the rates, it
+      // does not move with what else the machine runs.
+      "server CPU per sync": serverCPU / Double(max(1, pushLatencies.count)),
+      "clients' CPU per sync": clientCPU / Double(max(1, pushLatencies.count)),
     ]
     let p99 = pacedLatencies.p99
     result.verdict = failures == 0 && pushRate >= 0.5 * baselineRate && p99 < 0.05 ? "met" : "missed"
@@ -191,6 +199,25 @@ enum ServerLoadScenario {
     func decodeRow(_ row: PostgresRow) throws {}
   }
 
+  /// The user and system CPU time a process has used, in seconds (`/proc/PID/stat`).
+  static func cpuSeconds(of pid: Int32) -> Double {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let end = stat.lastIndex(of: ")")
+    else { return .nan }
+    // After "(comm)": state is field 3; utime and stime are fields 14 and 15.
+    let fields = stat[stat.index(after: end)...].split(separator: " ")
+    guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return .nan }
+    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+  }
+
+  /// This process's user and system CPU time, in seconds.
+  static func ownCPUSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    let seconds = { (time: timeval) in Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+  }
+
   /// A child process's peak resident set (VmHWM), in MiB.
   static func peakResidentMiB(of pid: Int32) -> Double {
     guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return .nan }
@@ -227,14 +254,17 @@ final class LoadDevice: @unchecked Sendable {
   let changes: Int
   /// Where in the pause its paced syncs start (0 ..< 1).
   let stagger: Double
+  /// The ids of the records its batches carry.
+  let ids: IDSource
   private var sequence: Int64 = 0
   private var cursor: String?
 
-  init(token: String, replica: String, changes: Int, stagger: Double) {
+  init(token: String, replica: String, changes: Int, stagger: Double, ids: IDSource) {
     self.token = token
     self.replica = replica
     self.changes = changes
     self.stagger = stagger
+    self.ids = ids
   }
 
   struct Outcome: Sendable {
@@ -247,7 +277,7 @@ final class LoadDevice: @unchecked Sendable {
     let stamp = Stamp(time: sequence, counter: 0, replica: replica)
     let records = (0..<changes).map { index in
       RecordChange(
-        kind: .category, id: UUID(), createdAt: Date(timeIntervalSince1970: 0), updatedAt: Date(timeIntervalSince1970: 0),
+        kind: .category, id: ids.next(), createdAt: Date(timeIntervalSince1970: 0), updatedAt: Date(timeIntervalSince1970: 0),
         ownerID: "owner", sharingScope: .private,
         fields: [
           RecordChange.existsField: StampedValue(value: .bool(true), stamp: stamp),
