@@ -28,7 +28,8 @@ struct Serve: AsyncParsableCommand {
     let storage = PostgresHouseholdStorage(client: client, logger: logger)
     let service = SyncService(storage: storage, configuration: configuration, logger: logger)
     var app = service.application(host: host, port: port, onRunning: onRunning)
-    app.addServices(client)
+    // Token lookups are cached while credential changes are heard (Docs/SERVER.md).
+    app.addServices(client, storage.credentialWatcher)
     app.beforeServerStarts {
       do {
         try await storage.checkSchema(database: location.description)
@@ -36,8 +37,7 @@ struct Serve: AsyncParsableCommand {
         throw report(error)
       }
     }
-    // Token lookups are cached while credential changes are heard (Docs/SERVER.md).
-    try await storage.watchingCredentialChanges { try await app.runService() }
+    try await app.runService()
   }
 
   static func level(_ name: String) throws -> Logger.Level {

@@ -129,6 +129,11 @@ struct ServerProcessesTests {
       #expect(run.status != 0, "\(run.stdout)")
       #expect(run.stderr.contains("revoked"), "\(run.stderr)")
     }
+    // The watcher starts after the database client: no warning of a lease before it ran.
+    for server in [one, two] {
+      let log = try String(contentsOf: server.log, encoding: .utf8)
+      #expect(!log.contains("warning"), "\(log)")
+    }
   }
 
   @Test func aServerKilledDuringAPushLosesNothingAndStoresNothingTwice() throws {

@@ -239,9 +239,9 @@ enum ServerLoadScenario {
       var app = service.application(host: "127.0.0.1", port: 0) { port in
         FileHandle.standardOutput.write(Data("listening on http://127.0.0.1:\(port)\n".utf8))
       }
-      app.addServices(client)
       // Token lookups are cached while credential changes are heard (Docs/SERVER.md).
-      try await storage.watchingCredentialChanges { try await app.runService() }
+      app.addServices(client, storage.credentialWatcher)
+      try await app.runService()
     }
   }
 }
