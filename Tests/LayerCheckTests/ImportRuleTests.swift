@@ -27,6 +27,14 @@ struct ImportRuleTests {
         + "(allowed: Scripting, CReadline, ArgumentParser, and the system's modules); reach data through Scripting and the repositories")
   }
 
+  @Test func anImportBothChecksFindIsReportedOnce() {
+    let frontEnd = Self.check("import GRDB\n")
+    let other = LayerDiagnostic(path: "Modules/Sync/A.swift", line: 1, column: 8, message: "error: 'Sync' imports 'GRDB'")
+    let sources = SourceReport(filesChecked: 1, violations: frontEnd)
+    #expect(Runner.importFindings(frontEnd + [other], notIn: sources) == [other])
+    #expect(Runner.importFindings(frontEnd + [other], notIn: nil) == frontEnd + [other])
+  }
+
   @Test func whatTheTableAllowsAndTheSystemsModulesPass() {
     #expect(
       Self.check("import Foundation\nimport Scripting\nimport CReadline\nimport ArgumentParser\n@preconcurrency import Glibc\n").isEmpty)

@@ -3,6 +3,7 @@ import Repositories
 import Sync
 import SyncHTTP
 import SyncServer
+import SyncWire
 import TestSupport
 import Testing
 

@@ -62,7 +62,7 @@ struct SchemaTests {
   @Test func aDatabaseWithoutTheSchemaIsRefusedNamingTheCommand() async throws {
     let location = try PostgresLocation(url: try TemporaryPostgres.shared().createDatabase("empty_" + UUID().uuidString.prefix(8)))
     let client = PostgresClient(configuration: location.configuration)
-    try await withThrowingTaskGroup(of: Void.self) { group in
+    await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask { await client.run() }
       defer { group.cancelAll() }
       let error = await #expect(throws: PostgresStorageError.self) {

@@ -102,7 +102,7 @@ struct EdgesCommand: ParsableCommand {
         sources = try Runner.checkFrontEnds(of: graph, root: packageRoot, table: .forager)
       }
       if checkImports {
-        imports = try Runner.checkImports(of: graph, root: packageRoot, table: .forager)
+        imports = Runner.importFindings(try Runner.checkImports(of: graph, root: packageRoot, table: .forager), notIn: sources)
       }
     } catch let error as LayerCheckError {
       throw fail(error)
@@ -113,7 +113,8 @@ struct EdgesCommand: ParsableCommand {
       emit(sources.violations.map(\.description) + sources.summary)
     }
     if checkImports {
-      emit(imports.map(\.description) + ["imports: \(imports.count) violation\(imports.count == 1 ? "" : "s")"])
+      let besides = sources == nil ? "" : " besides the front ends' above"
+      emit(imports.map(\.description) + ["imports: \(imports.count) violation\(imports.count == 1 ? "" : "s")\(besides)"])
     }
     if !edges.violations.isEmpty || sources?.violations.isEmpty == false || !imports.isEmpty {
       throw ExitCode.failure

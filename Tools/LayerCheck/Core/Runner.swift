@@ -38,6 +38,14 @@ public enum Runner {
     return violations
   }
 
+  /// The import findings the front-end check has not already made: both checks read a
+  /// front end's imports, and a line should be reported once.
+  public static func importFindings(_ imports: [LayerDiagnostic], notIn sources: SourceReport?) -> [LayerDiagnostic] {
+    guard let sources else { return imports }
+    let reported = Set(sources.violations.map(\.description))
+    return imports.filter { !reported.contains($0.description) }
+  }
+
   /// The source directory of the graph's target of that name (none when it has no such
   /// target), relative paths taken from `root`.
   static func directory(of name: String, in graph: PackageGraph, root: String) -> [String] {
