@@ -1,5 +1,6 @@
 import Foundation
 import SpawnSupport
+import TestSupport
 import Testing
 
 /// Runs the built executables as separate processes.
@@ -77,12 +78,7 @@ func runProcess(
     stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
 }
 
-func makeTemporaryDirectory() throws -> URL {
-  let url = FileManager.default.temporaryDirectory.appendingPathComponent("forager-app-tests")
-    .appendingPathComponent(UUID().uuidString.lowercased())
-  try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  return url
-}
+func makeTemporaryDirectory() throws -> URL { try TemporaryDirectory.make() }
 
 /// Replaces every UUID with `<id>`: record ids of recipes and lists are random.
 func normalizingIDs(_ text: String) -> String {

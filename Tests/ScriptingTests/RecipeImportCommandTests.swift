@@ -2,6 +2,7 @@ import Foundation
 import Model
 import Repositories
 import Scripting
+import TestSupport
 import Testing
 
 /// recipe import and recipe export, through the command language.
@@ -13,7 +14,7 @@ import Testing
 
   /// A fresh folder for files a test writes.
   static func temporaryFolder() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("forager-import-\(UUID().uuidString)")
+    let folder = try TemporaryDirectory.make().appendingPathComponent("import")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder
   }
@@ -101,7 +102,7 @@ import Testing
     let folder = try Self.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let big = folder.appendingPathComponent("huge.html")
-    FileManager.default.createFile(atPath: big.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: big.path, contents: nil)
     let handle = try FileHandle(forWritingTo: big)
     try handle.truncate(atOffset: 50 * 1024 * 1024)
     try handle.close()

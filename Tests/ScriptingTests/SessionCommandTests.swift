@@ -1,6 +1,7 @@
 import Foundation
 import Model
 import Scripting
+import TestSupport
 import Testing
 
 @Suite struct SessionCommandTests {
@@ -49,7 +50,7 @@ import Testing
   @Test func openSwitchesTheCurrentDeviceToAnotherStore() throws {
     let harness = try Harness()
     try harness.run("category add Produce")
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent("forager-open-\(UUID().uuidString).sqlite")
+    let file = try TemporaryDirectory.make().appendingPathComponent("open.sqlite")
     defer { try? FileManager.default.removeItem(at: file) }
     try harness.run("open \(file.path)")
     #expect(try harness.count(.category) == 0)
@@ -100,7 +101,7 @@ import Testing
 
   @Test func aDeviceMayUseASQLiteFile() throws {
     let harness = try Harness()
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent("forager-device-\(UUID().uuidString).sqlite")
+    let file = try TemporaryDirectory.make().appendingPathComponent("device.sqlite")
     defer { try? FileManager.default.removeItem(at: file) }
     try harness.run("device add laptop --store \(Lexer.quote(file.path))")
     #expect(harness.session.device(named: "laptop")?.location.hasPrefix("sqlite:") == true)

@@ -25,15 +25,45 @@ public enum TestBackend: String, CaseIterable, Sendable, CustomStringConvertible
   public static let factory = StoreFactory(backends: [SQLiteBackend(), MemoryBackend()])
 }
 
-/// Fresh temporary directories for test files, removed at process exit by the OS's tmp
-/// cleaning; each call returns a new one.
+/// Fresh temporary directories for test files, all under one directory per test process
+/// (`$TMPDIR/forager-tests/run-PID-…`), which is removed when the process exits. A run
+/// that died without exiting leaves its directory behind; the next run removes it.
 public enum TemporaryDirectory {
   public static func make(function: String = #function) throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("forager-tests")
-      .appendingPathComponent(UUID().uuidString.lowercased())
+    let url = try runDirectory.get().appendingPathComponent(UUID().uuidString.lowercased())
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
+  }
+
+  /// This process's directory, made (and its removal at exit registered) on first use.
+  public static let runDirectory: Result<URL, any Error> = Result {
+    let parent = FileManager.default.temporaryDirectory.appendingPathComponent("forager-tests")
+    removeDirectoriesOfEndedRuns(in: parent)
+    let url = parent.appendingPathComponent("run-\(getpid())-\(UUID().uuidString.prefix(8).lowercased())")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    runPath.withLock { $0 = url.path }
+    atexit {
+      if let path = TemporaryDirectory.runPath.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: path) }
+    }
+    return url
+  }
+
+  private static let runPath = Mutex<String?>(nil)
+
+  /// Removes `run-PID-…` directories whose process no longer runs, and directories of the
+  /// layout before runs had their own (a bare UUID).
+  public static func removeDirectoriesOfEndedRuns(in parent: URL) {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+    for name in names {
+      let parts = name.split(separator: "-")
+      let ended: Bool
+      if parts.first == "run", parts.count >= 3, let pid = Int32(parts[1]) {
+        ended = kill(pid, 0) != 0 && errno == ESRCH
+      } else {
+        ended = UUID(uuidString: name) != nil
+      }
+      if ended { try? FileManager.default.removeItem(at: parent.appendingPathComponent(name)) }
+    }
   }
 }
 
