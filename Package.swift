@@ -21,7 +21,6 @@ let nioPosix: Target.Dependency = .product(name: "NIOPosix", package: "swift-nio
 let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
 let crypto: Target.Dependency = .product(name: "Crypto", package: "swift-crypto")
 let httpTypes: Target.Dependency = .product(name: "HTTPTypes", package: "swift-http-types")
-let serviceLifecycle: Target.Dependency = .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
 
 let package = Package(
   name: "Forager",
@@ -59,7 +58,6 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
-    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
   ],
   targets: [
     // MARK: - Modules
@@ -131,8 +129,7 @@ let package = Package(
       path: "Tests/SyncServerTests"
     ),
     .target(
-      name: "SyncPostgres", dependencies: ["SyncServer", "SyncWire", "Sync", postgresNIO, nioCore, logging, serviceLifecycle],
-      path: "Modules/SyncPostgres"),
+      name: "SyncPostgres", dependencies: ["SyncServer", "SyncWire", "Sync", postgresNIO, nioCore, logging], path: "Modules/SyncPostgres"),
     .testTarget(
       name: "SyncPostgresTests",
       dependencies: ["SyncPostgres", "SyncServer", "Sync", "Model", "ServerTestSupport", postgresNIO, logging],

@@ -57,7 +57,7 @@ struct IssueToken: AsyncParsableCommand {
       }
       let expires = issued.expiresAt.formatted(.iso8601)
       if let output {
-        FileManager.default.createFile(
+        _ = FileManager.default.createFile(
           atPath: output, contents: Data((issued.token.secret + "\n").utf8), attributes: [.posixPermissions: 0o600])
         print("token \(issued.token.id) for device '\(issued.device)' of '\(issued.household)' written to \(output), expires \(expires)")
       } else {

@@ -28,16 +28,20 @@ struct Serve: AsyncParsableCommand {
     let storage = PostgresHouseholdStorage(client: client, logger: logger)
     let service = SyncService(storage: storage, configuration: configuration, logger: logger)
     var app = service.application(host: host, port: port, onRunning: onRunning)
-    // Token lookups are cached while credential changes are heard (Docs/SERVER.md).
-    app.addServices(client, storage.credentialWatcher)
+    app.addServices(client)
+    // Token lookups are cached while credential changes are heard (Docs/SERVER.md), from
+    // when the database client runs.
+    let (clientRuns, signal) = AsyncStream<Void>.makeStream()
     app.beforeServerStarts {
       do {
         try await storage.checkSchema(database: location.description)
       } catch {
         throw report(error)
       }
+      signal.yield()
+      signal.finish()
     }
-    try await app.runService()
+    try await storage.watchingCredentialChanges(startingWhen: clientRuns) { try await app.runService() }
   }
 
   static func level(_ name: String) throws -> Logger.Level {

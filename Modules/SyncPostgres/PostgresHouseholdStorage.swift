@@ -1,7 +1,6 @@
 public import Foundation
 public import Logging
 public import PostgresNIO
-public import ServiceLifecycle
 public import SyncServer
 public import SyncWire
 
@@ -74,8 +73,8 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
   /// only while it hears them: a server running this looks each token up once, not on every
   /// request, and still refuses a revoked token as soon as the revocation commits. When the
   /// connection drops the cache is off until listening again, `retryAfter` later. Runs until
-  /// its task is cancelled; run it beside the server (`forager-server serve` does, as
-  /// ``credentialWatcher``).
+  /// its task is cancelled; run it beside the server (`forager-server serve` does, through
+  /// ``watchingCredentialChanges(startingWhen:_:)``).
   public func watchCredentialChanges(retryAfter: Duration = .seconds(1)) async {
     let cache = cache
     while !Task.isCancelled {
@@ -96,16 +95,24 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
       try? await Task.sleep(for: retryAfter)
     }
   }
-  /// ``watchCredentialChanges(retryAfter:)`` as a service of an application, stopped by
-  /// its graceful shutdown. Add it after the client (`app.addServices(client,
-  /// storage.credentialWatcher)`): a service group starts its services in order, so the
-  /// client runs before the watcher leases a connection.
-  public var credentialWatcher: some Service { CredentialWatcher(storage: self) }
-
-  private struct CredentialWatcher: Service {
-    let storage: PostgresHouseholdStorage
-    func run() async throws {
-      try await cancelWhenGracefulShutdown { await storage.watchCredentialChanges() }
+  /// Runs `body` — a server — while ``watchCredentialChanges(retryAfter:)`` runs beside it,
+  /// and stops watching when `body` returns or throws.
+  ///
+  /// - Parameter start: watching starts when it yields: the client must be running by then
+  ///   (a server signals it from `beforeServerStarts`, after the client service has started).
+  ///   A lease before `client.run()` works but logs a warning.
+  public func watchingCredentialChanges<T: Sendable>(
+    startingWhen start: AsyncStream<Void>, _ body: () async throws -> T
+  ) async throws -> T {
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask {
+        for await _ in start {
+          await watchCredentialChanges()
+          return
+        }
+      }
+      defer { group.cancelAll() }
+      return try await body()
     }
   }
 

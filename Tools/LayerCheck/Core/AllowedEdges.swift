@@ -20,8 +20,7 @@ extension LayerTable {
     // storage protocol, its PostgreSQL storage, the HTTP client. None creates entities.
     .module("SyncWire", targets: ["Sync"]),
     .module("SyncServer", targets: ["Sync", "SyncWire"], products: ["Hummingbird", "HTTPTypes", "NIOCore", "Logging", "Crypto"]),
-    .module(
-      "SyncPostgres", targets: ["SyncServer", "SyncWire", "Sync"], products: ["PostgresNIO", "NIOCore", "Logging", "ServiceLifecycle"]),
+    .module("SyncPostgres", targets: ["SyncServer", "SyncWire", "Sync"], products: ["PostgresNIO", "NIOCore", "Logging"]),
     .module("SyncHTTP", targets: ["Sync", "SyncWire"], products: ["AsyncHTTPClient", "NIOCore", "NIOPosix", "NIOHTTP1"]),
     .module("Seed", targets: ["Model", "Repositories"]),
     // schema.org Recipe in and out: reads pages into plain values, creates nothing.
