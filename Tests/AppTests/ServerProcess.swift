@@ -1,6 +1,7 @@
 import Foundation
 import ServerTestSupport
 import SpawnSupport
+import Testing
 
 #if canImport(Glibc)
   import Glibc
@@ -40,12 +41,17 @@ final class ServerProcess {
   }
 
   /// Stops the server with `signal` (SIGKILL: as a crash does) and waits for it to end.
+  /// A server that has not ended 30 s after the signal is killed, and the test fails
+  /// instead of waiting for it forever.
   func stop(_ signal: Int32 = SIGTERM) {
     guard !ended else { return }
     ended = true
     kill(pid, signal)
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    do {
+      _ = try Spawn.wait(pid, program: "forager-server", timeout: 30)
+    } catch {
+      Issue.record("forager-server did not stop after signal \(signal): \(error)")
+    }
   }
 
   deinit { stop(SIGKILL) }
