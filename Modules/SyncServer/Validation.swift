@@ -9,7 +9,7 @@ public enum Validation {
     guard !trimmed.isEmpty else { throw .badRequest("name-invalid", "the \(what) is empty") }
     guard trimmed == value else { throw .badRequest("name-invalid", "the \(what) '\(value)' starts or ends with a space") }
     guard value.count <= limit else { throw .badRequest("name-invalid", "the \(what) is longer than \(limit) characters") }
-    guard !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+    guard !holdsControlCharacter(value) else {
       throw .badRequest("name-invalid", "the \(what) holds a control character")
     }
   }
@@ -17,14 +17,15 @@ public enum Validation {
   /// A batch or replica id: 1–200 characters, no control characters.
   public static func identifier(_ value: String, what: String) throws(ServerError) {
     guard !value.isEmpty, value.utf8.count <= 200 else { throw .badRequest("id-invalid", "the \(what) must be 1 to 200 bytes long") }
-    // ASCII ids (all of Forager's) are checked by their bytes; others by their scalars.
-    let isASCII = value.utf8.allSatisfy { $0 < 0x80 }
-    let hasControl =
-      isASCII
-      ? value.utf8.contains { $0 < 0x20 || $0 == 0x7F }
-      : value.unicodeScalars.contains { $0.properties.generalCategory == .control }
-    guard !hasControl else {
+    guard !holdsControlCharacter(value) else {
       throw .badRequest("id-invalid", "the \(what) holds a control character")
     }
+  }
+
+  /// Whether `value` holds a control character (general category Cc). ASCII text — every
+  /// id Forager makes — is read by its bytes, other text by its scalars' properties.
+  static func holdsControlCharacter(_ value: String) -> Bool {
+    if value.utf8.allSatisfy({ $0 < 0x80 }) { return value.utf8.contains { $0 < 0x20 || $0 == 0x7F } }
+    return value.unicodeScalars.contains { $0.properties.generalCategory == .control }
   }
 }

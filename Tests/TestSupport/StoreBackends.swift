@@ -41,14 +41,11 @@ public enum TemporaryDirectory {
     removeDirectoriesOfEndedRuns(in: parent)
     let url = parent.appendingPathComponent("run-\(getpid())-\(UUID().uuidString.prefix(8).lowercased())")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    runPath.withLock { $0 = url.path }
     atexit {
-      if let path = TemporaryDirectory.runPath.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: path) }
+      if case .success(let url) = TemporaryDirectory.runDirectory { try? FileManager.default.removeItem(at: url) }
     }
     return url
   }
-
-  private static let runPath = Mutex<String?>(nil)
 
   /// Removes `run-PID-…` directories whose process no longer runs, and directories of the
   /// layout before runs had their own (a bare UUID).
