@@ -1,5 +1,5 @@
 public import Hummingbird
-public import NIOCore
+import NIOCore
 
 extension SyncService {
   /// A Hummingbird application serving the routes on `host:port` (port 0: a free port,
