@@ -22,7 +22,9 @@ public enum ChangeBatchCoding {
   static let magic: [UInt8] = [0x00, 0x46, 0x42, 0x01]
 
   public static func encode(_ batch: ChangeBatch) -> Data {
-    var writer = Writer()
+    // About 150 bytes per change: a record's state (one change) stays within one small
+    // allocation, a pushed batch grows a few times.
+    var writer = Writer(capacity: 64 + batch.changes.count * 192)
     // A change's kind, field names, owner and replicas: room for them without rehashing the
     // table as it grows (a record's state is encoded on its own each time it changes).
     writer.strings.reserveCapacity(48)
@@ -98,7 +100,7 @@ public enum ChangeBatchCoding {
 
   /// A value's encoded bytes: a total order on values, for breaking ties between equal stamps.
   static func valueBytes(_ value: FieldValue) -> [UInt8] {
-    var writer = Writer()
+    var writer = Writer(capacity: 32)
     writer.value(value)
     return writer.bytes
   }
@@ -111,7 +113,7 @@ public enum ChangeBatchCoding {
     var bytes: [UInt8] = []
     var strings: [String: UInt64] = [:]
 
-    init() { bytes.reserveCapacity(4_096) }
+    init(capacity: Int) { bytes.reserveCapacity(capacity) }
 
     mutating func unsigned(_ value: UInt64) {
       var value = value

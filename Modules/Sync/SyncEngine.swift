@@ -275,7 +275,7 @@ public final class SyncEngine: Sendable {
     try store.read { reader in
       let replica = try reader.metadata(forKey: ReplicaKeys.replicaID) ?? ""
       let markers = try reader.metadataKeys(withPrefix: ReplicaKeys.pushPrefix).prefix(pushBatchSize)
-        .compactMap { ReplicaKeys.parsePath($0.dropFirst(ReplicaKeys.pushPrefix.count)) }
+        .compactMap { ReplicaKeys.parsePath($0, from: ReplicaKeys.pushPrefix.utf8.count) }
       guard !markers.isEmpty else { return nil }
       let states = try reader.states(markers)
       let changes = markers.compactMap { key in

@@ -27,21 +27,21 @@ struct Joiner {
     let incoming = RecordState(change)
     for value in change.fields.values { clock.receive(value.stamp) }
     let key = RecordKey(kind: change.kind, id: change.id)
-    let stored = try states.state(key)
-    var state =
-      stored
-      ?? RecordState(
-        kind: change.kind, id: change.id, createdAt: change.createdAt, updatedAt: change.updatedAt, ownerID: change.ownerID,
-        sharingScope: change.sharingScope
-      )
-    countConflicts(incoming, against: state)
-    let isNew = stored == nil
-    let knownKeepers = Set(state.keepers)
-    merges += incoming.keepers.filter { !knownKeepers.contains($0) }.count
-    guard state.join(incoming) || isNew else { return }
-    try states.set(state)
+    let incomingKeepers = incoming.keepers
+    if let stored = try states.state(key) {
+      var state = stored
+      countConflicts(incoming, against: state)
+      let knownKeepers = Set(state.keepers)
+      merges += incomingKeepers.filter { !knownKeepers.contains($0) }.count
+      guard state.join(incoming) else { return }
+      try states.set(state)
+    } else {
+      // The join of an empty state with the arrival is the arrival: nothing to compare.
+      merges += incomingKeepers.count
+      try states.set(incoming)
+    }
     touched.insert(key)
-    for keeper in incoming.keepers { try states.noteEdge(change.kind, loser: change.id, keeper: keeper) }
+    for keeper in incomingKeepers { try states.noteEdge(change.kind, loser: change.id, keeper: keeper) }
   }
 
   /// Another device wrote a different value to a field this device wrote: the higher

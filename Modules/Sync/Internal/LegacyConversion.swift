@@ -37,7 +37,7 @@ enum LegacyConversion {
     let stampTexts = try writer.metadata(forKeys: stampKeys)
     let redirects = try writer.metadata(forKeys: redirectKeys)
     for key in stampKeys {
-      guard let record = ReplicaKeys.parsePath(key.dropFirst(stampsPrefix.count)), let text = stampTexts[key],
+      guard let record = ReplicaKeys.parsePath(key, from: stampsPrefix.utf8.count), let text = stampTexts[key],
         let row = try writer.record(record.kind, id: record.id)
       else { continue }
       let stamps = StampCoding.decode(text)
@@ -59,7 +59,7 @@ enum LegacyConversion {
       converted.insert(record)
     }
     for key in redirectKeys {
-      guard let record = ReplicaKeys.parsePath(key.dropFirst(redirectPrefix.count)), !converted.contains(record),
+      guard let record = ReplicaKeys.parsePath(key, from: redirectPrefix.utf8.count), !converted.contains(record),
         let keeper = redirects[key].flatMap({ UUID(hyphenatedHex: $0) }), let row = try writer.record(record.kind, id: record.id)
       else { continue }
       var state = try states.state(record) ?? RecordState(row)

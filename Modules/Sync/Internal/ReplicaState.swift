@@ -73,25 +73,64 @@ enum ReplicaKeys {
     return heldPrefix + String(repeating: "0", count: max(0, 19 - digits.count)) + digits
   }
 
-  static func state(_ key: RecordKey) -> String { statePrefix + path(key) }
+  static func state(_ key: RecordKey) -> String { entry(statePrefix, key) }
   static func reverseEdge(_ kind: EntityKind, keeper: UUID, loser: UUID) -> String {
     edgePrefix + kind.rawValue + "/" + keeper.lowercaseText + "/" + loser.lowercaseText
   }
   static func reference(to target: RecordKey, from owner: RecordKey) -> String {
-    referencePrefix + path(target) + "/" + path(owner)
+    entry(referencePrefix, target, then: "/" + path(owner))
   }
-  static func push(_ key: RecordKey) -> String { pushPrefix + path(key) }
+  /// The prefix of the `sync.ref` entries of the records whose view depends on `target`.
+  static func references(to target: RecordKey) -> String { entry(referencePrefix, target, then: "/") }
+  static func push(_ key: RecordKey) -> String { entry(pushPrefix, key) }
   /// The prefix of the key index entries of `key` (each entry ends in a record's id).
   static func keyIndex(_ key: SharedKey) -> String { keyPrefix + key.kind.rawValue + "/" + key.key + "/" }
 
-  static func path(_ key: RecordKey) -> String { key.kind.rawValue + "/" + key.id.lowercaseText }
+  static func path(_ key: RecordKey) -> String { entry("", key) }
 
-  /// Parses `<kind>/<id>` at the start of `text`.
-  static func parsePath(_ text: Substring) -> RecordKey? {
-    let parts = text.split(separator: "/", maxSplits: 2)
-    guard parts.count >= 2, let kind = EntityKind(rawValue: String(parts[0])), let id = UUID(hyphenatedHex: String(parts[1].prefix(36)))
-    else { return nil }
-    return RecordKey(kind: kind, id: id)
+  /// `<prefix><kind>/<id><rest>`, written into one buffer (these keys are made for every
+  /// record a sync touches).
+  private static func entry(_ prefix: String, _ key: RecordKey, then rest: String = "") -> String {
+    let kind = key.kind.rawValue
+    let capacity = prefix.utf8.count + kind.utf8.count + 37 + rest.utf8.count
+    return String(unsafeUninitializedCapacity: capacity) { buffer in
+      var offset = 0
+      func append(_ text: String) {
+        for byte in text.utf8 {
+          buffer[offset] = byte
+          offset += 1
+        }
+      }
+      append(prefix)
+      append(kind)
+      buffer[offset] = UInt8(ascii: "/")
+      offset = key.id.writeLowercaseText(into: buffer, at: offset + 1)
+      append(rest)
+      return offset
+    }
+  }
+
+  /// Parses `<kind>/<id>` that starts `offset` bytes into `entry` (after a prefix of that
+  /// many bytes of UTF-8); what follows the id is ignored.
+  static func parsePath(_ entry: String, from offset: Int) -> RecordKey? {
+    var entry = entry
+    return entry.withUTF8 { bytes -> RecordKey? in
+      guard offset <= bytes.count, let slash = bytes[offset...].firstIndex(of: UInt8(ascii: "/")), bytes.count - slash > 36,
+        let kind = EntityKind(rawValue: String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<slash]), as: UTF8.self)),
+        let id = UUID(hyphenatedHex: UnsafeBufferPointer(rebasing: bytes[(slash + 1)..<(slash + 37)]))
+      else { return nil }
+      return RecordKey(kind: kind, id: id)
+    }
+  }
+
+  /// The id that `entry` ends with `offset` bytes in (after a prefix of that many bytes of
+  /// UTF-8), or nil when what follows the prefix is not exactly one id.
+  static func trailingID(_ entry: String, from offset: Int) -> UUID? {
+    var entry = entry
+    return entry.withUTF8 { bytes in
+      guard bytes.count == offset + 36 else { return nil }
+      return UUID(hyphenatedHex: UnsafeBufferPointer(rebasing: bytes[offset...]))
+    }
   }
 }
 

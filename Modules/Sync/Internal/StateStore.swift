@@ -24,8 +24,11 @@ final class StateStore {
   init(_ writer: any StoreWriter) throws {
     self.writer = writer
     for key in try writer.metadataKeys(withPrefix: ReplicaKeys.edgePrefix) {
-      let rest = key.dropFirst(ReplicaKeys.edgePrefix.count)
-      guard let keeper = ReplicaKeys.parsePath(rest), let loser = UUID(hyphenatedHex: String(rest.suffix(36))) else { continue }
+      // `<kind>/<keeper>/<loser>`
+      let length = ReplicaKeys.edgePrefix.utf8.count
+      guard let keeper = ReplicaKeys.parsePath(key, from: length),
+        let loser = ReplicaKeys.trailingID(key, from: key.utf8.count - 36)
+      else { continue }
       mergedInto[keeper, default: []].append(loser)
     }
   }
@@ -73,11 +76,9 @@ final class StateStore {
   func holders(of key: SharedKey) throws -> [UUID] {
     if let known = holders[key] { return known }
     let prefix = ReplicaKeys.keyIndex(key)
-    let ids = try writer.metadataKeys(withPrefix: prefix).compactMap { entry -> UUID? in
-      let rest = entry.dropFirst(prefix.count)
-      // A longer key that starts with this one ("a/b" after "a") leaves more than an id.
-      return rest.count == 36 ? UUID(hyphenatedHex: String(rest)) : nil
-    }
+    let length = prefix.utf8.count
+    // A longer key that starts with this one ("a/b" after "a") leaves more than an id.
+    let ids = try writer.metadataKeys(withPrefix: prefix).compactMap { ReplicaKeys.trailingID($0, from: length) }
     holders[key] = ids
     return ids
   }
@@ -107,7 +108,7 @@ final class StateStore {
   static func indexKeys(_ writer: any StoreWriter) throws {
     for kind in EntityKind.allCases where kind.schema.identity.isUnique {
       let records = try writer.metadataKeys(withPrefix: ReplicaKeys.statePrefix + kind.rawValue + "/")
-        .compactMap { ReplicaKeys.parsePath($0.dropFirst(ReplicaKeys.statePrefix.count)) }
+        .compactMap { ReplicaKeys.parsePath($0, from: ReplicaKeys.statePrefix.utf8.count) }
       for start in stride(from: 0, to: records.count, by: 1_000) {
         let chunk = Array(records[start..<min(start + 1_000, records.count)])
         let states = try writer.states(chunk)

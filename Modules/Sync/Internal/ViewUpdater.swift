@@ -211,9 +211,10 @@ final class ViewUpdater {
       }
     }
     for id in members {
-      let prefix = ReplicaKeys.referencePrefix + ReplicaKeys.path(RecordKey(kind: kind, id: id)) + "/"
+      let prefix = ReplicaKeys.references(to: RecordKey(kind: kind, id: id))
+      let length = prefix.utf8.count
       for key in try writer.metadataKeys(withPrefix: prefix) {
-        if let owner = ReplicaKeys.parsePath(key.dropFirst(prefix.count)) { found.insert(owner) }
+        if let owner = ReplicaKeys.parsePath(key, from: length) { found.insert(owner) }
       }
     }
     return found.sorted()
