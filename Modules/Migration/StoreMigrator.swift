@@ -170,14 +170,8 @@ public struct StoreMigrator: Sendable {
       try queue.inDatabase { db in _ = try Row.fetchAll(db, sql: "PRAGMA journal_mode = WAL") }
       return report
     }
-    report.dedup = try step(.dedup, queue, version: 2) { db, writer, now in
-      let dedup = try Deduplicator(db: db, writer: writer, now: now).run()
-      // Each merge waits in the store for the next sync, which replicates it as a merge
-      // edge: a device that still names the loser then lands on the keeper (PendingMerge).
-      for merge in dedup.merges {
-        for loser in merge.losers { try writer.recordMerge(merge.kind, loser: loser.id, into: merge.keeper.id, origin: .migration) }
-      }
-      return dedup
+    report.dedup = try step(.dedup, queue, version: 2) { db, _, now in
+      try Deduplicator(db: db, now: now).run()
     }
     if target == 3 {
       let outcome = try step(.stageB, queue, version: 2) { db, writer, _ -> (named: [RecordRef], refusal: StageBRefusal?) in

@@ -27,7 +27,11 @@ public struct PendingMerge: Sendable, Hashable {
   static let prefix = "merge.pending/"
 
   /// `merge.pending/<kind>/<loser>/<keeper>`.
-  var key: String { "\(Self.prefix)\(kind.rawValue)/\(loser.lowercaseText)/\(keeper.lowercaseText)" }
+  var key: String { "\(Self.prefix(of: kind))\(loser.lowercaseText)/\(keeper.lowercaseText)" }
+
+  /// `merge.pending/<kind>/`: what the key of a merge of `kind` starts with, for a backend
+  /// that writes many at once.
+  package static func prefix(of kind: EntityKind) -> String { "\(prefix)\(kind.rawValue)/" }
 
   init?(key: String, origin: String) {
     let parts = key.dropFirst(Self.prefix.count).split(separator: "/")

@@ -5,17 +5,19 @@ package import Persistence
 
 /// The dedup step's set-based writes, a seam for the `Migration` module: the loser →
 /// keeper pairs of one unique kind in a temporary table, and single statements over it
-/// that tombstone the losers and re-point references to them, appending the change-log
-/// entries the per-record writer would.
+/// that fold the losers' values into the keepers (``fold(_:)``), tombstone the losers and
+/// re-point references to them, appending the change-log entries the per-record writer
+/// would.
 ///
 /// Per record, merging a group costs a read, an update and a change-log insert for each
 /// loser, plus one query per loser and relationship to find what refers to it (a scan of
 /// every recipe's tag list for a tag); with 100k groups that is many seconds. Here each of
-/// those is one statement driven by SQLite's indexes, and only the groups are decoded.
+/// those is one statement driven by SQLite's indexes; only the groups' ids and names, and
+/// the values folding drops, are read back for the report.
 ///
 /// ```swift
 /// let merges = try SQLiteMergeSet(db, kind: .category, origin: .migration, now: now)  // in a transaction
-/// for group in try merges.groups() { … fold group[1...] into a copy of group[0], then merges.update(copy, replacing: group[0]) … }
+/// let groups = try merges.fold(["sortOrder": .first])
 /// try merges.tombstoneLosers(at: now)
 /// let repointed = try merges.repointReferences()
 /// try merges.drop()
@@ -24,10 +26,10 @@ package struct SQLiteMergeSet {
   package let kind: EntityKind
   /// How many live records lose to a smaller id with their key.
   package let loserCount: Int
-  private let db: Database
-  private let layout: TableLayout
+  let db: Database
+  let layout: TableLayout
   /// Writes records and change-log entries with the caller's origin and time.
-  private let writer: SQLiteTransaction
+  let writer: SQLiteTransaction
 
   static let mapTable = "forager_merge_map"
 
@@ -61,34 +63,6 @@ package struct SQLiteMergeSet {
         WHERE t.deletedAt IS NULL AND t.id <> g.keeper
         """)
     loserCount = db.changesCount
-  }
-
-  /// The live records of every group sharing a key, groups ordered by key, each ordered
-  /// by id: the keeper first, then its losers.
-  package func groups() throws -> [[Model.Record]] {
-    guard loserCount > 0, let keyField = layout.schema.semanticKeyField else { return [] }
-    let key = keyField.quotedDatabaseIdentifier
-    let map = "temp.\(Self.mapTable)"
-    let records = try writer.rows(
-      of: db.makeStatement(
-        sql: """
-          SELECT \(layout.selectColumns) FROM \(layout.table.quotedDatabaseIdentifier)
-          WHERE id IN (SELECT loser FROM \(map) UNION ALL SELECT keeper FROM \(map))
-          ORDER BY \(key), id
-          """), layout)
-    var groups: [[Record]] = []
-    var current: [Record] = []
-    var currentKey: String?
-    for record in records {
-      if record.semanticKey != currentKey, !current.isEmpty {
-        groups.append(current)
-        current = []
-      }
-      currentKey = record.semanticKey
-      current.append(record)
-    }
-    if !current.isEmpty { groups.append(current) }
-    return groups
   }
 
   /// Tombstones every loser (`deletedAt` and `updatedAt` set to `date`), with the same
@@ -158,19 +132,24 @@ package struct SQLiteMergeSet {
     return count
   }
 
+  /// Records every loser → keeper pair as a pending merge with `origin`, as
+  /// ``StoreWriter/recordMerge(_:loser:into:origin:)`` does for one (``PendingMerge``).
+  package func recordPendingMerges(origin: ChangeOrigin) throws {
+    guard loserCount > 0 else { return }
+    try db.execute(
+      sql: """
+        INSERT INTO forager_metadata (key, value) SELECT ? || loser || '/' || keeper, ? FROM temp.\(Self.mapTable) WHERE true
+        ON CONFLICT (key) DO UPDATE SET value = excluded.value
+        """, arguments: [PendingMerge.prefix(of: kind), origin.rawValue])
+  }
+
   /// Removes the temporary table.
   package func drop() throws {
     try db.execute(sql: "DROP TABLE IF EXISTS temp.\(Self.mapTable)")
   }
 
-  /// Saves a keeper the caller folded its losers into: ``StoreWriter/updateRecord(_:)``
-  /// without reading the stored record again (`old` is what ``groups()`` returned).
-  package func update(_ record: Model.Record, replacing old: Model.Record) throws {
-    try writer.updateRecord(record, replacing: old)
-  }
-
   /// One change-log row per id the `ids` SELECT (a column `id`) yields, in its order.
-  private func appendChanges(_ kind: EntityKind, _ operation: ChangeOperation, fields: [String], ids: String) throws {
+  func appendChanges(_ kind: EntityKind, _ operation: ChangeOperation, fields: [String], ids: String) throws {
     try db.execute(
       sql: """
         INSERT INTO forager_changes (kind, id, operation, fields, origin, timestamp)
