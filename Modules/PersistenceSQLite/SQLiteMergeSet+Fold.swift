@@ -1,8 +1,8 @@
 package import Foundation
 import GRDB
+import GRDBSQLite
 import Model
 import Persistence
-import GRDBSQLite
 
 extension SQLiteMergeSet {
   /// How a group's keeper takes one of its fields from its losers (the dedup step's rules,
@@ -148,11 +148,15 @@ extension SQLiteMergeSet {
     var groups: [FoldedGroup] = []
     var position: [UUID: Int] = [:]
     let damaged = StoreError.backend("damaged \(layout.kind.rawValue) id in a duplicate group")
-    try steps(db.makeStatement(sql: "SELECT t.id, t.\(name), t.\(key) FROM temp.\(Self.foldTable) f JOIN \(table) t ON t.id = f.id ORDER BY t.\(key)")) {
+    try steps(
+      db.makeStatement(
+        sql: "SELECT t.id, t.\(name), t.\(key) FROM temp.\(Self.foldTable) f JOIN \(table) t ON t.id = f.id ORDER BY t.\(key)")
+    ) {
       handle in
       guard let id = Self.id(handle, 0) else { throw damaged }
       position[id] = groups.count
-      groups.append(FoldedGroup(key: SQLiteTransaction.text(handle, 2) ?? "", keeper: Member(id: id, name: SQLiteTransaction.text(handle, 1) ?? "")))
+      groups.append(
+        FoldedGroup(key: SQLiteTransaction.text(handle, 2) ?? "", keeper: Member(id: id, name: SQLiteTransaction.text(handle, 1) ?? "")))
     }
     try steps(
       db.makeStatement(
@@ -230,7 +234,8 @@ extension SQLiteMergeSet {
     let names =
       columns.isEmpty
       ? "'[]'"
-      : "'[' || rtrim(" + zip(fields.sorted(), columns).map { name, column in "CASE WHEN \(differs(column)) THEN '\"\(name)\",' ELSE '' END" }
+      : "'[' || rtrim("
+        + zip(fields.sorted(), columns).map { name, column in "CASE WHEN \(differs(column)) THEN '\"\(name)\",' ELSE '' END" }
         .joined(separator: " || ") + ", ',') || ']'"
     try db.execute(
       sql: """
@@ -256,7 +261,9 @@ extension SQLiteMergeSet {
     while true {
       let code = sqlite3_step(handle)
       if code == SQLITE_DONE { return }
-      guard code == SQLITE_ROW else { throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection))) }
+      guard code == SQLITE_ROW else {
+        throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+      }
       try row(handle)
     }
   }

@@ -62,7 +62,8 @@ import Testing
     for loser in [Self.first, Self.second] { #expect(try row(path, "ingredientTemplate", loser)?["deletedAt"] as Double? != nil) }
 
     let log = try DatabaseQueue(path: path).read { db in
-      try Row.fetchAll(db, sql: "SELECT operation, fields, origin FROM forager_changes WHERE id = ? ORDER BY sequence", arguments: [Self.keeper])
+      try Row.fetchAll(
+        db, sql: "SELECT operation, fields, origin FROM forager_changes WHERE id = ? ORDER BY sequence", arguments: [Self.keeper])
     }
     #expect(log.map { $0["operation"] as String } == ["update"])
     #expect(log.first?["fields"] as String? == "[\"aliases\",\"gramsPerCup\",\"isStaple\",\"lastUsed\",\"usageCount\"]")
@@ -71,7 +72,9 @@ import Testing
     let merges = try DatabaseQueue(path: path).read { db in
       try String.fetchAll(
         db, sql: "SELECT key || '=' || value FROM forager_metadata WHERE key IN (?, ?)",
-        arguments: ["merge.pending/ingredientTemplate/\(Self.first)/\(Self.keeper)", "merge.pending/ingredientTemplate/\(Self.second)/\(Self.keeper)"])
+        arguments: [
+          "merge.pending/ingredientTemplate/\(Self.first)/\(Self.keeper)", "merge.pending/ingredientTemplate/\(Self.second)/\(Self.keeper)",
+        ])
     }
     #expect(merges.count == 2 && merges.allSatisfy { $0.hasSuffix("=migration") })
   }
@@ -94,9 +97,10 @@ import Testing
     #expect(merge.dropped == ["recipe: \(titles[1]) (kept in notes)", "notes: early"])
     let kept = try #require(try row(path, "plannedMeal", Self.keeper))
     #expect(kept["notes"] as String == "bring bread\nAlso planned for this slot: \(titles[1])")
-    let soupID: String = try #require(try DatabaseQueue(path: path).read { db in
-      try String.fetchOne(db, sql: "SELECT id FROM recipe WHERE deletedAt IS NULL ORDER BY id LIMIT 1")
-    })
+    let soupID: String = try #require(
+      try DatabaseQueue(path: path).read { db in
+        try String.fetchOne(db, sql: "SELECT id FROM recipe WHERE deletedAt IS NULL ORDER BY id LIMIT 1")
+      })
     #expect(kept["recipe"] as String == soupID)
   }
 
