@@ -101,7 +101,7 @@ public final class SQLiteStore: Store {
 
   public func close() throws {
     do {
-      try pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+      _ = try pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }
       try pool.close()
     } catch {
       throw StoreError.unavailable(location: location, reason: "cannot close: \(Self.describe(error))")

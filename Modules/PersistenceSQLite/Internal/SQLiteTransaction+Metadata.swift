@@ -12,17 +12,41 @@ extension SQLiteTransaction {
     try textRows("SELECT value FROM forager_metadata WHERE key = ?", binding: [Array(key.utf8)]) { Self.text($0, 0) }.first
   }
 
+  /// Reads ``keysPerRead`` keys per step of one prepared statement, its parameters bound
+  /// from each key's own UTF-8 (a short last chunk repeats its last key). A JSON array
+  /// unpacked by `json_each` cost ≈ 7k instructions per key (building the array, SQLite
+  /// parsing it and indexing its values) against ≈ 3k for bound parameters.
   func metadata(forKeys keys: [String]) throws -> [String: String] {
     guard !keys.isEmpty else { return [:] }
-    let pairs = try textRows(
-      "SELECT key, value FROM forager_metadata WHERE key IN (SELECT value FROM json_each(?))",
-      binding: [Array(Self.jsonArray(keys).utf8)]
-    ) { handle -> (String, String)? in
-      guard let key = Self.text(handle, 0), let value = Self.text(handle, 1) else { return nil }
-      return (key, value)
+    let statement = try cachedStatement(&metadataByKeysStatement, Self.metadataByKeysSQL)
+    let handle = statement.sqliteStatement
+    defer {
+      sqlite3_reset(handle)
+      sqlite3_clear_bindings(handle)
     }
-    return Dictionary(pairs) { first, _ in first }
+    var values: [String: String] = [:]
+    values.reserveCapacity(keys.count)
+    for start in stride(from: 0, to: keys.count, by: Self.keysPerRead) {
+      sqlite3_reset(handle)
+      for slot in 0..<Self.keysPerRead {
+        var key = keys[min(start + slot, keys.count - 1)]
+        key.withUTF8 { Self.bindText($0, to: handle, at: Int32(slot + 1)) }
+      }
+      while true {
+        let code = sqlite3_step(handle)
+        guard code == SQLITE_ROW else {
+          guard code == SQLITE_DONE else { throw failure(code, statement) }
+          break
+        }
+        if let key = Self.text(handle, 0), let value = Self.text(handle, 1) { values[key] = value }
+      }
+    }
+    return values
   }
+
+  static let keysPerRead = 64
+  static let metadataByKeysSQL =
+    "SELECT key, value FROM forager_metadata WHERE key IN (" + Array(repeating: "?", count: keysPerRead).joined(separator: ", ") + ")"
 
   func metadataKeys(withPrefix prefix: String) throws -> [String] {
     // The keys in [prefix, prefix + U+10FFFF…): a range on the primary key. Keys sort by

@@ -46,6 +46,8 @@ final class SQLiteTransaction: StoreWriter {
   var changeStatement: Statement?
   /// The metadata upsert, likewise (sync sets stamps for every record it writes).
   var metadataStatement: Statement?
+  /// `SELECT … WHERE key IN (?, …)` with ``keysPerRead`` parameters.
+  var metadataByKeysStatement: Statement?
 
   /// The side tables (list elements, text search) present in this file, read once per
   /// transaction and only for queries that can use them (a file a migration is writing

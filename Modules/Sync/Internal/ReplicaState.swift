@@ -96,9 +96,11 @@ enum ReplicaKeys {
     return String(unsafeUninitializedCapacity: capacity) { buffer in
       var offset = 0
       func append(_ text: String) {
-        for byte in text.utf8 {
-          buffer[offset] = byte
-          offset += 1
+        var text = text
+        text.withUTF8 { bytes in
+          guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
+          (target + offset).update(from: source, count: bytes.count)
+          offset += bytes.count
         }
       }
       append(prefix)
