@@ -25,9 +25,9 @@ public enum ChangeBatchCoding {
     // About 150 bytes per change: a record's state (one change) stays within one small
     // allocation, a pushed batch grows a few times.
     var writer = Writer(capacity: 64 + batch.changes.count * 192)
-    // A change's kind, field names, owner and replicas: room for them without rehashing the
-    // table as it grows (a record's state is encoded on its own each time it changes).
-    writer.strings.reserveCapacity(48)
+    // A change's kind, field names, owner and replicas: room for them without growing the
+    // list (a record's state is encoded on its own each time it changes).
+    writer.strings.reserveCapacity(Writer.linearLimit)
     writer.bytes.append(contentsOf: magic)
     writer.string(batch.id)
     writer.string(batch.replica)
@@ -111,7 +111,13 @@ public enum ChangeBatchCoding {
 
   private struct Writer {
     var bytes: [UInt8] = []
-    var strings: [String: UInt64] = [:]
+    /// The strings written so far, in order: a repeat is written as its index here.
+    var strings: [String] = []
+    /// The same strings by value, made once there are more than ``linearLimit``: a record's
+    /// state (one change, about fifteen strings) is found faster by comparing than by
+    /// hashing, a pushed batch of hundreds of changes by hashing.
+    var indexes: [String: UInt64] = [:]
+    static let linearLimit = 24
 
     init(capacity: Int) { bytes.reserveCapacity(capacity) }
 
@@ -128,16 +134,29 @@ public enum ChangeBatchCoding {
 
     /// A new string as `length << 1` and its UTF-8 bytes; a repeat as `index << 1 | 1`.
     mutating func string(_ value: String) {
-      if let index = strings[value] {
+      if let index = index(of: value) {
         unsigned(index << 1 | 1)
         return
       }
-      strings[value] = UInt64(strings.count)
+      strings.append(value)
+      if strings.count > Self.linearLimit {
+        if indexes.isEmpty {
+          for (position, string) in strings.enumerated() { indexes[string] = UInt64(position) }
+        } else {
+          indexes[value] = UInt64(strings.count - 1)
+        }
+      }
       var value = value
       value.withUTF8 { utf8 in
         unsigned(UInt64(utf8.count) << 1)
         bytes.append(contentsOf: utf8)
       }
+    }
+
+    private func index(of value: String) -> UInt64? {
+      guard strings.count <= Self.linearLimit else { return indexes[value] }
+      for position in strings.indices where strings[position] == value { return UInt64(position) }
+      return nil
     }
 
     mutating func uuid(_ id: UUID) {
