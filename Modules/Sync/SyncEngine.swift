@@ -30,6 +30,8 @@ public final class SyncEngine: Sendable {
   public let schemaVersion: Int
   /// Where this device's replica id comes from the first time it syncs.
   private let newReplicaID: @Sendable () -> String
+  /// The states this sync wrote, so that its push does not decode them again.
+  private let decoded = DecodedStates()
 
   /// - Parameter replicaIDs: the replica id a store gets when it first syncs; tests and
   ///   simulations pass a seeded source so a seed replays exactly.
@@ -68,6 +70,7 @@ public final class SyncEngine: Sendable {
   @discardableResult
   public func sync(interruptAfterPulledPages: Int? = nil) throws -> Report {
     var report = Report()
+    defer { decoded.removeAll() }
     do {
       try joinCloud()
       try stampOutbox(into: &report)
@@ -128,7 +131,7 @@ public final class SyncEngine: Sendable {
     let counts = try store.write(origin: .sync) { writer -> (merges: Int, errors: Int) in
       let replica = try writer.ensureReplicaID(newReplicaID)
       let now = store.clock()
-      let states = try StateStore(writer)
+      let states = try StateStore(writer, decoded: decoded)
       var touched = try LegacyConversion.convertIfNeeded(writer, states)
       let components = IdentityComponents(states: states)
       var stamper = Stamper(replica: replica, clock: try writer.replicaClock(), now: now)
@@ -183,7 +186,7 @@ public final class SyncEngine: Sendable {
   func join(_ batches: [ChangeBatch], _ writer: any StoreWriter) throws -> SyncCounts {
     let replica = try writer.ensureReplicaID(newReplicaID)
     let now = store.clock()
-    let states = try StateStore(writer)
+    let states = try StateStore(writer, decoded: decoded)
     var joiner = Joiner(states: states, replica: replica, clock: try writer.replicaClock())
     let changes = batches.lazy.filter { $0.replica != replica }.flatMap(\.changes)
     try states.preload(changes.map { RecordKey(kind: $0.kind, id: $0.id) })
@@ -257,7 +260,7 @@ public final class SyncEngine: Sendable {
         after = end.sequence
         last = after
       }
-      let states = try reader.states(order)
+      let states = try reader.states(order, decoded: decoded)
       let own: (StampedValue) -> Bool = { $0.stamp.replica == replica || $0.stamp.replica.isEmpty }
       let changes = order.compactMap { key -> RecordChange? in
         guard let state = states[key] else { return nil }
@@ -277,7 +280,7 @@ public final class SyncEngine: Sendable {
       let markers = try reader.metadataKeys(withPrefix: ReplicaKeys.pushPrefix).prefix(pushBatchSize)
         .compactMap { ReplicaKeys.parsePath($0, from: ReplicaKeys.pushPrefix.utf8.count) }
       guard !markers.isEmpty else { return nil }
-      let states = try reader.states(markers)
+      let states = try reader.states(markers, decoded: decoded)
       let changes = markers.compactMap { key in
         states[key].flatMap { state in
           state.change(fields: state.fieldNames) { $0.stamp.replica == replica || $0.stamp.replica.isEmpty }
@@ -319,12 +322,15 @@ struct FNV1a {
 }
 
 extension StoreReader {
-  /// The stored states of these records, read at once.
-  func states(_ keys: [RecordKey]) throws -> [RecordKey: RecordState] {
-    let texts = try metadata(forKeys: keys.map(ReplicaKeys.state))
+  /// The stored states of these records, read at once; those `decoded` holds as stored are
+  /// not decoded again.
+  func states(_ keys: [RecordKey], decoded: DecodedStates? = nil) throws -> [RecordKey: RecordState] {
+    let names = keys.map(ReplicaKeys.state)
+    let texts = try metadata(forKeys: names)
     var states: [RecordKey: RecordState] = [:]
-    for key in keys {
-      if let text = texts[ReplicaKeys.state(key)], let state = StateCoding.decode(text) { states[key] = state }
+    for (key, name) in zip(keys, names) {
+      guard let text = texts[name] else { continue }
+      if let state = decoded?.state(key, text: text) ?? StateCoding.decode(text) { states[key] = state }
     }
     return states
   }

@@ -120,7 +120,7 @@ public final class SQLiteCloud: CloudStore {
 
   public func close() throws {
     do {
-      try queue.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+      _ = try queue.writeWithoutTransaction { try $0.checkpoint(.truncate) }
       try queue.close()
     } catch {
       throw CloudError.unavailable(location: location, reason: "cannot close: \(error)")

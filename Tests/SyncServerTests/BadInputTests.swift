@@ -127,7 +127,7 @@ import Testing
   func anUnusableHouseholdNameIsRefused(name: String) async throws {
     let fixture = ServerFixture()
     await #expect(throws: ServerError.self) { try await fixture.admin.addHousehold(name) }
-    #expect(try await fixture.storage.household(named: name) == nil)
+    #expect(await fixture.storage.household(named: name) == nil)
   }
 
   @Test func aSecondHouseholdOfOneNameAndATokenForAnUnknownHouseholdAreRefused() async throws {

@@ -21,8 +21,12 @@ final class StateStore {
   /// them (`IdentityComponents`) knows when to compute again.
   private(set) var version = 0
 
-  init(_ writer: any StoreWriter) throws {
+  /// The states of the sync this transaction belongs to, as stored (``DecodedStates``).
+  private let decoded: DecodedStates?
+
+  init(_ writer: any StoreWriter, decoded: DecodedStates? = nil) throws {
     self.writer = writer
+    self.decoded = decoded
     for key in try writer.metadataKeys(withPrefix: ReplicaKeys.edgePrefix) {
       // `<kind>/<keeper>/<loser>`
       let length = ReplicaKeys.edgePrefix.utf8.count
@@ -37,7 +41,7 @@ final class StateStore {
   func preload(_ keys: some Collection<RecordKey>) throws {
     let wanted = keys.filter { cache[$0] == nil && !absent.contains($0) }
     guard !wanted.isEmpty else { return }
-    let read = try writer.states(wanted)
+    let read = try writer.states(wanted, decoded: decoded)
     for key in wanted {
       if let state = read[key] { cache[key] = state } else { absent.insert(key) }
     }
@@ -99,7 +103,9 @@ final class StateStore {
   func flush() throws {
     for key in dirty.sorted() {
       guard let state = cache[key] else { continue }
-      try writer.setMetadata(StateCoding.encode(state), forKey: ReplicaKeys.state(key))
+      let text = StateCoding.encode(state)
+      try writer.setMetadata(text, forKey: ReplicaKeys.state(key))
+      decoded?.note(key, text: text, state: state)
     }
     dirty = []
   }
