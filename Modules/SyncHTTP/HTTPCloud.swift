@@ -1,5 +1,5 @@
 import AsyncHTTPClient
-public import Foundation
+import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix

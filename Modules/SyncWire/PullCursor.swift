@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A position in a household's log, as a pull hands it out and takes it back.
 ///

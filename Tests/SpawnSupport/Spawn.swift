@@ -38,7 +38,7 @@ public enum Spawn {
     let fd = mkstemp(&template)
     guard fd >= 0 else { throw Failure("cannot create a file for \(name(program))'s output") }
     close(fd)
-    let outputPath = String(cString: template)
+    let outputPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     defer { unlink(outputPath) }
     let pid = try start(program, arguments, output: outputPath, environment: environment)
     var status: Int32 = 0

@@ -43,31 +43,31 @@ final class FlakyStorage: HouseholdStorage, @unchecked Sendable {
 
   func batches(of household: Int64, after sequence: Int64, limit: Int) async throws -> [PulledBatch] {
     if take(\.readFailures) { throw Outage() }
-    return try await inner.batches(of: household, after: sequence, limit: limit)
+    return await inner.batches(of: household, after: sequence, limit: limit)
   }
 
   func latestSequence(of household: Int64) async throws -> Int64 {
     if take(\.readFailures) { throw Outage() }
-    return try await inner.latestSequence(of: household)
+    return await inner.latestSequence(of: household)
   }
 
-  func credential(forTokenHash hash: Data) async throws -> Credential? { try await inner.credential(forTokenHash: hash) }
-  func deviceState(of device: Int64) async throws -> DeviceState { try await inner.deviceState(of: device) }
+  func credential(forTokenHash hash: Data) async throws -> Credential? { await inner.credential(forTokenHash: hash) }
+  func deviceState(of device: Int64) async throws -> DeviceState { await inner.deviceState(of: device) }
   func register(_ registration: DeviceRegistration, for credential: Credential, now: Date) async throws -> DeviceEntry {
     try await inner.register(registration, for: credential, now: now)
   }
-  func devices(of household: Int64) async throws -> [DeviceEntry] { try await inner.devices(of: household) }
+  func devices(of household: Int64) async throws -> [DeviceEntry] { await inner.devices(of: household) }
   func addHousehold(name: String, identifier: String, now: Date) async throws -> HouseholdRecord? {
-    try await inner.addHousehold(name: name, identifier: identifier, now: now)
+    await inner.addHousehold(name: name, identifier: identifier, now: now)
   }
-  func household(named name: String) async throws -> HouseholdRecord? { try await inner.household(named: name) }
+  func household(named name: String) async throws -> HouseholdRecord? { await inner.household(named: name) }
   func device(named name: String, in household: Int64, now: Date) async throws -> Int64 {
-    try await inner.device(named: name, in: household, now: now)
+    await inner.device(named: name, in: household, now: now)
   }
-  func addToken(_ token: TokenRecord) async throws { try await inner.addToken(token) }
-  func revokeToken(id: String, now: Date) async throws -> Bool { try await inner.revokeToken(id: id, now: now) }
+  func addToken(_ token: TokenRecord) async throws { await inner.addToken(token) }
+  func revokeToken(id: String, now: Date) async throws -> Bool { await inner.revokeToken(id: id, now: now) }
   func revokeTokens(ofDevice name: String, in household: Int64, now: Date) async throws -> Int {
-    try await inner.revokeTokens(ofDevice: name, in: household, now: now)
+    await inner.revokeTokens(ofDevice: name, in: household, now: now)
   }
-  func setMinimumSchema(_ version: Int, of household: Int64) async throws { try await inner.setMinimumSchema(version, of: household) }
+  func setMinimumSchema(_ version: Int, of household: Int64) async throws { await inner.setMinimumSchema(version, of: household) }
 }
