@@ -153,7 +153,7 @@ extension SQLiteMergeSet {
         sql: "SELECT t.id, t.\(name), t.\(key) FROM temp.\(Self.foldTable) f JOIN \(table) t ON t.id = f.id ORDER BY t.\(key)")
     ) {
       handle in
-      guard let id = Self.id(handle, 0) else { throw damaged }
+      guard let id = UUID(storageColumn: handle, 0) else { throw damaged }
       position[id] = groups.count
       groups.append(
         FoldedGroup(key: SQLiteTransaction.text(handle, 2) ?? "", keeper: Member(id: id, name: SQLiteTransaction.text(handle, 1) ?? "")))
@@ -163,16 +163,12 @@ extension SQLiteMergeSet {
         sql: "SELECT m.keeper, m.loser, t.\(name) FROM temp.\(Self.mapTable) m JOIN \(table) t ON t.id = m.loser ORDER BY m.keeper, m.loser"
       )
     ) { handle in
-      guard let keeper = Self.id(handle, 0), let index = position[keeper], let id = Self.id(handle, 1) else { throw damaged }
+      guard let keeper = UUID(storageColumn: handle, 0), let index = position[keeper], let id = UUID(storageColumn: handle, 1) else {
+        throw damaged
+      }
       groups[index].losers.append(Member(id: id, name: SQLiteTransaction.text(handle, 2) ?? ""))
     }
     return groups
-  }
-
-  /// The id a text column holds, read from its bytes.
-  private static func id(_ handle: SQLiteStatement, _ column: Int32) -> UUID? {
-    guard let bytes = sqlite3_column_text(handle, column) else { return nil }
-    return UUID(hyphenatedHex: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))))
   }
 
   /// The losers' values of a ``FoldRule/first`` field that the keeper did not take.
@@ -228,19 +224,20 @@ extension SQLiteMergeSet {
   private func writeKeepers(_ fields: [String], keyField: String) throws {
     let table = layout.table.quotedDatabaseIdentifier, fold = "temp.\(Self.foldTable)"
     let differs = { (column: String) in "k.\(column) IS NOT f.\(column)" }
-    let columns = fields.sorted().map(\.quotedDatabaseIdentifier)
+    let names = fields.sorted()
+    let columns = names.map(\.quotedDatabaseIdentifier)
     let changed = (["createdAt", "updatedAt"] + columns).map(differs).joined(separator: " OR ")
     // The names of the changed fields as a JSON array: field names need no escaping.
-    let names =
+    let changedNames =
       columns.isEmpty
       ? "'[]'"
       : "'[' || rtrim("
-        + zip(fields.sorted(), columns).map { name, column in "CASE WHEN \(differs(column)) THEN '\"\(name)\",' ELSE '' END" }
+        + zip(names, columns).map { name, column in "CASE WHEN \(differs(column)) THEN '\"\(name)\",' ELSE '' END" }
         .joined(separator: " || ") + ", ',') || ']'"
     try db.execute(
       sql: """
         INSERT INTO forager_changes (kind, id, operation, fields, origin, timestamp)
-        SELECT ?, k.id, ?, \(names), ?, ? FROM \(fold) f JOIN \(table) k ON k.id = f.id
+        SELECT ?, k.id, ?, \(changedNames), ?, ? FROM \(fold) f JOIN \(table) k ON k.id = f.id
         WHERE \(changed) ORDER BY k.\(keyField.quotedDatabaseIdentifier), k.id
         """,
       arguments: [
@@ -261,9 +258,7 @@ extension SQLiteMergeSet {
     while true {
       let code = sqlite3_step(handle)
       if code == SQLITE_DONE { return }
-      guard code == SQLITE_ROW else {
-        throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
-      }
+      guard code == SQLITE_ROW else { throw SQLiteTransaction.failure(code, statement, in: db) }
       try row(handle)
     }
   }

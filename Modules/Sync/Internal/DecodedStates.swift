@@ -1,9 +1,9 @@
 import Synchronization
 
-/// The states one sync has encoded or decoded, by record, each with the text it is stored
-/// as: a state read again later in the same sync (the push reads back every state the
-/// stamping before it wrote) is taken from here when the stored text is still the same,
-/// instead of being decoded again.
+/// The states one sync has written, by record, each with the text it is stored as: a state
+/// read again later in the same sync (the push reads back every state the stamping before
+/// it wrote) is taken from here when the stored text is still the same, instead of being
+/// decoded again.
 ///
 /// Keyed by content, so it is never wrong: a state written since by anyone, or a write
 /// rolled back, leaves a different text in the store and is decoded as usual. It holds at

@@ -130,7 +130,7 @@ enum ReplicaKeys {
   static func trailingID(_ entry: String, from offset: Int) -> UUID? {
     var entry = entry
     return entry.withUTF8 { bytes in
-      guard bytes.count == offset + 36 else { return nil }
+      guard offset >= 0, bytes.count == offset + 36 else { return nil }
       return UUID(hyphenatedHex: UnsafeBufferPointer(rebasing: bytes[offset...]))
     }
   }
