@@ -37,7 +37,7 @@ extension SyncEngine {
       return (held, batch)
     }
     guard !ready.isEmpty else { return }
-    let counts = try store.write(origin: .sync) { writer -> SyncCounts in
+    let counts = try writeStates { writer -> SyncCounts in
       let counts = try join(ready.map(\.1), writer)
       for (held, _) in ready { try writer.setMetadata(nil, forKey: ReplicaKeys.held(held.sequence)) }
       return counts

@@ -128,7 +128,7 @@ public final class SyncEngine: Sendable {
   /// before each pull, so a change made before remote data arrived is stamped as older
   /// than that data's stamps. A store written by an earlier version is converted first.
   func stampOutbox(into report: inout Report) throws {
-    let counts = try store.write(origin: .sync) { writer -> (merges: Int, errors: Int) in
+    let counts = try writeStates { writer -> (merges: Int, errors: Int) in
       let replica = try writer.ensureReplicaID(newReplicaID)
       let now = store.clock()
       let states = try StateStore(writer, decoded: decoded)
@@ -136,6 +136,7 @@ public final class SyncEngine: Sendable {
       let components = IdentityComponents(states: states)
       var stamper = Stamper(replica: replica, clock: try writer.replicaClock(), now: now)
       touched.formUnion(try stamper.stamp(writer, states, components))
+      components.rows.seed(stamper.rows)
       let view = ViewUpdater(components: components, now: now)
       try view.refresh(touched)
       try finish(view, states, clock: stamper.clock, writer)
@@ -144,6 +145,12 @@ public final class SyncEngine: Sendable {
     }
     report.merges += counts.merges
     report.errors += counts.errors
+  }
+
+  /// Runs a write transaction that may write states: the states it writes are kept decoded
+  /// for the rest of the sync once it commits (``DecodedStates``).
+  func writeStates<T>(_ body: (any StoreWriter) throws -> T) throws -> T {
+    try decoded.committing { try store.write(origin: .sync, body) }
   }
 
   /// Writes the states back and keeps the clock.
@@ -164,7 +171,7 @@ public final class SyncEngine: Sendable {
       guard let last = entries.last else { return }
       let held = entries.compactMap(hold)
       let heldSequences = Set(held.map(\.sequence))
-      let counts = try store.write(origin: .sync) { writer -> SyncCounts in
+      let counts = try writeStates { writer -> SyncCounts in
         let counts = try join(entries.filter { !heldSequences.contains($0.sequence) }.map(\.batch), writer)
         for batch in held { try keep(batch, writer) }
         try writer.setSyncInteger(last.sequence, ReplicaKeys.token)
@@ -322,15 +329,22 @@ struct FNV1a {
 }
 
 extension StoreReader {
-  /// The stored states of these records, read at once; those `decoded` holds as stored are
-  /// not decoded again.
+  /// The stored states of these records, read at once; those `decoded` holds while nothing
+  /// else wrote a state are taken from it.
   func states(_ keys: [RecordKey], decoded: DecodedStates? = nil) throws -> [RecordKey: RecordState] {
-    let names = keys.map(ReplicaKeys.state)
-    let texts = try metadata(forKeys: names)
     var states: [RecordKey: RecordState] = [:]
-    for (key, name) in zip(keys, names) {
-      guard let text = texts[name] else { continue }
-      if let state = decoded?.state(key, text: text) ?? StateCoding.decode(text) { states[key] = state }
+    var unknown = keys
+    if let decoded, let held = decoded.states(whenCountIs: try syncInteger(ReplicaKeys.stateWrites)) {
+      unknown = []
+      for key in keys {
+        if let state = held[key] { states[key] = state } else { unknown.append(key) }
+      }
+    }
+    guard !unknown.isEmpty else { return states }
+    let names = unknown.map(ReplicaKeys.state)
+    let texts = try metadata(forKeys: names)
+    for (key, name) in zip(unknown, names) {
+      if let text = texts[name], let state = StateCoding.decode(text) { states[key] = state }
     }
     return states
   }

@@ -1,33 +1,82 @@
 import Synchronization
 
-/// The states one sync has written, by record, each with the text it is stored as: a state
-/// read again later in the same sync (the push reads back every state the stamping before
-/// it wrote) is taken from here when the stored text is still the same, instead of being
-/// decoded again.
+/// The states one sync has written, by record, so that reading them again later in the
+/// same sync (the push reads back every state the stamping before it wrote) needs neither
+/// the store nor decoding.
 ///
-/// Keyed by content, so it is never wrong: a state written since by anyone, or a write
-/// rolled back, leaves a different text in the store and is decoded as usual. It holds at
-/// most ``limit`` states and is emptied when the sync ends.
+/// Every transaction that writes states also counts them in the store
+/// (``ReplicaKeys/stateWrites``). What this holds is valid exactly while the store's count
+/// is the one its last committed transaction wrote: a state written since by anyone (another
+/// engine on the same store) moves the count on, and a transaction rolled back never becomes
+/// part of what it holds (``committing(_:)``). It holds at most ``limit`` states and is
+/// emptied when the sync ends; a state it does not hold is read from the store as usual.
 final class DecodedStates: Sendable {
-  private let states = Mutex<[RecordKey: (text: String, state: RecordState)]>([:])
+  private struct Contents {
+    /// The states written by committed transactions, valid while the store's count is
+    /// ``generation``.
+    var states: [RecordKey: RecordState] = [:]
+    var generation: Int64?
+    /// What the running transaction wrote: its states, and the count before and after it.
+    var pending: [RecordKey: RecordState] = [:]
+    var pendingCounts: (before: Int64, after: Int64)?
+  }
+
+  private let contents = Mutex(Contents())
   /// About 20–40 MB of states at most.
   static let limit = 20_000
 
-  /// Notes that `state` is stored as `text`.
-  func note(_ key: RecordKey, text: String, state: RecordState) {
-    states.withLock { states in
-      guard states.count < Self.limit || states[key] != nil else { return }
-      states[key] = (text, state)
+  /// Notes that the running transaction, which moves the store's count from `before` to
+  /// `after`, writes `state`.
+  func note(_ key: RecordKey, state: RecordState, counts: (before: Int64, after: Int64)) {
+    contents.withLock { contents in
+      contents.pendingCounts = counts
+      contents.pending[key] = state
     }
   }
 
-  /// The state stored as `text`, when this sync has seen it.
-  func state(_ key: RecordKey, text: String) -> RecordState? {
-    states.withLock { states in
-      guard let entry = states[key], entry.text == text else { return nil }
-      return entry.state
+  /// Runs one write transaction (`body`); what it noted is kept when it returns, and
+  /// forgotten when it throws.
+  func committing<T>(_ body: () throws -> T) rethrows -> T {
+    contents.withLock { contents in
+      contents.pending = [:]
+      contents.pendingCounts = nil
+    }
+    do {
+      let result = try body()
+      contents.withLock { contents in
+        defer {
+          contents.pending = [:]
+          contents.pendingCounts = nil
+        }
+        guard let counts = contents.pendingCounts else { return }
+        // Written by someone else in between: what was kept before may be stale.
+        if contents.generation != counts.before { contents.states = [:] }
+        contents.generation = counts.after
+        for (key, state) in contents.pending where contents.states.count < Self.limit || contents.states[key] != nil {
+          contents.states[key] = state
+        }
+        // A state over the limit is not kept; an older copy of it must not be either.
+        for key in contents.pending.keys where contents.states[key] != contents.pending[key] {
+          contents.states[key] = nil
+        }
+      }
+      return result
+    } catch {
+      contents.withLock { contents in
+        contents.pending = [:]
+        contents.pendingCounts = nil
+      }
+      throw error
     }
   }
 
-  func removeAll() { states.withLock { $0 = [:] } }
+  /// The states held, when the store's count of state writes is `count` (nothing has
+  /// written a state since they were written), else nil.
+  func states(whenCountIs count: Int64) -> [RecordKey: RecordState]? {
+    contents.withLock { contents in
+      contents.generation == count ? contents.states : nil
+    }
+  }
+
+  func removeAll() { contents.withLock { $0 = Contents() } }
 }

@@ -29,6 +29,10 @@ struct Stamper {
   /// The records of the merges stamped (their edges and the kept record's values), pushed
   /// whether or not a change of the log names them.
   private(set) var merged: Set<RecordKey> = []
+  /// The rows of the records stamped, as read (at most ``rowsKept``), for the view refresh
+  /// that follows in the same transaction: nothing writes a row in between.
+  private(set) var rows: [RecordKey: Record] = [:]
+  static let rowsKept = 20_000
 
   /// Stamps every local change after the stamped position; returns the records whose
   /// state changed.
@@ -50,6 +54,7 @@ struct Stamper {
       for (kind, ids) in Dictionary(grouping: keys, by: \.kind) {
         for record in try writer.records(kind, ids: ids.map(\.id)) { rows[RecordKey(kind: kind, id: record.id)] = record }
       }
+      for (key, row) in rows where self.rows.count < Self.rowsKept || self.rows[key] != nil { self.rows[key] = row }
       for change in own {
         let key = RecordKey(kind: change.kind, id: change.id)
         guard let row = rows[key] else { continue }

@@ -51,6 +51,9 @@ enum ReplicaKeys {
   static let currentFormat = "3"
 
   static let statePrefix = "sync.state/"
+  /// How many transactions have written states (`sync.state/…`): a sync that finds the
+  /// count it left knows that no one else wrote a state since (``DecodedStates``).
+  static let stateWrites = "sync.stateWrites"
   /// Reverse merge edges, `sync.edge/<kind>/<keeper>/<loser>`: which records were merged
   /// into a record (the loser's state holds the edge itself).
   static let edgePrefix = "sync.edge/"

@@ -12,6 +12,9 @@ final class RowCache {
   let writer: any StoreWriter
   private var rows: [RecordKey: Record] = [:]
   private var missing: Set<RecordKey> = []
+  /// Rows read earlier in the same transaction, before anything wrote a row (the
+  /// stamping's), taken instead of reading them again.
+  private var seeded: [RecordKey: Record] = [:]
   /// Rows read per query when many are asked for at once.
   static let pageSize = 500
 
@@ -22,7 +25,13 @@ final class RowCache {
   /// Reads the rows of these records that are not known yet, one query per kind and page.
   func preload(_ keys: some Sequence<RecordKey>) throws {
     var wanted: [EntityKind: [UUID]] = [:]
-    for key in keys where rows[key] == nil && !missing.contains(key) { wanted[key.kind, default: []].append(key.id) }
+    for key in keys where rows[key] == nil && !missing.contains(key) {
+      if let row = seeded.removeValue(forKey: key) {
+        rows[key] = row
+      } else {
+        wanted[key.kind, default: []].append(key.id)
+      }
+    }
     for kind in wanted.keys.sorted(by: { $0.ordinal < $1.ordinal }) {
       let ids = wanted[kind] ?? []
       for start in stride(from: 0, to: ids.count, by: Self.pageSize) {
@@ -34,6 +43,10 @@ final class RowCache {
       }
     }
   }
+
+  /// Rows the transaction read before anything in it wrote a row: the next reads take them
+  /// from here.
+  func seed(_ rows: [RecordKey: Record]) { seeded = rows }
 
   /// The rows these records have (a record without a row is left out).
   func rows(_ kind: EntityKind, _ ids: [UUID]) throws -> [Record] {
@@ -58,6 +71,7 @@ final class RowCache {
   func written(_ kind: EntityKind, _ id: UUID) {
     let key = RecordKey(kind: kind, id: id)
     rows[key] = nil
+    seeded[key] = nil
     missing.remove(key)
   }
 }

@@ -101,11 +101,14 @@ final class StateStore {
 
   /// Writes the changed states back, in key order.
   func flush() throws {
+    guard !dirty.isEmpty else { return }
+    let before = try writer.syncInteger(ReplicaKeys.stateWrites)
+    let counts = (before: before, after: before + 1)
+    try writer.setSyncInteger(counts.after, ReplicaKeys.stateWrites)
     for key in dirty.sorted() {
       guard let state = cache[key] else { continue }
-      let text = StateCoding.encode(state)
-      try writer.setMetadata(text, forKey: ReplicaKeys.state(key))
-      decoded?.note(key, text: text, state: state)
+      try writer.setMetadata(StateCoding.encode(state), forKey: ReplicaKeys.state(key))
+      decoded?.note(key, state: state, counts: counts)
     }
     dirty = []
   }
