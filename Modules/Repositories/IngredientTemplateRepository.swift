@@ -76,11 +76,14 @@ public struct IngredientTemplateRepository {
     isStaple: Bool? = nil, gramsPerCup: Double? = nil, in writer: any StoreWriter
   ) throws -> IngredientTemplate {
     try Self.checkDensity(gramsPerCup)
-    var (template, _) = try operations.getOrCreate(name, in: writer)
+    let given = { (template: inout IngredientTemplate) in
+      if let kind { template.ingredientKind = kind }
+      if let isStaple { template.isStaple = isStaple }
+      if let gramsPerCup { template.gramsPerCup = gramsPerCup }
+    }
+    var (template, _) = try operations.getOrCreate(name, in: writer, shaping: given)
     let found = template
-    if let kind { template.ingredientKind = kind }
-    if let isStaple { template.isStaple = isStaple }
-    if let gramsPerCup { template.gramsPerCup = gramsPerCup }
+    given(&template)
     if let category {
       template.category = try CategoryRepository(context: context.bound(to: writer)).getOrCreate(category).id
     }

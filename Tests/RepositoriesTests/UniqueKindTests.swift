@@ -112,6 +112,23 @@ struct UniqueKindTests {
     #expect(inserts.map(\.id) == [first.id, second.id, third.id])
   }
 
+  /// A new template is created with the fields given in one insert (sync stamps one
+  /// write); an existing one given other fields is updated.
+  @Test(arguments: TestBackend.allCases)
+  func aNewTemplateIsCreatedWithItsGivenFieldsInOneWrite(_ backend: TestBackend) throws {
+    let library = try makeLibrary(backend)
+    let egg = try library.ingredients.getOrCreate("egg", kind: .protein, isStaple: true, gramsPerCup: 243)
+    #expect(egg.ingredientKind == .protein && egg.isStaple && egg.gramsPerCup == 243)
+    var log = try library.store.read { try $0.changes(after: 0, limit: 100) }
+    #expect(log.map(\.operation) == [.insert])
+    #expect(Set(["ingredientKind", "isStaple", "gramsPerCup"]).isSubset(of: log[0].fields))
+    let again = try library.ingredients.getOrCreate("eggs", kind: .dairy)
+    #expect(again.id == egg.id && again.ingredientKind == .dairy && again.isStaple)
+    log = try library.store.read { try $0.changes(after: 0, limit: 100) }
+    #expect(log.map(\.operation) == [.insert, .update])
+    #expect(log[1].fields == ["ingredientKind"])
+  }
+
   @Test(arguments: TestBackend.allCases)
   func deletingACategoryLeavesItsIngredientsWithoutOne(_ backend: TestBackend) throws {
     let library = try makeLibrary(backend)

@@ -38,19 +38,25 @@ struct UniqueKindOperations<E: Entity> {
   }
 
   /// The existing record with this name's key, or a new one with the name-based id.
-  func getOrCreate(_ name: String, in writer: any StoreWriter) throws -> (entity: E, created: Bool) {
+  /// - Parameter shaping: sets the fields a new record is created with (one insert, not an
+  ///   insert and an update); an existing record is returned as it is.
+  func getOrCreate(
+    _ name: String, in writer: any StoreWriter, shaping: (inout E) -> Void = { _ in }
+  ) throws -> (entity: E, created: Bool) {
     let (cleaned, semanticKey) = try cleanedAndKey(name)
     if let existing = try existing(semanticKey, in: writer) { return (existing, false) }
     // The name-based id is free unless a record once held it (deleted, or renamed away):
     // the insert tries it, and only when the store refuses it as a duplicate id is the
     // first free id of a later generation looked up. Looking first cost a SELECT by id
     // for every new name.
-    let entity = make(context.newMeta(id: DeterministicID.make(kind: kind, semanticKey: semanticKey)), cleaned, semanticKey)
+    var entity = make(context.newMeta(id: DeterministicID.make(kind: kind, semanticKey: semanticKey)), cleaned, semanticKey)
+    shaping(&entity)
     do {
       try writer.insert(entity)
       return (entity, true)
     } catch StoreError.duplicateID {
-      let later = make(context.newMeta(id: try writer.freeDeterministicID(kind, key: semanticKey)), cleaned, semanticKey)
+      var later = make(context.newMeta(id: try writer.freeDeterministicID(kind, key: semanticKey)), cleaned, semanticKey)
+      shaping(&later)
       try writer.insert(later)
       return (later, true)
     }
