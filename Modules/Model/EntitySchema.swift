@@ -158,21 +158,21 @@ public struct EntitySchema: Sendable, Hashable {
     self.displayField = displayField
     self.identity = identity
     self.ownerField = ownerField
-    self.keyInputs = keyInputs ?? (semanticKeyField == nil ? [] : [displayField])
+    let keyInputs = keyInputs ?? (semanticKeyField == nil ? [] : [displayField])
+    self.keyInputs = keyInputs
+    self.identityFields = semanticKeyField.map { keyInputs + [$0] } ?? []
+    self.relationships = fields.filter { $0.type.referencedKind != nil }
   }
 
   /// The key and the fields it is computed from: they change together and must be
   /// merged together, or a replica could end up with one write's name and another's key.
-  public var identityFields: [String] {
-    guard let key = semanticKeyField else { return [] }
-    return keyInputs + [key]
-  }
+  public let identityFields: [String]
 
   /// The descriptor of a field by name.
   public func field(named name: String) -> FieldDescriptor? { fields.first { $0.name == name } }
 
   /// Fields that reference other records (to-one and to-many).
-  public var relationships: [FieldDescriptor] { fields.filter { $0.type.referencedKind != nil } }
+  public let relationships: [FieldDescriptor]
 
   /// Every schema, by kind. Each entity type registers its own schema here.
   public static let registry: [EntityKind: EntitySchema] = Dictionary(

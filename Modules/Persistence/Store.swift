@@ -135,6 +135,10 @@ public protocol StoreWriter: StoreReader {
   /// whose values changed; an update that changes nothing appends nothing.
   /// - Throws: ``StoreError/notFound(kind:id:)`` and the errors of ``insertRecord(_:)``.
   func updateRecord(_ record: Record) throws
+  /// ``updateRecord(_:)`` for a caller that holds the record exactly as the store does
+  /// (`stored`, read in this transaction and not written since): backends may skip
+  /// reading it again.
+  func updateRecord(_ record: Record, replacing stored: Record) throws
   /// Marks a record deleted at `date`. Tombstoning a tombstone changes nothing.
   /// - Throws: ``StoreError/notFound(kind:id:)``.
   func tombstoneRecord(_ kind: EntityKind, id: UUID, at date: Date) throws
@@ -146,6 +150,11 @@ public protocol StoreWriter: StoreReader {
 }
 
 extension StoreWriter {
+  /// ``updateRecord(_:)``, reading the stored record again (backends override it).
+  public func updateRecord(_ record: Record, replacing stored: Record) throws {
+    try updateRecord(record)
+  }
+
   /// Marks a record deleted at `date` by an update of its metadata, the way every backend
   /// does: the change log records it as a delete.
   public func tombstoneRecord(_ kind: EntityKind, id: UUID, at date: Date) throws {

@@ -248,7 +248,9 @@ public final class SyncEngine: Sendable {
       let stamped = try reader.syncInteger(ReplicaKeys.stamped)
       guard pushed < stamped else { return nil }
       var order: [RecordKey] = []
-      var fields: [RecordKey: Set<String>] = [:]
+      // Per record, the fields its changes named (a name may repeat: the change made from
+      // them takes each register once).
+      var fields: [RecordKey: [String]] = [:]
       var after = pushed, last = pushed
       outer: while after < stamped {
         let page = try reader.changes(after: after, limit: min(1_000, Int(stamped - after)))
@@ -262,7 +264,7 @@ public final class SyncEngine: Sendable {
             order.append(key)
             fields[key] = []
           }
-          fields[key]?.formUnion(Stamper.withIdentityGroup(change.fields, change.kind))
+          fields[key]?.append(contentsOf: Stamper.withIdentityGroup(change.fields, change.kind))
         }
         after = end.sequence
         last = after
@@ -271,7 +273,7 @@ public final class SyncEngine: Sendable {
       let own: (StampedValue) -> Bool = { $0.stamp.replica == replica || $0.stamp.replica.isEmpty }
       let changes = order.compactMap { key -> RecordChange? in
         guard let state = states[key] else { return nil }
-        return state.change(fields: (fields[key] ?? []).union(state.pseudoFields), including: own)
+        return state.change(fields: (fields[key] ?? []) + state.pseudoFields, including: own)
       }
       return (ChangeBatch(id: "\(replica):\(pushed + 1)-\(last)", replica: replica, schemaVersion: schemaVersion, changes: changes), last)
     }

@@ -32,9 +32,11 @@ extension SQLiteTransaction {
   }
 
   /// ``updateRecord(_:)`` for a caller that has just read the stored record (`old`), such
-  /// as the dedup step's keepers: the same validation, write and change-log entry,
-  /// without reading it again.
+  /// as the dedup step's keepers and the sync view's rows: the same validation, write and
+  /// change-log entry, without reading it again (debug builds check that it is the stored
+  /// record).
   func updateRecord(_ record: Record, replacing old: Record) throws {
+    assert((try? self.record(record.kind, id: record.id)) == old, "updateRecord(_:replacing:) given a record other than the stored one")
     try record.validateAgainstSchema()
     if origin.checksSemanticKeys { try record.validateSemanticKey() }
     try write(record, over: old)

@@ -53,6 +53,20 @@ struct EntityView {
       if member.sharingScope.rawValue > sharingScope.rawValue { sharingScope = member.sharingScope }
       if let value = member[RecordState.existsField] { existence = RecordState.join(existence, value) }
     }
+    // One member (most entities) needs no choosing among registers.
+    guard let written = members.count == 1 ? Self.fields(of: first, schema) : Self.fields(of: members, schema) else { return nil }
+    self.kind = kind
+    self.keeper = keeper
+    self.written = written
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self.ownerID = ownerID
+    self.sharingScope = sharingScope
+    self.deletion = existence?.value == .bool(false) ? existence : nil
+  }
+
+  /// The merged field values of several members, or nil when a required field has none.
+  private static func fields(of members: [RecordState], _ schema: EntitySchema) -> [String: FieldValue]? {
     var written: [String: FieldValue] = [:]
     written.reserveCapacity(schema.fields.count)
     let group = schema.identityFields
@@ -89,14 +103,25 @@ struct EntityView {
         return nil
       }
     }
-    self.kind = kind
-    self.keeper = keeper
-    self.written = written
-    self.createdAt = createdAt
-    self.updatedAt = updatedAt
-    self.ownerID = ownerID
-    self.sharingScope = sharingScope
-    self.deletion = existence?.value == .bool(false) ? existence : nil
+    return written
+  }
+
+  /// ``fields(of:_:)`` of one member: each register's value, a written null kept only in
+  /// the identity group (which comes whole from the member holding the key register).
+  private static func fields(of member: RecordState, _ schema: EntitySchema) -> [String: FieldValue]? {
+    var written: [String: FieldValue] = [:]
+    written.reserveCapacity(schema.fields.count)
+    let holdsKey = schema.semanticKeyField.map { member[$0] != nil } ?? false
+    for field in schema.fields {
+      if let value = member[field.name] {
+        if !value.value.isNull || (holdsKey && schema.identityFields.contains(field.name)) { written[field.name] = value.value }
+      } else if let value = field.defaultValue {
+        written[field.name] = value
+      } else if !field.isOptional {
+        return nil
+      }
+    }
+    return written
   }
 
   /// The row to store for the keeper, with references resolved by `shownKeeper` (the

@@ -87,7 +87,29 @@ enum ReplicaKeys {
   static func references(to target: RecordKey) -> String { entry(referencePrefix, target, then: "/") }
   static func push(_ key: RecordKey) -> String { entry(pushPrefix, key) }
   /// The prefix of the key index entries of `key` (each entry ends in a record's id).
-  static func keyIndex(_ key: SharedKey) -> String { keyPrefix + key.kind.rawValue + "/" + key.key + "/" }
+  static func keyIndex(_ key: SharedKey) -> String { joined(keyPrefix, key.kind.rawValue, "/", key.key, "/") }
+
+  /// The key index entry of record `id` holding `key`.
+  static func keyIndex(_ key: SharedKey, id: UUID) -> String {
+    joined(keyPrefix, key.kind.rawValue, "/", key.key, "/", id.lowercaseText)
+  }
+
+  /// The texts one after another, written into one buffer (`+` makes a string per step).
+  private static func joined(_ parts: String...) -> String {
+    var parts = parts
+    let capacity = parts.reduce(0) { $0 + $1.utf8.count }
+    return String(unsafeUninitializedCapacity: capacity) { buffer in
+      var offset = 0
+      for index in parts.indices {
+        parts[index].withUTF8 { bytes in
+          guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
+          (target + offset).update(from: source, count: bytes.count)
+          offset += bytes.count
+        }
+      }
+      return offset
+    }
+  }
 
   static func path(_ key: RecordKey) -> String { entry("", key) }
 

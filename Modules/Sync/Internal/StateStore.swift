@@ -66,12 +66,12 @@ final class StateStore {
     let after = SharedKey(state)
     guard before != after else { return }
     if let before {
-      try writer.setMetadata(nil, forKey: ReplicaKeys.keyIndex(before) + state.id.lowercaseText)
+      try writer.setMetadata(nil, forKey: ReplicaKeys.keyIndex(before, id: state.id))
       holders[before]?.removeAll { $0 == state.id }
       leftKeys.insert(before)
     }
     if let after {
-      try writer.setMetadata("", forKey: ReplicaKeys.keyIndex(after) + state.id.lowercaseText)
+      try writer.setMetadata("", forKey: ReplicaKeys.keyIndex(after, id: state.id))
       if holders[after] != nil { holders[after]?.append(state.id) }
     }
   }
@@ -83,7 +83,7 @@ final class StateStore {
     var seen: Set<SharedKey> = []
     for key in keys where holders[key] == nil && seen.insert(key).inserted { wanted.append(key) }
     guard !wanted.isEmpty else { return }
-    let prefixes = wanted.map(ReplicaKeys.keyIndex)
+    let prefixes = wanted.map { ReplicaKeys.keyIndex($0) }
     for (key, (prefix, entries)) in zip(wanted, zip(prefixes, try writer.metadataKeys(withPrefixes: prefixes))) {
       let length = prefix.utf8.count
       holders[key] = entries.compactMap { ReplicaKeys.trailingID($0, from: length) }
@@ -137,7 +137,7 @@ final class StateStore {
         let states = try writer.states(chunk)
         for record in chunk {
           guard let state = states[record], let key = SharedKey(state) else { continue }
-          try writer.setMetadata("", forKey: ReplicaKeys.keyIndex(key) + state.id.lowercaseText)
+          try writer.setMetadata("", forKey: ReplicaKeys.keyIndex(key, id: state.id))
         }
       }
     }

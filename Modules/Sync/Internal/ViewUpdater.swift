@@ -111,7 +111,11 @@ final class ViewUpdater {
     let existing = memberRows.first(where: { $0.id == view.keeper })
     if existing != row.record {
       let write = {
-        existing == nil ? try self.writer.insertRecord(row.record) : try self.writer.updateRecord(row.record)
+        if let existing {
+          try self.writer.updateRecord(row.record, replacing: existing)
+        } else {
+          try self.writer.insertRecord(row.record)
+        }
         self.rows.written(kind, view.keeper)
       }
       do {
