@@ -113,6 +113,8 @@ public enum ChangeBatchCoding {
     var bytes: [UInt8] = []
     /// The strings written so far, in order: a repeat is written as its index here.
     var strings: [String] = []
+    /// Their UTF-8 lengths: only a string of the same length is compared.
+    var lengths: [Int] = []
     /// The same strings by value, made once there are more than ``linearLimit``: a record's
     /// state (one change, about fifteen strings) is found faster by comparing than by
     /// hashing, a pushed batch of hundreds of changes by hashing.
@@ -139,6 +141,7 @@ public enum ChangeBatchCoding {
         return
       }
       strings.append(value)
+      lengths.append(value.utf8.count)
       if strings.count > Self.linearLimit {
         if indexes.isEmpty {
           for (position, string) in strings.enumerated() { indexes[string] = UInt64(position) }
@@ -155,7 +158,8 @@ public enum ChangeBatchCoding {
 
     private func index(of value: String) -> UInt64? {
       guard strings.count <= Self.linearLimit else { return indexes[value] }
-      for position in strings.indices where strings[position] == value { return UInt64(position) }
+      let length = value.utf8.count
+      for position in strings.indices where lengths[position] == length && strings[position] == value { return UInt64(position) }
       return nil
     }
 
@@ -204,6 +208,8 @@ public enum ChangeBatchCoding {
     let buffer: UnsafeRawBufferPointer
     var offset: Int
     var strings: [String] = []
+    /// Their UTF-8 lengths: only a string of the same length is compared.
+    var lengths: [Int] = []
 
     mutating func byte() throws -> UInt8 {
       guard offset < buffer.count else { throw DecodingError(reason: "truncated at byte \(offset)") }

@@ -27,6 +27,12 @@ extension SQLiteTransaction {
     var values: [String: String] = [:]
     values.reserveCapacity(keys.count)
     for start in stride(from: 0, to: keys.count, by: Self.keysPerRead) {
+      // The statement searches for each of its keys, repeated or not: a few keys are read
+      // one statement each.
+      guard keys.count - start >= Self.keysPerRead / 8 else {
+        for key in keys[start...] { values[key] = try metadata(forKey: key) }
+        break
+      }
       sqlite3_reset(handle)
       for slot in 0..<Self.keysPerRead {
         var key = keys[min(start + slot, keys.count - 1)]

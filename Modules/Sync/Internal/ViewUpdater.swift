@@ -91,14 +91,19 @@ final class ViewUpdater {
     let ids = try components.members(of: key)
     guard let view = try components.view(kind, ids) else { return [] }
     let row = try view.row(resolving: components.shownKeeper)
-    do {
-      try row.record.validateAgainstSchema()
-    } catch {
-      errors += 1
-      notes.append((.error, "\(kind.rawValue) \(view.keeper.lowercaseText) not shown: \(error)"))
-      return []
-    }
     let memberRows = try rows.rows(kind, ids)
+    let existing = memberRows.first(where: { $0.id == view.keeper })
+    let unchanged = existing == row.record
+    // A row the store holds as it is passed this check when it was written.
+    if !unchanged {
+      do {
+        try row.record.validateAgainstSchema()
+      } catch {
+        errors += 1
+        notes.append((.error, "\(kind.rawValue) \(view.keeper.lowercaseText) not shown: \(error)"))
+        return []
+      }
+    }
     let liveBefore = Set(memberRows.filter(\.meta.isLive).map(\.id))
     try countMeetings(kind, key, rows: memberRows)
     var changed = false
@@ -108,8 +113,7 @@ final class ViewUpdater {
       rows.written(kind, old.id)
       changed = true
     }
-    let existing = memberRows.first(where: { $0.id == view.keeper })
-    if existing != row.record {
+    if !unchanged {
       let write = {
         if let existing {
           try self.writer.updateRecord(row.record, replacing: existing)
