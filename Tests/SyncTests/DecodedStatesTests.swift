@@ -57,6 +57,26 @@ import Testing
     #expect(decoded.states(whenCountIs: 4) == [Self.other: Self.state("Dairy", Self.other), Self.key: Self.state("Veg")])
   }
 
+  /// A transaction that writes more states than are kept leaves none of the earlier ones:
+  /// a state it wrote past the limit may be one of them.
+  @Test func aTransactionPastTheLimitLeavesNothingStale() throws {
+    let decoded = DecodedStates()
+    decoded.committing { decoded.note(Self.key, state: Self.state("Produce"), counts: (0, 1)) }
+    decoded.committing {
+      for index in 0..<DecodedStates.limit {
+        let key = RecordKey(
+          kind: .category,
+          id: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, UInt8(index >> 16), UInt8((index >> 8) & 0xFF), UInt8(index & 0xFF), 1)))
+        decoded.note(key, state: Self.state("n", key), counts: (1, 2))
+      }
+      // The store now holds "Veg" for this record; it is not noted.
+      decoded.note(Self.key, state: Self.state("Veg"), counts: (1, 2))
+    }
+    let held = try #require(decoded.states(whenCountIs: 2))
+    #expect(held[Self.key] == nil)
+    #expect(held.count == DecodedStates.limit)
+  }
+
   /// Through the store: the push's read takes held states while the count is unchanged,
   /// and what the store holds once another writer wrote a state.
   @Test func theReadTakesWhatTheStoreHoldsOnceAnotherWriterWroteAState() throws {

@@ -19,6 +19,15 @@ final class DecodedStates: Sendable {
     /// What the running transaction wrote: its states, and the count before and after it.
     var pending: [RecordKey: RecordState] = [:]
     var pendingCounts: (before: Int64, after: Int64)?
+    /// Whether the running transaction wrote more states than ``limit``: those past it are
+    /// not noted, so nothing kept from before it can be trusted.
+    var overflowed = false
+
+    mutating func clearPending() {
+      pending = [:]
+      pendingCounts = nil
+      overflowed = false
+    }
   }
 
   private let contents = Mutex(Contents())
@@ -30,6 +39,10 @@ final class DecodedStates: Sendable {
   func note(_ key: RecordKey, state: RecordState, counts: (before: Int64, after: Int64)) {
     contents.withLock { contents in
       contents.pendingCounts = counts
+      guard contents.pending.count < Self.limit || contents.pending[key] != nil else {
+        contents.overflowed = true
+        return
+      }
       contents.pending[key] = state
     }
   }
@@ -37,20 +50,15 @@ final class DecodedStates: Sendable {
   /// Runs one write transaction (`body`); what it noted is kept when it returns, and
   /// forgotten when it throws.
   func committing<T>(_ body: () throws -> T) rethrows -> T {
-    contents.withLock { contents in
-      contents.pending = [:]
-      contents.pendingCounts = nil
-    }
+    contents.withLock { $0.clearPending() }
     do {
       let result = try body()
       contents.withLock { contents in
-        defer {
-          contents.pending = [:]
-          contents.pendingCounts = nil
-        }
+        defer { contents.clearPending() }
         guard let counts = contents.pendingCounts else { return }
-        // Written by someone else in between: what was kept before may be stale.
-        if contents.generation != counts.before { contents.states = [:] }
+        // Written by someone else in between, or by this transaction past what it noted:
+        // what was kept before may be stale.
+        if contents.generation != counts.before || contents.overflowed { contents.states = [:] }
         contents.generation = counts.after
         for (key, state) in contents.pending where contents.states.count < Self.limit || contents.states[key] != nil {
           contents.states[key] = state
@@ -62,10 +70,7 @@ final class DecodedStates: Sendable {
       }
       return result
     } catch {
-      contents.withLock { contents in
-        contents.pending = [:]
-        contents.pendingCounts = nil
-      }
+      contents.withLock { $0.clearPending() }
       throw error
     }
   }

@@ -32,7 +32,7 @@ struct Stamper {
   /// The rows of the records stamped, as read (at most ``rowsKept``), for the view refresh
   /// that follows in the same transaction: nothing writes a row in between.
   private(set) var rows: [RecordKey: Record] = [:]
-  static let rowsKept = 20_000
+  static let rowsKept = 10_000
 
   /// Stamps every local change after the stamped position; returns the records whose
   /// state changed.
