@@ -74,9 +74,6 @@ public protocol StoreReader {
   func tombstoned(_ kind: EntityKind, among ids: [UUID]) throws -> Set<UUID>
   /// The values of these metadata keys; keys without a value are left out.
   func metadata(forKeys keys: [String]) throws -> [String: String]
-  /// ``metadataKeys(withPrefix:)`` of each prefix, in the prefixes' order: many range
-  /// reads at once.
-  func metadataKeys(withPrefixes prefixes: [String]) throws -> [[String]]
   /// How many live records of `kind` the store holds: `count(RecordQuery(kind))`, which
   /// backends may answer without reading the records (the SQLite backend keeps a counter
   /// per kind, so `counts` costs the same on a store of any size).
@@ -97,11 +94,6 @@ extension StoreReader {
   /// ``count(_:)`` of the kind's live records (backends override it with a counter).
   public func liveRecordCount(_ kind: EntityKind) throws -> Int {
     try count(RecordQuery(kind))
-  }
-
-  /// One ``metadataKeys(withPrefix:)`` per prefix (backends override it with one read).
-  public func metadataKeys(withPrefixes prefixes: [String]) throws -> [[String]] {
-    try prefixes.map { try metadataKeys(withPrefix: $0) }
   }
 
   /// One ``metadata(forKey:)`` per key (backends override it with one read).

@@ -295,30 +295,6 @@ struct StoreConformanceTests {
     }
   }
 
-  /// Many prefixes at once answer as one read per prefix would: overlapping prefixes, a
-  /// prefix asked twice, empty ranges, and more prefixes than one statement reads.
-  @Test(arguments: TestBackend.allCases)
-  func metadataKeysOfManyPrefixesAnswerAsOneReadEach(_ backend: TestBackend) throws {
-    let store = try backend.makeStore()
-    try store.write { writer in
-      for index in 0..<80 { try writer.setMetadata("", forKey: "sync.key/t/name \(index)/id\(index % 3)") }
-      for key in ["sync.key/t/a/1", "sync.key/t/a/b/2", "sync.key/t/é/3", "sync.key/u/a/4"] { try writer.setMetadata("", forKey: key) }
-    }
-    let prefixes =
-      ["sync.key/t/a/", "sync.key/t/a/b/", "sync.key/t/é/", "nothing/", "sync.key/t/a/"]
-      + (0..<75).map { "sync.key/t/name \($0)/" } + ["sync.key/", ""]
-    try store.read { (reader) throws in
-      let many = try reader.metadataKeys(withPrefixes: prefixes)
-      #expect(many == (try prefixes.map { try reader.metadataKeys(withPrefix: $0) }))
-      #expect(many[0] == ["sync.key/t/a/1", "sync.key/t/a/b/2"])
-      #expect(many[1] == ["sync.key/t/a/b/2"])
-      #expect(many[3] == [])
-      #expect(many[74] == ["sync.key/t/name 69/id0"])
-      #expect(many.last?.count == 84)
-      #expect(try reader.metadataKeys(withPrefixes: []) == [])
-    }
-  }
-
   @Test(arguments: TestBackend.allCases)
   func textIsStoredAsWrittenEmptyTextIncluded(_ backend: TestBackend) throws {
     let store = try backend.makeStore()

@@ -50,60 +50,6 @@ extension SQLiteTransaction {
     return values
   }
 
-  /// Reads the ranges of ``prefixesPerRead`` prefixes per step of one prepared statement
-  /// (a `UNION ALL` of range reads on the primary key, each row tagged with its range):
-  /// sync asks for the key index and dependency entries of a page of records at once, most
-  /// of them empty: ≈ 7k instructions per prefix, where one statement each costs ≈ 10k.
-  func metadataKeys(withPrefixes prefixes: [String]) throws -> [[String]] {
-    guard !prefixes.isEmpty else { return [] }
-    let statement = try cachedStatement(&metadataByPrefixesStatement, Self.metadataByPrefixesSQL)
-    let handle = statement.sqliteStatement
-    defer {
-      sqlite3_reset(handle)
-      sqlite3_clear_bindings(handle)
-    }
-    var found = [[String]](repeating: [], count: prefixes.count)
-    for start in stride(from: 0, to: prefixes.count, by: Self.prefixesPerRead) {
-      let count = min(Self.prefixesPerRead, prefixes.count - start)
-      // Each range of the statement costs a search even when unused: a few prefixes are
-      // read one statement each.
-      guard count >= Self.prefixesPerRead / 4 else {
-        for index in start..<start + count { found[index] = try metadataKeys(withPrefix: prefixes[index]) }
-        continue
-      }
-      sqlite3_reset(handle)
-      for slot in 0..<Self.prefixesPerRead {
-        // A short last chunk binds empty ranges (lower bound above the upper) to the rest.
-        let bounds: ([UInt8], [UInt8]) =
-          if slot < count {
-            (Array(prefixes[start + slot].utf8), Array(prefixes[start + slot].utf8) + [0xF4, 0x90])
-          } else {
-            ([0xF4, 0x90], [])
-          }
-        bounds.0.withUnsafeBufferPointer { Self.bindText($0, to: handle, at: Int32(2 * slot + 1)) }
-        bounds.1.withUnsafeBufferPointer { Self.bindText($0, to: handle, at: Int32(2 * slot + 2)) }
-      }
-      while true {
-        let code = sqlite3_step(handle)
-        guard code == SQLITE_ROW else {
-          guard code == SQLITE_DONE else { throw failure(code, statement) }
-          break
-        }
-        let slot = Int(sqlite3_column_int64(handle, 0))
-        if slot < count, let key = Self.text(handle, 1) { found[start + slot].append(key) }
-      }
-    }
-    // Each range is read in key order; SQL promises no order for a UNION ALL, so it is
-    // checked (and a range sorted if it ever came otherwise).
-    for index in found.indices where !found[index].isByteSorted { found[index].sort { $0.utf8.lexicographicallyPrecedes($1.utf8) } }
-    return found
-  }
-
-  static let prefixesPerRead = 32
-  static let metadataByPrefixesSQL = (0..<prefixesPerRead).map {
-    "SELECT \($0), key FROM forager_metadata WHERE key >= ?\(2 * $0 + 1) AND key < ?\(2 * $0 + 2)"
-  }.joined(separator: " UNION ALL ")
-
   static let keysPerRead = 64
   static let metadataByKeysSQL =
     "SELECT key, value FROM forager_metadata WHERE key IN (" + Array(repeating: "?", count: keysPerRead).joined(separator: ", ") + ")"
@@ -129,12 +75,5 @@ extension SQLiteTransaction {
     } else {
       try run(db.cachedStatement(sql: "DELETE FROM forager_metadata WHERE key = ?"), [key.databaseValue])
     }
-  }
-}
-
-extension [String] {
-  /// Whether the strings are in ascending byte order.
-  fileprivate var isByteSorted: Bool {
-    zip(self, dropFirst()).allSatisfy { !$1.utf8.lexicographicallyPrecedes($0.utf8) }
   }
 }

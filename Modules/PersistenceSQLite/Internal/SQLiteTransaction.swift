@@ -48,8 +48,6 @@ final class SQLiteTransaction: StoreWriter {
   var metadataStatement: Statement?
   /// `SELECT … WHERE key IN (?, …)` with ``keysPerRead`` parameters.
   var metadataByKeysStatement: Statement?
-  /// The range reads of ``metadataByPrefixesSQL``.
-  var metadataByPrefixesStatement: Statement?
 
   /// The side tables (list elements, text search) present in this file, read once per
   /// transaction and only for queries that can use them (a file a migration is writing

@@ -76,20 +76,6 @@ final class StateStore {
     }
   }
 
-  /// Reads the key index entries of many keys at once (those of a page of records about
-  /// to be refreshed).
-  func preloadHolders(_ keys: some Sequence<SharedKey>) throws {
-    var wanted: [SharedKey] = []
-    var seen: Set<SharedKey> = []
-    for key in keys where holders[key] == nil && seen.insert(key).inserted { wanted.append(key) }
-    guard !wanted.isEmpty else { return }
-    let prefixes = wanted.map { ReplicaKeys.keyIndex($0) }
-    for (key, (prefix, entries)) in zip(wanted, zip(prefixes, try writer.metadataKeys(withPrefixes: prefixes))) {
-      let length = prefix.utf8.count
-      holders[key] = entries.compactMap { ReplicaKeys.trailingID($0, from: length) }
-    }
-  }
-
   /// The records whose own key register holds `key`, by id.
   func holders(of key: SharedKey) throws -> [UUID] {
     if let known = holders[key] { return known }

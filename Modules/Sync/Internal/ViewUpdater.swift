@@ -28,9 +28,6 @@ final class ViewUpdater {
   private var expanded: Set<SharedKey> = []
   /// Records counted in ``merges``.
   private var counted: Set<RecordKey> = []
-  /// The `sync.ref` entries of the records of the page being refreshed, by target: the
-  /// records whose view depends on it (kept up to date by ``noteDependency(of:on:)``).
-  private var dependents: [RecordKey: Set<RecordKey>] = [:]
 
   init(components: IdentityComponents, now: Date) {
     self.components = components
@@ -74,13 +71,8 @@ final class ViewUpdater {
   /// forgetting the previous page's.
   private func preload(_ keys: ArraySlice<RecordKey>) throws {
     components.startPage()
-    dependents = [:]
     try rows.preload(keys)
     try states.preload(keys)
-    var shared: [SharedKey] = []
-    for key in keys { if let own = try states.state(key).flatMap(SharedKey.init) { shared.append(own) } }
-    try states.preloadHolders(shared)
-    try preloadDependents(keys)
   }
 
   // MARK: One component
@@ -210,25 +202,7 @@ final class ViewUpdater {
   /// Notes in the `sync.ref` index that `owner`'s view is computed again when `target`'s
   /// changes (``referrers(_:members:formerlyShown:)`` reads it).
   private func noteDependency(of owner: RecordKey, on target: RecordKey) throws {
-    if dependents[target]?.insert(owner).inserted == false { return }
     try writer.setMetadata("", forKey: ReplicaKeys.reference(to: target, from: owner))
-  }
-
-  /// Reads the `sync.ref` entries of many records at once.
-  private func preloadDependents(_ keys: some Collection<RecordKey>) throws {
-    let wanted = keys.filter { dependents[$0] == nil }
-    let prefixes = wanted.map(ReplicaKeys.references(to:))
-    for (key, (prefix, entries)) in zip(wanted, zip(prefixes, try writer.metadataKeys(withPrefixes: prefixes))) {
-      let length = prefix.utf8.count
-      dependents[key] = Set(entries.compactMap { ReplicaKeys.parsePath($0, from: length) })
-    }
-  }
-
-  /// The records whose view depends on `target` by a `sync.ref` entry.
-  private func dependents(of target: RecordKey) throws -> Set<RecordKey> {
-    if let known = dependents[target] { return known }
-    try preloadDependents([target])
-    return dependents[target] ?? []
   }
 
   /// The records whose view depends on the component: rows that point at the id that
@@ -244,7 +218,13 @@ final class ViewUpdater {
         for record in try writer.fetch(query) { found.insert(RecordKey(kind: owner, id: record.id)) }
       }
     }
-    for id in members { found.formUnion(try dependents(of: RecordKey(kind: kind, id: id))) }
+    for id in members {
+      let prefix = ReplicaKeys.references(to: RecordKey(kind: kind, id: id))
+      let length = prefix.utf8.count
+      for key in try writer.metadataKeys(withPrefix: prefix) {
+        if let owner = ReplicaKeys.parsePath(key, from: length) { found.insert(owner) }
+      }
+    }
     return found.sorted()
   }
 }
