@@ -63,6 +63,12 @@ final class IdentityComponents {
   func edgeComponent(of key: RecordKey) throws -> [UUID] {
     forgetIfStatesChanged()
     if let cached = edgeComponents[key] { return cached }
+    let own = try states.state(key)
+    if states.losers(of: key).isEmpty, own?.hasEdges != true {
+      // No edge in or out (most records): the record alone.
+      edgeComponents[key] = [key.id]
+      return [key.id]
+    }
     var seen: Set<UUID> = [key.id]
     var stack = [key.id]
     while let id = stack.popLast() {

@@ -80,6 +80,9 @@ struct RecordState: Hashable {
   /// Whether the existence register says deleted.
   var isDeleted: Bool { registers[Self.existsField]?.value == .bool(false) }
 
+  /// Whether this record was merged into another (it holds an edge register).
+  var hasEdges: Bool { registers.keys.contains { $0.hasPrefix(Self.edgePrefix) } }
+
   /// The keepers this record was merged into.
   var keepers: [UUID] {
     registers.compactMap { name, value in name.hasPrefix(Self.edgePrefix) ? value.value.reference : nil }.sorted(by: UUID.keeperOrder)
