@@ -33,6 +33,40 @@ struct StoreConformanceTests {
     }
   }
 
+  /// An update given the stored record writes what ``StoreWriter/updateRecord(_:)`` writes:
+  /// the row, a change-log entry naming the changed fields, and uniqueness checked.
+  @Test(arguments: TestBackend.allCases)
+  func updateGivenTheStoredRecordWritesWhatAnUpdateWrites(_ backend: TestBackend) throws {
+    let store = try backend.makeStore()
+    let produce = Fixtures.category("Produce", key: "produce", sortOrder: 3)
+    let dairy = Fixtures.category("Dairy", key: "dairy")
+    try store.write { writer in
+      try writer.insertRecord(produce)
+      try writer.insertRecord(dairy)
+    }
+    var changed = produce
+    changed["sortOrder"] = .integer(7)
+    try store.write { writer in
+      let stored = try #require(try writer.record(.category, id: produce.id))
+      try writer.updateRecord(changed, replacing: stored)
+    }
+    var clash = dairy
+    clash["displayName"] = .text("produce")
+    clash["normalizedName"] = .text("produce")
+    do {
+      try store.write { writer in try writer.updateRecord(clash, replacing: dairy) }
+      Issue.record("an update onto another live record's key was written")
+    } catch StoreError.uniqueViolation(_, _, let existing) {
+      #expect(existing == produce.id)
+    }
+    try store.read { (reader) throws in
+      #expect(try reader.record(.category, id: produce.id) == changed)
+      #expect(try reader.record(.category, id: dairy.id) == dairy)
+      let last = try #require(try reader.changes(after: 0, limit: 10).last)
+      #expect(last.id == produce.id && last.operation == .update && last.fields == ["sortOrder"])
+    }
+  }
+
   @Test(arguments: TestBackend.allCases)
   func semanticKeyLookupFindsLiveRecordsAndTombstonesOnRequest(_ backend: TestBackend) throws {
     let store = try backend.makeStore()
