@@ -1,5 +1,6 @@
 import Crypto
 public import Foundation
+import SyncWire
 
 /// A device token: an opaque random secret the server hands out once and keeps only as
 /// its SHA-256, with a public id to revoke it by.
@@ -26,10 +27,7 @@ public struct DeviceToken: Sendable {
     var random = SystemRandomNumberGenerator()
     let secretBytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &random) }
     let idBytes = (0..<6).map { _ in UInt8.random(in: .min ... .max, using: &random) }
-    let secret =
-      prefix
-      + Data(secretBytes).base64EncodedString()
-      .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    let secret = prefix + Base64URL.encode(Data(secretBytes))
     return DeviceToken(id: "tok_" + idBytes.map { String(format: "%02x", $0) }.joined(), secret: secret)
   }
 

@@ -23,20 +23,7 @@ public struct PullCursor: Sendable, Hashable {
 
   /// Reads a cursor a server issued; nil when `encoded` is not one.
   public init?(encoded: String) {
-    guard encoded.utf8.count <= 64 else { return nil }
-    // base64url without padding, back to base64 with it.
-    var base64: [UInt8] = []
-    base64.reserveCapacity(encoded.utf8.count + 3)
-    for byte in encoded.utf8 {
-      switch byte {
-      case UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: "="): return nil
-      case UInt8(ascii: "-"): base64.append(UInt8(ascii: "+"))
-      case UInt8(ascii: "_"): base64.append(UInt8(ascii: "/"))
-      default: base64.append(byte)
-      }
-    }
-    while base64.count % 4 != 0 { base64.append(UInt8(ascii: "=")) }
-    guard let data = Data(base64Encoded: Data(base64)), let text = String(data: data, encoding: .utf8),
+    guard encoded.utf8.count <= 64, let data = Base64URL.decode(encoded), let text = String(data: data, encoding: .utf8),
       text.hasPrefix(Self.tag), let sequence = Int64(text.dropFirst(Self.tag.count)), sequence >= 0,
       text == Self.tag + String(sequence)
     else { return nil }
@@ -44,18 +31,7 @@ public struct PullCursor: Sendable, Hashable {
   }
 
   /// The opaque form sent over the wire: base64url, without padding.
-  public var encoded: String {
-    let base64 = Data((Self.tag + String(sequence)).utf8).base64EncodedData()
-    return String(
-      decoding: base64.compactMap { byte -> UInt8? in
-        switch byte {
-        case UInt8(ascii: "+"): UInt8(ascii: "-")
-        case UInt8(ascii: "/"): UInt8(ascii: "_")
-        case UInt8(ascii: "="): nil
-        default: byte
-        }
-      }, as: UTF8.self)
-  }
+  public var encoded: String { Base64URL.encode(Data((Self.tag + String(sequence)).utf8)) }
 
   private static let tag = "c1."
 }

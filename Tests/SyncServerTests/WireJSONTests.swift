@@ -67,6 +67,8 @@ import Testing
       #expect(PullCursor(encoded: encoded)?.sequence == sequence, "\(sequence) → \(encoded)")
       #expect(!encoded.contains { "+/=".contains($0) }, "\(encoded)")
     }
+    // The form clients hold: base64url of "c1.<sequence>" without padding.
+    #expect(PullCursor(after: 42).encoded == "YzEuNDI")
     // Padded, base64's own "+" and "/", a base64url "-" decoding to a byte that is not a
     // digit, too long, not ASCII.
     for bad in ["YzEuNw==", "YzEuNw+", "YzEu/w", "YzEu-w", String(repeating: "A", count: 65), "é"] {
