@@ -208,8 +208,6 @@ public enum ChangeBatchCoding {
     let buffer: UnsafeRawBufferPointer
     var offset: Int
     var strings: [String] = []
-    /// Their UTF-8 lengths: only a string of the same length is compared.
-    var lengths: [Int] = []
 
     mutating func byte() throws -> UInt8 {
       guard offset < buffer.count else { throw DecodingError(reason: "truncated at byte \(offset)") }

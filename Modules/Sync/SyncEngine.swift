@@ -30,7 +30,7 @@ public final class SyncEngine: Sendable {
   public let schemaVersion: Int
   /// Where this device's replica id comes from the first time it syncs.
   private let newReplicaID: @Sendable () -> String
-  /// The states this sync wrote, so that its push does not decode them again.
+  /// The states this sync wrote, so that its push does not read them back.
   private let decoded = DecodedStates()
 
   /// - Parameter replicaIDs: the replica id a store gets when it first syncs; tests and

@@ -60,12 +60,9 @@ final class DecodedStates: Sendable {
         // what was kept before may be stale.
         if contents.generation != counts.before || contents.overflowed { contents.states = [:] }
         contents.generation = counts.after
+        // An older copy of a state is replaced; a state past the limit has none to replace.
         for (key, state) in contents.pending where contents.states.count < Self.limit || contents.states[key] != nil {
           contents.states[key] = state
-        }
-        // A state over the limit is not kept; an older copy of it must not be either.
-        for key in contents.pending.keys where contents.states[key] != contents.pending[key] {
-          contents.states[key] = nil
         }
       }
       return result

@@ -96,18 +96,18 @@ enum ReplicaKeys {
 
   /// The texts one after another, written into one buffer (`+` makes a string per step).
   private static func joined(_ parts: String...) -> String {
-    var parts = parts
-    let capacity = parts.reduce(0) { $0 + $1.utf8.count }
-    return String(unsafeUninitializedCapacity: capacity) { buffer in
-      var offset = 0
-      for index in parts.indices {
-        parts[index].withUTF8 { bytes in
-          guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
-          (target + offset).update(from: source, count: bytes.count)
-          offset += bytes.count
-        }
-      }
-      return offset
+    String(unsafeUninitializedCapacity: parts.reduce(0) { $0 + $1.utf8.count }) { buffer in
+      parts.reduce(0) { offset, part in copy(part, into: buffer, at: offset) }
+    }
+  }
+
+  /// Copies the UTF-8 of `text` into `buffer` at `offset`; returns the offset after it.
+  private static func copy(_ text: String, into buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int {
+    var text = text
+    return text.withUTF8 { bytes in
+      guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return offset }
+      (target + offset).update(from: source, count: bytes.count)
+      return offset + bytes.count
     }
   }
 
@@ -119,21 +119,9 @@ enum ReplicaKeys {
     let kind = key.kind.rawValue
     let capacity = prefix.utf8.count + kind.utf8.count + 37 + rest.utf8.count
     return String(unsafeUninitializedCapacity: capacity) { buffer in
-      var offset = 0
-      func append(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-          guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
-          (target + offset).update(from: source, count: bytes.count)
-          offset += bytes.count
-        }
-      }
-      append(prefix)
-      append(kind)
-      buffer[offset] = UInt8(ascii: "/")
-      offset = key.id.writeLowercaseText(into: buffer, at: offset + 1)
-      append(rest)
-      return offset
+      let afterKind = copy(kind, into: buffer, at: copy(prefix, into: buffer, at: 0))
+      buffer[afterKind] = UInt8(ascii: "/")
+      return copy(rest, into: buffer, at: key.id.writeLowercaseText(into: buffer, at: afterKind + 1))
     }
   }
 

@@ -21,7 +21,7 @@ final class StateStore {
   /// them (`IdentityComponents`) knows when to compute again.
   private(set) var version = 0
 
-  /// The states of the sync this transaction belongs to, as stored (``DecodedStates``).
+  /// The states the sync this transaction belongs to has written (``DecodedStates``).
   private let decoded: DecodedStates?
 
   init(_ writer: any StoreWriter, decoded: DecodedStates? = nil) throws {
