@@ -66,6 +66,9 @@ public protocol StoreReader {
   /// The keys of the metadata table that start with `prefix`, in byte order: one range
   /// read, for callers that would otherwise look up many keys that mostly do not exist.
   func metadataKeys(withPrefix prefix: String) throws -> [String]
+  /// The first `limit` keys (in byte order) that start with `prefix`: for callers that
+  /// read a whole range only when it is small.
+  func metadataKeys(withPrefix prefix: String, limit: Int) throws -> [String]
   /// The records of one kind with these ids, live or tombstoned, in no particular order;
   /// ids without a record are left out. One read for a page of ids.
   func records(_ kind: EntityKind, ids: [UUID]) throws -> [Record]
@@ -94,6 +97,12 @@ extension StoreReader {
   /// ``count(_:)`` of the kind's live records (backends override it with a counter).
   public func liveRecordCount(_ kind: EntityKind) throws -> Int {
     try count(RecordQuery(kind))
+  }
+
+  /// The first `limit` of ``metadataKeys(withPrefix:)`` (backends override it with a
+  /// read that stops there).
+  public func metadataKeys(withPrefix prefix: String, limit: Int) throws -> [String] {
+    Array(try metadataKeys(withPrefix: prefix).prefix(max(0, limit)))
   }
 
   /// One ``metadata(forKey:)`` per key (backends override it with one read).

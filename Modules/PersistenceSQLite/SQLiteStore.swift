@@ -75,6 +75,14 @@ public final class SQLiteStore: Store {
         // its commit; it is only filled by transactions that large. Docs/PERFORMANCE.md,
         // "Sync, the register design, second pass".
         try db.execute(sql: "PRAGMA cache_size = -\(Self.writerCacheKiB)")
+        // A statement that may fail part-way keeps a statement journal: the pages it changes
+        // that the transaction had changed before. SQLite keeps it in memory up to 64 KiB and
+        // then in a temporary file, which stays a file for the rest of the transaction: every
+        // later statement writes each page it touches there, two writes a page. The sync
+        // benchmark's run made 307k such writes of its 330k; in memory, none. The memory is a
+        // statement's pages at most, freed when the statement ends. (Temporary tables, which
+        // the dedup step uses, are kept in memory too.) Docs/PERFORMANCE.md, "Sync, fifth pass".
+        try db.execute(sql: "PRAGMA temp_store = MEMORY")
         try SchemaBuilder.prepare(db, location: "sqlite:\(path)")
         try ElementIndex.prepare(db)
         try TextSearchIndex.prepare(db)

@@ -223,4 +223,13 @@ struct MonotonicClockTests {
     #expect(SQLiteStore.writerCacheKiB >= 32_768)
     try store.close()
   }
+
+  /// Statement journals stay in memory: on disk, once one statement of a transaction spilled
+  /// its journal (64 KiB), every later statement wrote each page it touched to a temporary
+  /// file, two writes a page (330k writes for the sync benchmark's run).
+  @Test func theWriterKeepsStatementJournalsInMemory() throws {
+    let store = try SQLiteStore(path: try TemporaryDirectory.make().appendingPathComponent("kitchen.sqlite").path)
+    #expect(try store.writerSetting("temp_store") == 2, "2 is MEMORY")
+    try store.close()
+  }
 }

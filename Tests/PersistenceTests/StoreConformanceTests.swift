@@ -330,6 +330,21 @@ struct StoreConformanceTests {
   }
 
   @Test(arguments: TestBackend.allCases)
+  func aLimitedPrefixReadGivesTheFirstKeysInByteOrder(_ backend: TestBackend) throws {
+    let store = try backend.makeStore()
+    try store.write { writer in
+      for key in ["k/c", "k/a", "k/é", "k/b", "k", "l/a"] { try writer.setMetadata("", forKey: key) }
+    }
+    try store.read { (reader) throws in
+      #expect(try reader.metadataKeys(withPrefix: "k/", limit: 2) == ["k/a", "k/b"])
+      #expect(try reader.metadataKeys(withPrefix: "k/", limit: 10) == ["k/a", "k/b", "k/c", "k/é"])
+      #expect(try reader.metadataKeys(withPrefix: "k/", limit: 0) == [])
+      #expect(try reader.metadataKeys(withPrefix: "k/", limit: -1) == [], "a negative limit reads nothing")
+      #expect(try reader.metadataKeys(withPrefix: "", limit: 1) == ["k"])
+    }
+  }
+
+  @Test(arguments: TestBackend.allCases)
   func textIsStoredAsWrittenEmptyTextIncluded(_ backend: TestBackend) throws {
     let store = try backend.makeStore()
     var recipe = Fixtures.recipe("Pâte à choux ✓", ingredients: ["", "½ cup milk", "a \"quoted\" \\ line\n"])

@@ -9,7 +9,21 @@ extension SQLiteTransaction {
   /// Sync reads several keys for every record it touches: bound and stepped on the
   /// SQLite statement itself.
   func metadata(forKey key: String) throws -> String? {
-    try textRows("SELECT value FROM forager_metadata WHERE key = ?", binding: [Array(key.utf8)]) { Self.text($0, 0) }.first
+    let statement = try cachedStatement(&metadataByKeyStatement, "SELECT value FROM forager_metadata WHERE key = ?")
+    let handle = statement.sqliteStatement
+    sqlite3_reset(handle)
+    defer {
+      sqlite3_reset(handle)
+      sqlite3_clear_bindings(handle)
+    }
+    var key = key
+    key.withUTF8 { Self.bindText($0, to: handle, at: 1) }
+    let code = sqlite3_step(handle)
+    guard code == SQLITE_ROW else {
+      guard code == SQLITE_DONE else { throw failure(code, statement) }
+      return nil
+    }
+    return Self.text(handle, 0)
   }
 
   /// Reads ``keysPerRead`` keys per step of one prepared statement, its parameters bound
@@ -55,13 +69,48 @@ extension SQLiteTransaction {
     "SELECT key, value FROM forager_metadata WHERE key IN (" + Array(repeating: "?", count: keysPerRead).joined(separator: ", ") + ")"
 
   func metadataKeys(withPrefix prefix: String) throws -> [String] {
-    // The keys in [prefix, prefix + U+10FFFF…): a range on the primary key. Keys sort by
-    // their bytes (BINARY collation), and no UTF-8 text continues a prefix with 0xF4 0x90.
-    let lower = Array(prefix.utf8)
-    return try textRows(
-      "SELECT key FROM forager_metadata WHERE key >= ? AND key < ? ORDER BY key", binding: [lower, lower + [0xF4, 0x90]]
-    ) { Self.text($0, 0) }
+    try metadataKeys(in: prefix, sqlLimit: -1)
   }
+
+  func metadataKeys(withPrefix prefix: String, limit: Int) throws -> [String] {
+    try metadataKeys(in: prefix, sqlLimit: Int64(max(0, limit)))
+  }
+
+  /// The keys in [prefix, prefix + U+10FFFF…): a range on the primary key. Keys sort by
+  /// their bytes (BINARY collation), and no UTF-8 text continues a prefix with 0xF4 0x90.
+  /// A negative limit is SQLite's "no limit". Sync reads a range for most records it
+  /// touches: the statement is kept, and its bounds bound from the prefix's own UTF-8.
+  private func metadataKeys(in prefix: String, sqlLimit: Int64) throws -> [String] {
+    let statement = try cachedStatement(&metadataPrefixStatement, Self.metadataPrefixSQL)
+    let handle = statement.sqliteStatement
+    sqlite3_reset(handle)
+    defer {
+      sqlite3_reset(handle)
+      sqlite3_clear_bindings(handle)
+    }
+    var prefix = prefix
+    prefix.withUTF8 { bytes in
+      Self.bindText(bytes, to: handle, at: 1)
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count + 2) { upper in
+        _ = upper.initialize(from: bytes)
+        upper[bytes.count] = 0xF4
+        upper[bytes.count + 1] = 0x90
+        Self.bindText(UnsafeBufferPointer(upper), to: handle, at: 2)
+      }
+    }
+    sqlite3_bind_int64(handle, 3, sqlLimit)
+    var keys: [String] = []
+    while true {
+      let code = sqlite3_step(handle)
+      guard code == SQLITE_ROW else {
+        guard code == SQLITE_DONE else { throw failure(code, statement) }
+        return keys
+      }
+      if let key = Self.text(handle, 0) { keys.append(key) }
+    }
+  }
+
+  static let metadataPrefixSQL = "SELECT key FROM forager_metadata WHERE key >= ?1 AND key < ?2 ORDER BY key LIMIT ?3"
 
   func setMetadata(_ value: String?, forKey key: String) throws {
     if let value {
@@ -71,7 +120,17 @@ extension SQLiteTransaction {
         &metadataStatement,
         "INSERT INTO forager_metadata (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"
       )
-      try run(statement, [key.databaseValue, value.databaseValue])
+      let handle = statement.sqliteStatement
+      sqlite3_reset(handle)
+      defer {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+      }
+      var (key, value) = (key, value)
+      key.withUTF8 { Self.bindText($0, to: handle, at: 1) }
+      value.withUTF8 { Self.bindText($0, to: handle, at: 2) }
+      let code = sqlite3_step(handle)
+      guard code == SQLITE_DONE else { throw failure(code, statement) }
     } else {
       try run(db.cachedStatement(sql: "DELETE FROM forager_metadata WHERE key = ?"), [key.databaseValue])
     }

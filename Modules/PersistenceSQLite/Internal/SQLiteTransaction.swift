@@ -48,6 +48,9 @@ final class SQLiteTransaction: StoreWriter {
   var metadataStatement: Statement?
   /// `SELECT … WHERE key IN (?, …)` with ``keysPerRead`` parameters.
   var metadataByKeysStatement: Statement?
+  /// The metadata range read (`metadataKeys(withPrefix:limit:)`) and the one-key read.
+  var metadataPrefixStatement: Statement?
+  var metadataByKeyStatement: Statement?
 
   /// The side tables (list elements, text search) present in this file, read once per
   /// transaction and only for queries that can use them (a file a migration is writing

@@ -28,10 +28,13 @@ final class ViewUpdater {
   private var expanded: Set<SharedKey> = []
   /// Records counted in ``merges``.
   private var counted: Set<RecordKey> = []
+  /// Which records' views depend on which (`sync.ref`).
+  private let dependencies: DependencyIndex
 
   init(components: IdentityComponents, now: Date) {
     self.components = components
     self.now = now
+    self.dependencies = DependencyIndex(components.writer)
   }
 
   /// Brings the rows of every touched record's component, and of what refers to them or
@@ -202,7 +205,7 @@ final class ViewUpdater {
   /// Notes in the `sync.ref` index that `owner`'s view is computed again when `target`'s
   /// changes (``referrers(_:members:formerlyShown:)`` reads it).
   private func noteDependency(of owner: RecordKey, on target: RecordKey) throws {
-    try writer.setMetadata("", forKey: ReplicaKeys.reference(to: target, from: owner))
+    try dependencies.note(owner, dependsOn: target)
   }
 
   /// The records whose view depends on the component: rows that point at the id that
@@ -218,13 +221,7 @@ final class ViewUpdater {
         for record in try writer.fetch(query) { found.insert(RecordKey(kind: owner, id: record.id)) }
       }
     }
-    for id in members {
-      let prefix = ReplicaKeys.references(to: RecordKey(kind: kind, id: id))
-      let length = prefix.utf8.count
-      for key in try writer.metadataKeys(withPrefix: prefix) {
-        if let owner = ReplicaKeys.parsePath(key, from: length) { found.insert(owner) }
-      }
-    }
+    for id in members { found.formUnion(try dependencies.dependents(of: RecordKey(kind: kind, id: id))) }
     return found.sorted()
   }
 }
