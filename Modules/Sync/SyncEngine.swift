@@ -73,8 +73,12 @@ public final class SyncEngine: Sendable {
     defer { decoded.removeAll() }
     do {
       try joinCloud()
+      // The first page is fetched while the outbox is stamped.
+      let first = PageFetch(cloud, after: try store.read { try $0.syncInteger(ReplicaKeys.token) }, limit: pullPageSize)
+      var fetch: PageFetch? = first
+      defer { fetch?.discard() }
       try stampOutbox(into: &report)
-      try pull(into: &report, interruptAfter: interruptAfterPulledPages)
+      try pull(into: &report, fetch: &fetch, interruptAfter: interruptAfterPulledPages)
       try push(into: &report)
       let replica = try replicaID()
       try cloud.register(CloudDevice(replicaID: replica, name: deviceName, schemaVersion: schemaVersion, lastSeen: store.clock()))
@@ -162,13 +166,27 @@ public final class SyncEngine: Sendable {
 
   // MARK: Pulling
 
-  private func pull(into report: inout Report, interruptAfter: Int?) throws {
+  /// Pulls and joins page after page until the log ends. `fetch` is the next page when
+  /// it is being fetched already; while a page is joined, the one after it is fetched
+  /// (``PageFetch``), and whichever fetch is left when this returns or throws is the
+  /// caller's to wait for.
+  private func pull(into report: inout Report, fetch: inout PageFetch?, interruptAfter: Int?) throws {
     try applyHeldBatches(into: &report)
     var pages = 0
     while true {
       let token = try store.read { try $0.syncInteger(ReplicaKeys.token) }
-      let entries = try cloud.pull(after: token, limit: pullPageSize)
+      let entries: [CloudEntry]
+      if let fetched = fetch, fetched.after == token {
+        fetch = nil
+        entries = try fetched.entries()
+      } else {
+        // Another engine on this store moved the token on since the fetch began.
+        fetch?.discard()
+        fetch = nil
+        entries = try cloud.pull(after: token, limit: pullPageSize)
+      }
       guard let last = entries.last else { return }
+      fetch = PageFetch(cloud, after: last.sequence, limit: pullPageSize)
       let held = entries.compactMap(hold)
       let heldSequences = Set(held.map(\.sequence))
       let counts = try writeStates { writer -> SyncCounts in
@@ -219,10 +237,30 @@ public final class SyncEngine: Sendable {
   /// registers of the fields its local changes named whose stamp is still this device's
   /// (a value another device's later write replaced is not sent back), its existence and
   /// the merge edges it made; then the edges the view derived.
+  ///
+  /// While one batch is sent (encoded and handed to the cloud) on another thread, the next
+  /// is read from the store. Batches are sent one at a time and in order, and the pushed
+  /// position moves past a batch only once the cloud took it.
   private func push(into report: inout Report) throws {
-    while let (batch, last) = try nextOutboxBatch() {
-      try send(batch, into: &report)
-      try store.write(origin: .sync) { try $0.setSyncInteger(last, ReplicaKeys.pushed) }
+    var position = try store.read { try $0.syncInteger(ReplicaKeys.pushed) }
+    var sending: (task: BackgroundTask<Int64>, batch: ChangeBatch, last: Int64)?
+    defer { sending?.task.wait() }
+    let cloud = self.cloud
+    while true {
+      let next = try nextOutboxBatch(after: position)
+      if let (task, batch, last) = sending {
+        sending = nil
+        _ = try task.value()
+        recordSent(batch, into: &report)
+        try store.write(origin: .sync) { try $0.setSyncInteger(last, ReplicaKeys.pushed) }
+      }
+      guard let (batch, last) = next else { break }
+      if batch.changes.isEmpty {
+        try store.write(origin: .sync) { try $0.setSyncInteger(last, ReplicaKeys.pushed) }
+      } else {
+        sending = (BackgroundTask { try cloud.push(batch) }, batch, last)
+      }
+      position = last
     }
     while let (batch, markers) = try nextEdgeBatch() {
       try send(batch, into: &report)
@@ -235,16 +273,20 @@ public final class SyncEngine: Sendable {
   private func send(_ batch: ChangeBatch, into report: inout Report) throws {
     guard !batch.changes.isEmpty else { return }
     _ = try cloud.push(batch)
+    recordSent(batch, into: &report)
+  }
+
+  private func recordSent(_ batch: ChangeBatch, into report: inout Report) {
     report.pushedBatches += 1
     report.exported += batch.changes.count
     monitor.record(.export, "\(deviceName): pushed \(batch.changes.count) record changes", count: batch.changes.count)
   }
 
-  /// The next batch of the change-log outbox and the position it reaches, or nil.
-  private func nextOutboxBatch() throws -> (ChangeBatch, Int64)? {
+  /// The batch of the change-log outbox after position `pushed` and the position it
+  /// reaches, or nil.
+  private func nextOutboxBatch(after pushed: Int64) throws -> (ChangeBatch, Int64)? {
     try store.read { reader in
       let replica = try reader.metadata(forKey: ReplicaKeys.replicaID) ?? ""
-      let pushed = try reader.syncInteger(ReplicaKeys.pushed)
       let stamped = try reader.syncInteger(ReplicaKeys.stamped)
       guard pushed < stamped else { return nil }
       var order: [RecordKey] = []
@@ -314,40 +356,4 @@ struct SyncCounts {
   var conflicts = 0
   var merges = 0
   var errors = 0
-}
-
-/// A 64-bit FNV-1a hash, for content-made batch ids.
-struct FNV1a {
-  private var value: UInt64 = 0xcbf2_9ce4_8422_2325
-
-  mutating func add(_ bytes: some Sequence<UInt8>) {
-    for byte in bytes {
-      value ^= UInt64(byte)
-      value = value &* 0x0000_0100_0000_01B3
-    }
-  }
-
-  var hex: String { String(value, radix: 16) }
-}
-
-extension StoreReader {
-  /// The stored states of these records, read at once; those `decoded` holds while nothing
-  /// else wrote a state are taken from it.
-  func states(_ keys: [RecordKey], decoded: DecodedStates? = nil) throws -> [RecordKey: RecordState] {
-    var states: [RecordKey: RecordState] = [:]
-    var unknown = keys
-    if let decoded, let held = decoded.states(whenCountIs: try syncInteger(ReplicaKeys.stateWrites)) {
-      unknown = []
-      for key in keys {
-        if let state = held[key] { states[key] = state } else { unknown.append(key) }
-      }
-    }
-    guard !unknown.isEmpty else { return states }
-    let names = unknown.map(ReplicaKeys.state)
-    let texts = try metadata(forKeys: names)
-    for (key, name) in zip(unknown, names) {
-      if let text = texts[name], let state = StateCoding.decode(text) { states[key] = state }
-    }
-    return states
-  }
 }

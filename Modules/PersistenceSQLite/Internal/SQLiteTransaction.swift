@@ -159,7 +159,7 @@ final class SQLiteTransaction: StoreWriter {
   func records(_ kind: EntityKind, ids: [UUID]) throws -> [Record] {
     guard !ids.isEmpty else { return [] }
     let layout = TableLayout.of(kind)
-    return try select(layout.selectByIDsSQL, Self.jsonArray(ids.lazy.map(\.storageText)), layout)
+    return try select(layout.selectByIDsSQL, Self.jsonArray(ids: ids), layout)
   }
 
   func tombstoned(_ kind: EntityKind, among ids: [UUID]) throws -> Set<UUID> {
@@ -168,7 +168,7 @@ final class SQLiteTransaction: StoreWriter {
     return Set(
       try textRows(
         "SELECT id FROM \(table) WHERE deletedAt IS NOT NULL AND id IN (SELECT value FROM json_each(?))",
-        binding: [Array(Self.jsonArray(ids.lazy.map(\.storageText)).utf8)]
+        binding: [Array(Self.jsonArray(ids: ids).utf8)]
       ) { UUID(storageColumn: $0, 0) })
   }
 

@@ -105,9 +105,13 @@ final class StateStore {
     let before = try writer.syncInteger(ReplicaKeys.stateWrites)
     let counts = (before: before, after: before + 1)
     try writer.setSyncInteger(counts.after, ReplicaKeys.stateWrites)
-    for key in dirty.sorted() {
-      guard let state = cache[key] else { continue }
-      try writer.setMetadata(StateCoding.encode(state), forKey: ReplicaKeys.state(key))
+    let states = dirty.sorted().compactMap { cache[$0] }
+    // Encoding is a pure function of the state, so a large transaction's states are
+    // encoded on every core before they are written one by one.
+    let texts = states.parallelMap(StateCoding.encode)
+    for (state, text) in zip(states, texts) {
+      let key = RecordKey(kind: state.kind, id: state.id)
+      try writer.setMetadata(text, forKey: ReplicaKeys.state(key))
       decoded?.note(key, state: state, counts: counts)
     }
     dirty = []
