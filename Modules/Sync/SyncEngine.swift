@@ -214,7 +214,12 @@ public final class SyncEngine: Sendable {
     let states = try StateStore(writer, decoded: decoded)
     var joiner = Joiner(states: states, replica: replica, clock: try writer.replicaClock())
     let changes = batches.lazy.filter { $0.replica != replica }.flatMap(\.changes)
-    try states.preload(changes.map { RecordKey(kind: $0.kind, id: $0.id) })
+    let keys = changes.map { RecordKey(kind: $0.kind, id: $0.id) }
+    try states.preload(keys)
+    // The keys the records hold now and the keys the changes bring: the join moves a record
+    // in the key index from one to the other.
+    try states.preloadHolders(of: keys)
+    try states.preloadHolders(changes.compactMap { change in SharedKey(change.kind) { change.fields[$0]?.value } })
     for change in changes { try joiner.apply(change) }
     let view = ViewUpdater(components: IdentityComponents(states: states), now: now)
     try view.refresh(joiner.touched)

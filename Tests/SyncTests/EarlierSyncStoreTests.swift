@@ -56,7 +56,7 @@ struct EarlierSyncStoreTests {
       #expect(try SyncWorld.liveState(store) == shownBefore[0], "the same data shown after the conversion")
       #expect(try Self.metadataKeys(store, "sync.stamps/").isEmpty)
       #expect(try Self.metadataKeys(store, "sync.redirect/").isEmpty)
-      #expect(try store.read { try $0.metadata(forKey: "sync.format") } == "3")
+      #expect(try store.read { try $0.metadata(forKey: "sync.format") } == "4")
       #expect(try !Self.metadataKeys(store, "sync.state/").isEmpty)
     }
   }

@@ -79,17 +79,58 @@ struct KeyMeetingTests {
     _ = try a.ingredients.getOrCreate("egg")
     try world.syncUntilQuiet()
     let store = world["b"].store
-    let index = { try store.read { try $0.metadataKeys(withPrefix: "sync.key/") } }
-    let kept = try index()
+    let kept = try Self.keyIndex(store)
     #expect(kept.count == 4)
     try store.write(origin: .sync) { writer in
-      for key in kept { try writer.setMetadata(nil, forKey: key) }
+      for key in kept.keys { try writer.setMetadata(nil, forKey: key) }
       try writer.setMetadata("2", forKey: "sync.format")
     }
-    #expect(try index().isEmpty)
+    #expect(try Self.keyIndex(store).isEmpty)
     let report = try world.sync("b")
     #expect(report.exported == 0 && report.merges == 0, "\(report)")
-    #expect(try index() == kept)
-    #expect(try store.read { try $0.metadata(forKey: "sync.format") } == "3")
+    #expect(try Self.keyIndex(store) == kept)
+    #expect(try store.read { try $0.metadata(forKey: "sync.format") } == "4")
+  }
+
+  /// The key index entries (`sync.keys/<kind>/<key>` → the holders' ids).
+  static func keyIndex(_ store: any Store) throws -> [String: String] {
+    try store.read { reader in try reader.metadata(forKeys: try reader.metadataKeys(withPrefix: "sync.keys/")) }
+  }
+
+  /// A store that kept the key index as an entry per key and record (format 3) gets one
+  /// entry per key on its next sync, the same index a newer store holds, and pushes nothing.
+  @Test(arguments: TestBackend.allCases)
+  func aStoreWithTheFormerKeyIndexIsConvertedOnce(_ backend: TestBackend) throws {
+    let world = try SyncWorld(backend, devices: ["a", "b"], seed: 11)
+    let a = world["a"].library, b = world["b"].library
+    for name in ["Produce", "Dairy"] { _ = try a.categories.getOrCreate(name) }
+    _ = try b.categories.getOrCreate("Bakery")
+    try world.syncUntilQuiet()
+    // Two records that hold one key: the index lists both under it.
+    _ = try b.categories.rename("Bakery", to: "Bread")
+    _ = try a.categories.rename("Dairy", to: "Bread")
+    try world.syncUntilQuiet()
+    let store = world["b"].store
+    let kept = try Self.keyIndex(store)
+    #expect(kept.values.contains { $0.count == 72 }, "one key is held by two records: \(kept)")
+    try store.write(origin: .sync) { writer in
+      for (key, ids) in kept {
+        try writer.setMetadata(nil, forKey: key)
+        let name = "sync.key/" + key.dropFirst("sync.keys/".count)
+        for start in stride(from: 0, to: ids.count, by: 36) {
+          let id = ids.dropFirst(start).prefix(36)
+          try writer.setMetadata("", forKey: name + "/" + id)
+        }
+      }
+      try writer.setMetadata("3", forKey: "sync.format")
+    }
+    let former = try store.read { try $0.metadataKeys(withPrefix: "sync.key/") }
+    #expect(former.count == kept.values.reduce(0) { $0 + $1.count / 36 })
+    let report = try world.sync("b")
+    #expect(report.exported == 0 && report.merges == 0, "\(report)")
+    #expect(try Self.keyIndex(store) == kept)
+    #expect(try store.read { try $0.metadataKeys(withPrefix: "sync.key/") }.isEmpty)
+    #expect(try store.read { try $0.metadata(forKey: "sync.format") } == "4")
+    #expect(try SyncWorld.liveState(store) == SyncWorld.liveState(world["a"].store))
   }
 }

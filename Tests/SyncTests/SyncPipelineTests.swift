@@ -3,8 +3,8 @@ import Model
 import Persistence
 import Repositories
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 @testable import Sync
 

@@ -22,8 +22,10 @@ enum LegacyConversion {
   static func convertIfNeeded(_ writer: any StoreWriter, _ states: StateStore) throws -> Set<RecordKey> {
     let format = try writer.metadata(forKey: ReplicaKeys.format)
     guard format != ReplicaKeys.currentFormat else { return [] }
-    let converted = format == "2" ? [] : try convert(writer, states)
+    // The index first, from the states stored: what `convert` then sets goes through the
+    // state store, which reads and keeps it.
     try StateStore.indexKeys(writer)
+    let converted = format == "2" || format == "3" ? [] : try convert(writer, states)
     try writer.setMetadata(ReplicaKeys.currentFormat, forKey: ReplicaKeys.format)
     return converted
   }

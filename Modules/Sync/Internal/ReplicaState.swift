@@ -29,6 +29,14 @@ struct SharedKey: Hashable {
     self.kind = kind
     self.key = key
   }
+
+  /// The key a record of a unique kind holds in its key field, when `value` (that field's
+  /// value in a row or an arriving change) is one.
+  init?(_ kind: EntityKind, keyFieldValue value: (String) -> FieldValue?) {
+    let schema = kind.schema
+    guard schema.identity.isUnique, let field = schema.semanticKeyField, let text = value(field)?.text, !text.isEmpty else { return nil }
+    self.init(kind: kind, key: text)
+  }
 }
 
 /// A replica's sync bookkeeping, kept in its store's metadata table so it survives
@@ -46,9 +54,10 @@ enum ReplicaKeys {
   static let cloud = "sync.cloud"
   /// ``currentFormat`` once the store keeps its sync state as registers (`StateStore`)
   /// with their key index; stores written by earlier versions are converted once
-  /// (`LegacyConversion`): "2" had registers without the index.
+  /// (`LegacyConversion`): "2" had registers without the index, "3" an index entry per
+  /// key and record.
   static let format = "sync.format"
-  static let currentFormat = "3"
+  static let currentFormat = "4"
 
   static let statePrefix = "sync.state/"
   /// How many transactions have written states (`sync.state/…`): a sync that finds the
@@ -65,10 +74,13 @@ enum ReplicaKeys {
   static let pushPrefix = "sync.push/"
   /// `sync.held/<sequence>`: a batch kept unread until an upgrade (``HeldBatch``, as JSON).
   static let heldPrefix = "sync.held/"
-  /// `sync.key/<kind>/<key>/<id>`: the key register of each record of a unique kind as its
-  /// own state holds it, so the view finds the records that share a key from the state
-  /// alone, whatever the tables showed when a change arrived.
-  static let keyPrefix = "sync.key/"
+  /// `sync.keys/<kind>/<key>`: the records of a unique kind whose own state's key register
+  /// holds `key` (their ids, sorted, one after another), so the view finds the records that
+  /// share a key from the state alone, whatever the tables showed when a change arrived.
+  /// One entry per key, so a page's keys are read by exact key, many per statement.
+  static let keyPrefix = "sync.keys/"
+  /// Format 3's key index, an entry per key and record: `sync.key/<kind>/<key>/<id>`.
+  static let formerKeyPrefix = "sync.key/"
 
   /// The key of a held batch: its cloud sequence, zero-padded so keys sort in log order.
   static func held(_ sequence: Int64) -> String {
@@ -86,12 +98,25 @@ enum ReplicaKeys {
   /// The prefix of the `sync.ref` entries of the records whose view depends on `target`.
   static func references(to target: RecordKey) -> String { entry(referencePrefix, target, then: "/") }
   static func push(_ key: RecordKey) -> String { entry(pushPrefix, key) }
-  /// The prefix of the key index entries of `key` (each entry ends in a record's id).
-  static func keyIndex(_ key: SharedKey) -> String { joined(keyPrefix, key.kind.rawValue, "/", key.key, "/") }
+  /// The key index entry of `key`.
+  static func keyIndex(_ key: SharedKey) -> String { joined(keyPrefix, key.kind.rawValue, "/", key.key) }
 
-  /// The key index entry of record `id` holding `key`.
-  static func keyIndex(_ key: SharedKey, id: UUID) -> String {
-    joined(keyPrefix, key.kind.rawValue, "/", key.key, "/", id.lowercaseText)
+  /// Ids one after another in their 36-character form: a key index entry's value.
+  static func text(of ids: [UUID]) -> String {
+    String(unsafeUninitializedCapacity: 36 * ids.count) { buffer in
+      ids.reduce(0) { offset, id in id.writeLowercaseText(into: buffer, at: offset) }
+    }
+  }
+
+  /// The ids of a key index entry's value; a damaged value (not whole ids) gives none.
+  static func ids(_ text: String) -> [UUID] {
+    var text = text
+    return text.withUTF8 { bytes in
+      guard bytes.count % 36 == 0 else { return [] }
+      return stride(from: 0, to: bytes.count, by: 36).compactMap {
+        UUID(hyphenatedHex: UnsafeBufferPointer(rebasing: bytes[$0..<($0 + 36)]))
+      }
+    }
   }
 
   /// The texts one after another, written into one buffer (`+` makes a string per step).

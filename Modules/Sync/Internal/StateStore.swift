@@ -14,6 +14,8 @@ final class StateStore {
   private var mergedInto: [RecordKey: [UUID]] = [:]
   /// Key index entries read in this transaction, by key; kept up to date by ``set(_:)``.
   private var holders: [SharedKey: [UUID]] = [:]
+  /// Keys whose holders changed in this transaction, written back by ``flush()``.
+  private var changedKeys: Set<SharedKey> = []
   /// Keys a state left in this transaction (its key register changed): the records still
   /// holding such a key may no longer be one entity with it.
   private(set) var leftKeys: Set<SharedKey> = []
@@ -66,25 +68,43 @@ final class StateStore {
     let after = SharedKey(state)
     guard before != after else { return }
     if let before {
-      try writer.setMetadata(nil, forKey: ReplicaKeys.keyIndex(before, id: state.id))
-      holders[before]?.removeAll { $0 == state.id }
+      var ids = try holders(of: before)
+      ids.removeAll { $0 == state.id }
+      holders[before] = ids
+      changedKeys.insert(before)
       leftKeys.insert(before)
     }
     if let after {
-      try writer.setMetadata("", forKey: ReplicaKeys.keyIndex(after, id: state.id))
-      if holders[after] != nil { holders[after]?.append(state.id) }
+      var ids = try holders(of: after)
+      if let index = ids.firstIndex(where: { !UUID.keeperOrder($0, state.id) }) {
+        if ids[index] != state.id { ids.insert(state.id, at: index) }
+      } else {
+        ids.append(state.id)
+      }
+      holders[after] = ids
+      changedKeys.insert(after)
     }
   }
 
   /// The records whose own key register holds `key`, by id.
   func holders(of key: SharedKey) throws -> [UUID] {
     if let known = holders[key] { return known }
-    let prefix = ReplicaKeys.keyIndex(key)
-    let length = prefix.utf8.count
-    // A longer key that starts with this one ("a/b" after "a") leaves more than an id.
-    let ids = try writer.metadataKeys(withPrefix: prefix).compactMap { ReplicaKeys.trailingID($0, from: length) }
-    holders[key] = ids
-    return ids
+    try preloadHolders([key])
+    return holders[key] ?? []
+  }
+
+  /// Reads the holders of many keys at once (those of a page's states).
+  func preloadHolders(_ keys: some Collection<SharedKey>) throws {
+    let wanted = Array(Set(keys.filter { holders[$0] == nil }))
+    guard !wanted.isEmpty else { return }
+    let names = wanted.map(ReplicaKeys.keyIndex)
+    let lists = try writer.metadata(forKeys: names)
+    for (key, name) in zip(wanted, names) { holders[key] = lists[name].map(ReplicaKeys.ids) ?? [] }
+  }
+
+  /// Reads the holders of the keys the states of these records hold.
+  func preloadHolders(of records: some Collection<RecordKey>) throws {
+    try preloadHolders(records.compactMap { cache[$0].flatMap(SharedKey.init) })
   }
 
   /// The records merged into `key` (the other ends of its incoming edges).
@@ -101,7 +121,7 @@ final class StateStore {
 
   /// Writes the changed states back, in key order.
   func flush() throws {
-    guard !dirty.isEmpty else { return }
+    guard !dirty.isEmpty || !changedKeys.isEmpty else { return }
     let before = try writer.syncInteger(ReplicaKeys.stateWrites)
     let counts = (before: before, after: before + 1)
     try writer.setSyncInteger(counts.after, ReplicaKeys.stateWrites)
@@ -115,20 +135,34 @@ final class StateStore {
       decoded?.note(key, state: state, counts: counts)
     }
     dirty = []
+    for key in changedKeys.sorted(by: { ($0.kind.ordinal, $0.key) < ($1.kind.ordinal, $1.key) }) {
+      let ids = holders[key] ?? []
+      try writer.setMetadata(ids.isEmpty ? nil : ReplicaKeys.text(of: ids), forKey: ReplicaKeys.keyIndex(key))
+    }
+    changedKeys = []
   }
 
-  /// Builds the key index of a store whose states were written before it existed, once.
+  /// Builds the key index from the stored states, once: for a store whose states were
+  /// written before it existed, or before it was kept one entry per key (format 3 kept an
+  /// entry per key and record, `sync.key/<kind>/<key>/<id>`, which is removed).
   static func indexKeys(_ writer: any StoreWriter) throws {
+    for key in try writer.metadataKeys(withPrefix: ReplicaKeys.formerKeyPrefix) { try writer.setMetadata(nil, forKey: key) }
+    for key in try writer.metadataKeys(withPrefix: ReplicaKeys.keyPrefix) { try writer.setMetadata(nil, forKey: key) }
     for kind in EntityKind.allCases where kind.schema.identity.isUnique {
       let records = try writer.metadataKeys(withPrefix: ReplicaKeys.statePrefix + kind.rawValue + "/")
         .compactMap { ReplicaKeys.parsePath($0, from: ReplicaKeys.statePrefix.utf8.count) }
+      var holders: [String: [UUID]] = [:]
       for start in stride(from: 0, to: records.count, by: 1_000) {
         let chunk = Array(records[start..<min(start + 1_000, records.count)])
         let states = try writer.states(chunk)
         for record in chunk {
           guard let state = states[record], let key = SharedKey(state) else { continue }
-          try writer.setMetadata("", forKey: ReplicaKeys.keyIndex(key, id: state.id))
+          holders[key.key, default: []].append(state.id)
         }
+      }
+      for (key, ids) in holders.sorted(by: { $0.key < $1.key }) {
+        try writer.setMetadata(
+          ReplicaKeys.text(of: ids.sorted(by: UUID.keeperOrder)), forKey: ReplicaKeys.keyIndex(SharedKey(kind: kind, key: key)))
       }
     }
   }

@@ -76,6 +76,7 @@ final class ViewUpdater {
     components.startPage()
     try rows.preload(keys)
     try states.preload(keys)
+    try states.preloadHolders(of: keys)
   }
 
   // MARK: One component
