@@ -11,12 +11,13 @@ extension Array where Element: Sendable {
     let chunks = Swift.min(cores, count / (minimumCount / 2))
     let chunkSize = (count + chunks - 1) / chunks
     return [Result](unsafeUninitializedCapacity: count) { buffer, initialized in
-      nonisolated(unsafe) let output = buffer
+      guard let start = buffer.baseAddress else { return }
+      nonisolated(unsafe) let output = start
       self.withUnsafeBufferPointer { input in
         nonisolated(unsafe) let input = input
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
           let end = Swift.min(count, (chunk + 1) * chunkSize)
-          for index in (chunk * chunkSize)..<end { (output.baseAddress! + index).initialize(to: transform(input[index])) }
+          for index in (chunk * chunkSize)..<end { (output + index).initialize(to: transform(input[index])) }
         }
       }
       initialized = count
