@@ -74,8 +74,7 @@ public final class SyncEngine: Sendable {
     do {
       try joinCloud()
       // The first page is fetched while the outbox is stamped.
-      let first = PageFetch(cloud, after: try store.read { try $0.syncInteger(ReplicaKeys.token) }, limit: pullPageSize)
-      var fetch: PageFetch? = first
+      var fetch: PageFetch? = PageFetch(cloud, after: try store.read { try $0.syncInteger(ReplicaKeys.token) }, limit: pullPageSize)
       defer { fetch?.discard() }
       try stampOutbox(into: &report)
       try pull(into: &report, fetch: &fetch, interruptAfter: interruptAfterPulledPages)
@@ -216,10 +215,10 @@ public final class SyncEngine: Sendable {
     let changes = batches.lazy.filter { $0.replica != replica }.flatMap(\.changes)
     let keys = changes.map { RecordKey(kind: $0.kind, id: $0.id) }
     try states.preload(keys)
-    // The keys the records hold now and the keys the changes bring: the join moves a record
-    // in the key index from one to the other.
-    try states.preloadHolders(of: keys)
-    try states.preloadHolders(changes.compactMap { change in SharedKey(change.kind) { change.fields[$0]?.value } })
+    // The keys the records hold now and the keys the changes bring, in one read: the join
+    // moves a record in the key index from one to the other.
+    try states.preloadHolders(
+      states.keys(heldBy: keys) + changes.compactMap { change in SharedKey(change.kind) { change.fields[$0]?.value } })
     for change in changes { try joiner.apply(change) }
     let view = ViewUpdater(components: IdentityComponents(states: states), now: now)
     try view.refresh(joiner.touched)

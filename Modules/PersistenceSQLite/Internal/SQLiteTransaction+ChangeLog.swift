@@ -13,37 +13,29 @@ extension SQLiteTransaction {
       sql:
         "SELECT sequence, kind, id, operation, fields, origin, timestamp FROM forager_changes WHERE sequence > ? ORDER BY sequence LIMIT ?"
     )
-    let handle = statement.sqliteStatement
-    sqlite3_reset(handle)
-    defer {
-      sqlite3_reset(handle)
-      sqlite3_clear_bindings(handle)
-    }
-    sqlite3_bind_int64(handle, 1, sequence)
-    sqlite3_bind_int64(handle, 2, Int64(max(0, limit)))
-    var changes: [Change] = []
-    changes.reserveCapacity(min(max(0, limit), 1_024))
-    // Entries repeat a few kinds, operations, field lists and origins (a thousand inserts
-    // of templates): each distinct text is decoded once.
-    var kinds = RepeatedText<EntityKind>(), operations = RepeatedText<ChangeOperation>()
-    var fieldLists = RepeatedText<[String]>(), origins = RepeatedText<String>()
-    while true {
-      let code = sqlite3_step(handle)
-      guard code == SQLITE_ROW else {
-        guard code == SQLITE_DONE else { throw failure(code, statement) }
-        return changes
+    return try withHandle(statement) { handle in
+      sqlite3_bind_int64(handle, 1, sequence)
+      sqlite3_bind_int64(handle, 2, Int64(max(0, limit)))
+      var changes: [Change] = []
+      changes.reserveCapacity(min(max(0, limit), 1_024))
+      // Entries repeat a few kinds, operations, field lists and origins (a thousand inserts
+      // of templates): each distinct text is decoded once.
+      var kinds = RepeatedText<EntityKind>(), operations = RepeatedText<ChangeOperation>()
+      var fieldLists = RepeatedText<[String]>(), origins = RepeatedText<String>()
+      try step(statement) { handle in
+        let number = sqlite3_column_int64(handle, 0)
+        guard let kind = kinds.value(handle, 1, EntityKind.init(rawValue:)),
+          let id = UUID(storageColumn: handle, 2),
+          let operation = operations.value(handle, 3, ChangeOperation.init(rawValue:)),
+          let fields = fieldLists.value(handle, 4, FieldValue.decodeJSONArray), let origin = origins.value(handle, 5, { $0 })
+        else { throw StoreError.backend("damaged change-log entry \(number)") }
+        changes.append(
+          Change(
+            sequence: number, kind: kind, id: id, operation: operation, fields: fields,
+            origin: ChangeOrigin(rawValue: origin), timestamp: Date(timeIntervalSinceReferenceDate: sqlite3_column_double(handle, 6))
+          ))
       }
-      let number = sqlite3_column_int64(handle, 0)
-      guard let kind = kinds.value(handle, 1, EntityKind.init(rawValue:)),
-        let id = UUID(storageColumn: handle, 2),
-        let operation = operations.value(handle, 3, ChangeOperation.init(rawValue:)),
-        let fields = fieldLists.value(handle, 4, FieldValue.decodeJSONArray), let origin = origins.value(handle, 5, { $0 })
-      else { throw StoreError.backend("damaged change-log entry \(number)") }
-      changes.append(
-        Change(
-          sequence: number, kind: kind, id: id, operation: operation, fields: fields,
-          origin: ChangeOrigin(rawValue: origin), timestamp: Date(timeIntervalSinceReferenceDate: sqlite3_column_double(handle, 6))
-        ))
+      return changes
     }
   }
 

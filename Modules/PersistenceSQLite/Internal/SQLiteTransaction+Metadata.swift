@@ -10,20 +10,13 @@ extension SQLiteTransaction {
   /// SQLite statement itself.
   func metadata(forKey key: String) throws -> String? {
     let statement = try cachedStatement(&metadataByKeyStatement, "SELECT value FROM forager_metadata WHERE key = ?")
-    let handle = statement.sqliteStatement
-    sqlite3_reset(handle)
-    defer {
-      sqlite3_reset(handle)
-      sqlite3_clear_bindings(handle)
+    return try withHandle(statement) { handle in
+      var key = key
+      key.withUTF8 { Self.bindText($0, to: handle, at: 1) }
+      var value: String?
+      try step(statement) { value = Self.text($0, 0) }
+      return value
     }
-    var key = key
-    key.withUTF8 { Self.bindText($0, to: handle, at: 1) }
-    let code = sqlite3_step(handle)
-    guard code == SQLITE_ROW else {
-      guard code == SQLITE_DONE else { throw failure(code, statement) }
-      return nil
-    }
-    return Self.text(handle, 0)
   }
 
   /// Reads ``keysPerRead`` keys per step of one prepared statement, its parameters bound
@@ -33,32 +26,24 @@ extension SQLiteTransaction {
   func metadata(forKeys keys: [String]) throws -> [String: String] {
     guard !keys.isEmpty else { return [:] }
     let statement = try cachedStatement(&metadataByKeysStatement, Self.metadataByKeysSQL)
-    let handle = statement.sqliteStatement
-    defer {
-      sqlite3_reset(handle)
-      sqlite3_clear_bindings(handle)
-    }
     var values: [String: String] = [:]
     values.reserveCapacity(keys.count)
-    for start in stride(from: 0, to: keys.count, by: Self.keysPerRead) {
-      // The statement searches for each of its keys, repeated or not: a few keys are read
-      // one statement each.
-      guard keys.count - start >= Self.keysPerRead / 8 else {
-        for key in keys[start...] { values[key] = try metadata(forKey: key) }
-        break
-      }
-      sqlite3_reset(handle)
-      for slot in 0..<Self.keysPerRead {
-        var key = keys[min(start + slot, keys.count - 1)]
-        key.withUTF8 { Self.bindText($0, to: handle, at: Int32(slot + 1)) }
-      }
-      while true {
-        let code = sqlite3_step(handle)
-        guard code == SQLITE_ROW else {
-          guard code == SQLITE_DONE else { throw failure(code, statement) }
+    try withHandle(statement) { handle in
+      for start in stride(from: 0, to: keys.count, by: Self.keysPerRead) {
+        // The statement searches for each of its keys, repeated or not: a few keys are read
+        // one statement each.
+        guard keys.count - start >= Self.keysPerRead / 8 else {
+          for key in keys[start...] { values[key] = try metadata(forKey: key) }
           break
         }
-        if let key = Self.text(handle, 0), let value = Self.text(handle, 1) { values[key] = value }
+        sqlite3_reset(handle)
+        for slot in 0..<Self.keysPerRead {
+          var key = keys[min(start + slot, keys.count - 1)]
+          key.withUTF8 { Self.bindText($0, to: handle, at: Int32(slot + 1)) }
+        }
+        try step(statement) { row in
+          if let key = Self.text(row, 0), let value = Self.text(row, 1) { values[key] = value }
+        }
       }
     }
     return values
@@ -82,31 +67,21 @@ extension SQLiteTransaction {
   /// touches: the statement is kept, and its bounds bound from the prefix's own UTF-8.
   private func metadataKeys(in prefix: String, sqlLimit: Int64) throws -> [String] {
     let statement = try cachedStatement(&metadataPrefixStatement, Self.metadataPrefixSQL)
-    let handle = statement.sqliteStatement
-    sqlite3_reset(handle)
-    defer {
-      sqlite3_reset(handle)
-      sqlite3_clear_bindings(handle)
-    }
-    var prefix = prefix
-    prefix.withUTF8 { bytes in
-      Self.bindText(bytes, to: handle, at: 1)
-      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count + 2) { upper in
-        _ = upper.initialize(from: bytes)
-        upper[bytes.count] = 0xF4
-        upper[bytes.count + 1] = 0x90
-        Self.bindText(UnsafeBufferPointer(upper), to: handle, at: 2)
+    return try withHandle(statement) { handle in
+      var prefix = prefix
+      prefix.withUTF8 { bytes in
+        Self.bindText(bytes, to: handle, at: 1)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count + 2) { upper in
+          _ = upper.initialize(from: bytes)
+          upper[bytes.count] = 0xF4
+          upper[bytes.count + 1] = 0x90
+          Self.bindText(UnsafeBufferPointer(upper), to: handle, at: 2)
+        }
       }
-    }
-    sqlite3_bind_int64(handle, 3, sqlLimit)
-    var keys: [String] = []
-    while true {
-      let code = sqlite3_step(handle)
-      guard code == SQLITE_ROW else {
-        guard code == SQLITE_DONE else { throw failure(code, statement) }
-        return keys
-      }
-      if let key = Self.text(handle, 0) { keys.append(key) }
+      sqlite3_bind_int64(handle, 3, sqlLimit)
+      var keys: [String] = []
+      try step(statement) { if let key = Self.text($0, 0) { keys.append(key) } }
+      return keys
     }
   }
 
@@ -120,17 +95,12 @@ extension SQLiteTransaction {
         &metadataStatement,
         "INSERT INTO forager_metadata (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"
       )
-      let handle = statement.sqliteStatement
-      sqlite3_reset(handle)
-      defer {
-        sqlite3_reset(handle)
-        sqlite3_clear_bindings(handle)
+      try withHandle(statement) { handle in
+        var (key, value) = (key, value)
+        key.withUTF8 { Self.bindText($0, to: handle, at: 1) }
+        value.withUTF8 { Self.bindText($0, to: handle, at: 2) }
+        try step(statement)
       }
-      var (key, value) = (key, value)
-      key.withUTF8 { Self.bindText($0, to: handle, at: 1) }
-      value.withUTF8 { Self.bindText($0, to: handle, at: 2) }
-      let code = sqlite3_step(handle)
-      guard code == SQLITE_DONE else { throw failure(code, statement) }
     } else {
       try run(db.cachedStatement(sql: "DELETE FROM forager_metadata WHERE key = ?"), [key.databaseValue])
     }

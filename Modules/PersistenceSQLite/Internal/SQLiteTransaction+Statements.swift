@@ -16,27 +16,42 @@ extension SQLiteTransaction {
     return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
   }
 
-  /// Steps a cached statement with its parameters bound to these UTF-8 texts (copied) and
-  /// returns what `row` makes of each row it gives a value for.
-  func textRows<T>(_ sql: String, binding texts: [[UInt8]], _ row: (SQLiteStatement) -> T?) throws -> [T] {
-    let statement = try db.cachedStatement(sql: sql)
+  /// Runs `body` with a kept statement's SQLite handle, reset first; reset again and its
+  /// bindings cleared afterwards, whatever `body` does.
+  func withHandle<T>(_ statement: Statement, _ body: (SQLiteStatement) throws -> T) rethrows -> T {
     let handle = statement.sqliteStatement
     sqlite3_reset(handle)
     defer {
       sqlite3_reset(handle)
       sqlite3_clear_bindings(handle)
     }
-    for (index, text) in texts.enumerated() {
-      text.withUnsafeBufferPointer { Self.bindText($0, to: handle, at: Int32(index + 1)) }
-    }
-    var values: [T] = []
+    return try body(handle)
+  }
+
+  /// Steps a bound statement to its end, calling `row` at each row it gives.
+  func step(_ statement: Statement, _ row: (SQLiteStatement) throws -> Void = { _ in }) throws {
+    let handle = statement.sqliteStatement
     while true {
       let code = sqlite3_step(handle)
       guard code == SQLITE_ROW else {
         guard code == SQLITE_DONE else { throw failure(code, statement) }
-        return values
+        return
       }
-      if let value = row(handle) { values.append(value) }
+      try row(handle)
+    }
+  }
+
+  /// Steps a cached statement with its parameters bound to these UTF-8 texts (copied) and
+  /// returns what `row` makes of each row it gives a value for.
+  func textRows<T>(_ sql: String, binding texts: [[UInt8]], _ row: (SQLiteStatement) -> T?) throws -> [T] {
+    let statement = try db.cachedStatement(sql: sql)
+    return try withHandle(statement) { handle in
+      for (index, text) in texts.enumerated() {
+        text.withUnsafeBufferPointer { Self.bindText($0, to: handle, at: Int32(index + 1)) }
+      }
+      var values: [T] = []
+      try step(statement) { if let value = row($0) { values.append(value) } }
+      return values
     }
   }
 
@@ -104,16 +119,10 @@ extension SQLiteTransaction {
   }
 
   func run(_ statement: Statement, _ values: [DatabaseValue]) throws {
-    let handle = statement.sqliteStatement
-    sqlite3_reset(handle)
-    defer {
-      sqlite3_reset(handle)
-      sqlite3_clear_bindings(handle)
+    try withHandle(statement) { handle in
+      bind(values, to: handle)
+      try step(statement)
     }
-    bind(values, to: handle)
-    var code = sqlite3_step(handle)
-    while code == SQLITE_ROW { code = sqlite3_step(handle) }
-    guard code == SQLITE_DONE else { throw failure(code, statement) }
   }
 
   /// Binds values to a reset statement's parameters 1…n (text and blobs are copied).

@@ -55,9 +55,8 @@ struct Stamper {
         for record in try writer.records(kind, ids: ids.map(\.id)) { rows[RecordKey(kind: kind, id: record.id)] = record }
       }
       for (key, row) in rows where self.rows.count < Self.rowsKept || self.rows[key] != nil { self.rows[key] = row }
-      // The keys the records' states hold and the keys their rows hold now.
-      try states.preloadHolders(of: keys)
-      try states.preloadHolders(rows.values.compactMap { row in SharedKey(row.kind) { row[$0] } })
+      // The keys the records' states hold and the keys their rows hold now, in one read.
+      try states.preloadHolders(states.keys(heldBy: keys) + rows.values.compactMap { row in SharedKey(row.kind) { row[$0] } })
       for change in own {
         let key = RecordKey(kind: change.kind, id: change.id)
         guard let row = rows[key] else { continue }

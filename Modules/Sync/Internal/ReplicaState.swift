@@ -19,10 +19,7 @@ struct SharedKey: Hashable {
 
   /// The key register of a state of a unique kind, when it holds a key.
   init?(_ state: RecordState) {
-    let schema = state.kind.schema
-    guard schema.identity.isUnique, let field = schema.semanticKeyField, let text = state[field]?.value.text, !text.isEmpty
-    else { return nil }
-    self.init(kind: state.kind, key: text)
+    self.init(state.kind) { state[$0]?.value }
   }
 
   init(kind: EntityKind, key: String) {

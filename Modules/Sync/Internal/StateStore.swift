@@ -102,9 +102,9 @@ final class StateStore {
     for (key, name) in zip(wanted, names) { holders[key] = lists[name].map(ReplicaKeys.ids) ?? [] }
   }
 
-  /// Reads the holders of the keys the states of these records hold.
-  func preloadHolders(of records: some Collection<RecordKey>) throws {
-    try preloadHolders(records.compactMap { cache[$0].flatMap(SharedKey.init) })
+  /// The keys the states of these records hold, among the states read so far.
+  func keys(heldBy records: some Sequence<RecordKey>) -> [SharedKey] {
+    records.compactMap { cache[$0].flatMap(SharedKey.init) }
   }
 
   /// The records merged into `key` (the other ends of its incoming edges).

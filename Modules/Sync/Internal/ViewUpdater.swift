@@ -76,7 +76,7 @@ final class ViewUpdater {
     components.startPage()
     try rows.preload(keys)
     try states.preload(keys)
-    try states.preloadHolders(of: keys)
+    try states.preloadHolders(states.keys(heldBy: keys))
   }
 
   // MARK: One component
