@@ -11,7 +11,8 @@ public struct ChangeOrigin: RawRepresentable, Sendable, Hashable, Codable, Custo
 
   /// A user's edit on this device.
   public static let local = ChangeOrigin(rawValue: "local")
-  /// Changes applied from other devices.
+  /// Rows sync writes: what the replicated state shows after other devices' changes
+  /// arrived (not appended to the change log: see ``isLogged``).
   public static let sync = ChangeOrigin(rawValue: "sync")
   /// Changes a replica derived by itself (dedup merges, redirects).
   public static let derived = ChangeOrigin(rawValue: "derived")
@@ -19,6 +20,12 @@ public struct ChangeOrigin: RawRepresentable, Sendable, Hashable, Codable, Custo
   public static let migration = ChangeOrigin(rawValue: "migration")
 
   public var description: String { rawValue }
+
+  /// Whether a write of this origin appends to the change log. The log is what this device
+  /// did: its user's writes, what they caused, migrations. Rows sync writes are computed
+  /// from the replicated state, which is their record; nothing reads them back from the
+  /// log, and a device pulling 100k records would write 100k entries no one reads.
+  public var isLogged: Bool { self != .sync }
 }
 
 /// What a change did to its record.

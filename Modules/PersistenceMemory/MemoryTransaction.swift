@@ -134,6 +134,7 @@ final class MemoryTransaction: StoreWriter {
   }
 
   private func appendChange(_ record: Record, _ operation: ChangeOperation, fields: [String]) {
+    guard origin.isLogged else { return }
     let change = Change(
       sequence: Int64(state.changes.count + 1), kind: record.kind, id: record.id, operation: operation,
       fields: fields, origin: origin, timestamp: now

@@ -234,15 +234,17 @@ extension SQLiteMergeSet {
       : "'[' || rtrim("
         + zip(names, columns).map { name, column in "CASE WHEN \(differs(column)) THEN '\"\(name)\",' ELSE '' END" }
         .joined(separator: " || ") + ", ',') || ']'"
-    try db.execute(
-      sql: """
-        INSERT INTO forager_changes (kind, id, operation, fields, origin, timestamp)
-        SELECT ?, k.id, ?, \(changedNames), ?, ? FROM \(fold) f JOIN \(table) k ON k.id = f.id
-        WHERE \(changed) ORDER BY k.\(keyField.quotedDatabaseIdentifier), k.id
-        """,
-      arguments: [
-        layout.kind.rawValue, ChangeOperation.update.rawValue, writer.origin.rawValue, writer.now.timeIntervalSinceReferenceDate,
-      ])
+    if writer.origin.isLogged {
+      try db.execute(
+        sql: """
+          INSERT INTO forager_changes (kind, id, operation, fields, origin, timestamp)
+          SELECT ?, k.id, ?, \(changedNames), ?, ? FROM \(fold) f JOIN \(table) k ON k.id = f.id
+          WHERE \(changed) ORDER BY k.\(keyField.quotedDatabaseIdentifier), k.id
+          """,
+        arguments: [
+          layout.kind.rawValue, ChangeOperation.update.rawValue, writer.origin.rawValue, writer.now.timeIntervalSinceReferenceDate,
+        ])
+    }
     let sets = (["createdAt", "updatedAt"] + columns).map { "\($0) = f.\($0)" }.joined(separator: ", ")
     try db.execute(
       sql: """

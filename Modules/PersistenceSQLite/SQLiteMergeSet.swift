@@ -150,6 +150,7 @@ package struct SQLiteMergeSet {
 
   /// One change-log row per id the `ids` SELECT (a column `id`) yields, in its order.
   func appendChanges(_ kind: EntityKind, _ operation: ChangeOperation, fields: [String], ids: String) throws {
+    guard writer.origin.isLogged else { return }
     try db.execute(
       sql: """
         INSERT INTO forager_changes (kind, id, operation, fields, origin, timestamp)

@@ -223,25 +223,28 @@ struct StoreConformanceTests {
   }
 
   @Test(arguments: TestBackend.allCases)
-  func changeLogRecordsEveryWriteWithItsFieldsAndOrigin(_ backend: TestBackend) throws {
+  func changeLogRecordsEveryLoggedWriteWithItsFieldsAndOrigin(_ backend: TestBackend) throws {
     let store = try backend.makeStore()
     var record = Fixtures.category("Produce", key: "produce")
     try store.write { try $0.insertRecord(record) }
     record["displayName"] = .text("Fresh produce")
     record["normalizedName"] = .text("fresh produce")
+    try store.write(origin: .sync) { try $0.updateRecord(record) }  // a row sync writes: no entry
     record["sortOrder"] = .integer(2)
-    try store.write(origin: .sync) { try $0.updateRecord(record) }
+    try store.write { try $0.updateRecord(record) }
     try store.write { try $0.updateRecord(record) }  // unchanged: no entry
     try store.write(origin: .derived) { try $0.tombstoneRecord(.category, id: record.id, at: Fixtures.epoch) }
+    try store.write(origin: .sync) { try $0.insertRecord(Fixtures.category("Dairy", key: "dairy")) }
 
     let log = try store.changeLog()
     #expect(log.map(\.sequence) == [1, 2, 3])
     #expect(log.map(\.operation) == [.insert, .update, .delete])
-    #expect(log.map(\.origin) == [.local, .sync, .derived])
+    #expect(log.map(\.origin) == [.local, .local, .derived])
     #expect(log.allSatisfy { $0.kind == .category && $0.id == record.id })
     #expect(log[0].fields == ["displayName", "normalizedName", "sortOrder"])
-    #expect(log[1].fields == ["displayName", "normalizedName", "sortOrder"])
+    #expect(log[1].fields == ["sortOrder"])
     #expect(log[2].fields == [])
+    #expect(try store.read { try $0.records(.category, ids: [record.id]) }.first?["displayName"] == .text("Fresh produce"))
     try store.read { (reader) throws in
       #expect(try reader.latestChangeSequence() == 3)
       #expect(try reader.changes(after: 1, limit: 1).map(\.sequence) == [2])
@@ -389,14 +392,17 @@ struct StoreConformanceTests {
   func changesCarryTheStoreClockAndAnOriginSwitchedForPartOfATransaction(_ backend: TestBackend) throws {
     let clock = TickingClock()
     let store = try backend.makeStore(clock: clock.now)
-    try store.write(origin: .sync) { writer in
+    try store.write(origin: .migration) { writer in
       try writer.insertRecord(Fixtures.category("Produce", key: "produce"))
       try writer.withOrigin(.derived) { try writer.insertRecord(Fixtures.category("Dairy", key: "dairy")) }
+      try writer.withOrigin(.sync) { try writer.insertRecord(Fixtures.category("Sweets", key: "sweets")) }
       try writer.insertRecord(Fixtures.category("Bakery", key: "bakery"))
     }
     try store.write { try $0.insertRecord(Fixtures.category("Frozen", key: "frozen")) }
     let log = try store.changeLog()
-    #expect(log.map(\.origin) == [.sync, .derived, .sync, .local])
+    // The row written with origin sync is not logged (`ChangeOrigin.isLogged`).
+    #expect(log.map(\.origin) == [.migration, .derived, .migration, .local])
+    #expect(try store.read { try $0.count(RecordQuery(.category)) } == 5)
     #expect(
       log.map(\.timestamp) == [
         clock.start.addingTimeInterval(0.001), clock.start.addingTimeInterval(0.001), clock.start.addingTimeInterval(0.001),

@@ -4,7 +4,8 @@ import GRDBSQLite
 import Model
 import Persistence
 
-/// The change log: appended by every write, read by sync in pages.
+/// The change log: appended by every write of a logged origin (``ChangeOrigin/isLogged``),
+/// read by sync in pages.
 extension SQLiteTransaction {
   /// Change-log entries after `sequence`, decoded on the SQLite statement itself (sync
   /// pages through the whole log: GRDB's `Row` costs more than the step).
@@ -70,6 +71,7 @@ extension SQLiteTransaction {
   }
 
   func appendChange(_ record: Record, _ operation: ChangeOperation, fields: [String]) throws {
+    guard origin.isLogged else { return }
     let statement = try cachedStatement(
       &changeStatement, "INSERT INTO forager_changes (kind, id, operation, fields, origin, timestamp) VALUES (?, ?, ?, ?, ?, ?)"
     )
