@@ -21,6 +21,9 @@ let nioPosix: Target.Dependency = .product(name: "NIOPosix", package: "swift-nio
 let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
 let crypto: Target.Dependency = .product(name: "Crypto", package: "swift-crypto")
 let httpTypes: Target.Dependency = .product(name: "HTTPTypes", package: "swift-http-types")
+/// The server's services (database client, credential watcher, HTTP) start and stop as one group.
+let serviceLifecycle: Target.Dependency = .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
+let unixSignals: Target.Dependency = .product(name: "UnixSignals", package: "swift-service-lifecycle")
 
 let package = Package(
   name: "Forager",
@@ -58,6 +61,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
   ],
   targets: [
     // MARK: - Modules
@@ -129,10 +133,11 @@ let package = Package(
       path: "Tests/SyncServerTests"
     ),
     .target(
-      name: "SyncPostgres", dependencies: ["SyncServer", "SyncWire", "Sync", postgresNIO, nioCore, logging], path: "Modules/SyncPostgres"),
+      name: "SyncPostgres", dependencies: ["SyncServer", "SyncWire", "Sync", postgresNIO, nioCore, logging, serviceLifecycle],
+      path: "Modules/SyncPostgres"),
     .testTarget(
       name: "SyncPostgresTests",
-      dependencies: ["SyncPostgres", "SyncServer", "Sync", "Model", "ServerTestSupport", postgresNIO, logging],
+      dependencies: ["SyncPostgres", "SyncServer", "Sync", "Model", "ServerTestSupport", postgresNIO, logging, serviceLifecycle],
       path: "Tests/SyncPostgresTests"
     ),
     .target(
@@ -211,7 +216,9 @@ let package = Package(
     ),
     .executableTarget(
       name: "forager-server",
-      dependencies: ["SyncServer", "SyncPostgres", "SyncWire", argumentParser, hummingbird, postgresNIO, logging],
+      dependencies: [
+        "SyncServer", "SyncPostgres", "SyncWire", argumentParser, hummingbird, postgresNIO, logging, serviceLifecycle, unixSignals,
+      ],
       path: "Apps/forager-server"
     ),
     // The apps are dependencies so they are built before the end-to-end tests run them.

@@ -3,8 +3,10 @@ import Foundation
 import Hummingbird
 import Logging
 import PostgresNIO
+import ServiceLifecycle
 import SyncPostgres
 import SyncServer
+import UnixSignals
 
 struct Serve: AsyncParsableCommand {
   static let configuration = CommandConfiguration(abstract: "Serve protocol v1 over HTTP until stopped (SIGINT, SIGTERM).")
@@ -28,21 +30,24 @@ struct Serve: AsyncParsableCommand {
     let storage = PostgresHouseholdStorage(client: client, logger: logger)
     let service = SyncService(storage: storage, configuration: configuration, logger: logger)
     var app = service.application(host: host, port: port, onRunning: onRunning)
-    app.addServices(client)
-    // Token lookups are cached while credential changes are heard (Docs/SERVER.md), from
-    // when the database client runs.
-    let (clientRuns, signal) = AsyncStream<Void>.makeStream()
+    let watcher = CredentialWatcher(storage: storage)
+    // Stopped in reverse order: the HTTP server first, then the watcher, then the client.
+    app.addServices(client, watcher)
     app.beforeServerStarts {
       do {
         try await storage.checkSchema(database: location.description)
       } catch {
         throw report(error)
       }
-      signal.yield()
-      signal.finish()
+      watcher.clientRuns()
     }
-    try await storage.watchingCredentialChanges(startingWhen: clientRuns) { try await app.runService() }
+    var group = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+    // Requests under way get this long to finish after SIGTERM or SIGINT; then they are cancelled.
+    group.maximumGracefulShutdownDuration = Self.shutdownGrace
+    try await ServiceGroup(configuration: group).run()
   }
+
+  static let shutdownGrace = Duration.seconds(10)
 
   static func level(_ name: String) throws -> Logger.Level {
     guard let level = Logger.Level(rawValue: name.lowercased()) else {

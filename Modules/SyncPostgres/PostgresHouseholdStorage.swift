@@ -73,8 +73,7 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
   /// only while it hears them: a server running this looks each token up once, not on every
   /// request, and still refuses a revoked token as soon as the revocation commits. When the
   /// connection drops the cache is off until listening again, `retryAfter` later. Runs until
-  /// its task is cancelled; run it beside the server (`forager-server serve` does, through
-  /// ``watchingCredentialChanges(startingWhen:_:)``).
+  /// its task is cancelled; a server runs it as a service of its own (``CredentialWatcher``).
   public func watchCredentialChanges(retryAfter: Duration = .seconds(1)) async {
     let cache = cache
     while !Task.isCancelled {
@@ -95,27 +94,6 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
       try? await Task.sleep(for: retryAfter)
     }
   }
-  /// Runs `body` — a server — while ``watchCredentialChanges(retryAfter:)`` runs beside it,
-  /// and stops watching when `body` returns or throws.
-  ///
-  /// - Parameter start: watching starts when it yields: the client must be running by then
-  ///   (a server signals it from `beforeServerStarts`, after the client service has started).
-  ///   A lease before `client.run()` works but logs a warning.
-  public func watchingCredentialChanges<T: Sendable>(
-    startingWhen start: AsyncStream<Void>, _ body: () async throws -> T
-  ) async throws -> T {
-    try await withThrowingTaskGroup(of: Void.self) { group in
-      group.addTask {
-        for await _ in start {
-          await watchCredentialChanges()
-          return
-        }
-      }
-      defer { group.cancelAll() }
-      return try await body()
-    }
-  }
-
   /// Appends in one round trip when the push is the plain case — a new batch id, the
   /// device's next sequence, its own replica — through `forager_append_next` (schema step 3),
   /// which takes the household's lock, checks exactly that, and writes nothing otherwise.

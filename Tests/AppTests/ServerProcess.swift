@@ -50,7 +50,8 @@ final class ServerProcess {
     do {
       _ = try Spawn.wait(pid, program: "forager-server", timeout: 30)
     } catch {
-      Issue.record("forager-server did not stop after signal \(signal): \(error)")
+      let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+      Issue.record("forager-server did not stop after signal \(signal): \(error)\nits log ends:\n\(text.suffix(2_000))")
     }
   }
 

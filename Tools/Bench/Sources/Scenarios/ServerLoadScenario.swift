@@ -239,14 +239,11 @@ enum ServerLoadScenario {
       var app = service.application(host: "127.0.0.1", port: 0) { port in
         FileHandle.standardOutput.write(Data("listening on http://127.0.0.1:\(port)\n".utf8))
       }
-      app.addServices(client)
       // Token lookups are cached while credential changes are heard (Docs/SERVER.md).
-      let (clientRuns, signal) = AsyncStream<Void>.makeStream()
-      app.beforeServerStarts {
-        signal.yield()
-        signal.finish()
-      }
-      try await storage.watchingCredentialChanges(startingWhen: clientRuns) { try await app.runService() }
+      let watcher = CredentialWatcher(storage: storage)
+      app.addServices(client, watcher)
+      app.beforeServerStarts { watcher.clientRuns() }
+      try await app.runService()
     }
   }
 }
