@@ -141,7 +141,7 @@ public final class SyncEngine: Sendable {
       touched.formUnion(try stamper.stamp(writer, states, components))
       components.rows.seed(stamper.rows)
       let view = ViewUpdater(components: components, now: now)
-      try view.refresh(touched)
+      try view.refresh(touched, created: stamper.rows.filter { stamper.created.contains($0.key) })
       try finish(view, states, clock: stamper.clock, writer)
       for key in stamper.merged.sorted() { try writer.setMetadata("", forKey: ReplicaKeys.push(key)) }
       return (view.merges, view.errors)

@@ -3,9 +3,9 @@ import Logging
 import PostgresNIO
 import ServerTestSupport
 import ServiceLifecycle
-import Synchronization
 import SyncPostgres
 import SyncServer
+import Synchronization
 import Testing
 
 /// The credential watcher as a server runs it: a service after the database client in one

@@ -33,13 +33,17 @@ struct Stamper {
   /// that follows in the same transaction: nothing writes a row in between.
   private(set) var rows: [RecordKey: Record] = [:]
   static let rowsKept = 10_000
+  /// Records whose state this stamping created from one insert and nothing else: no state
+  /// before, no other change, no edge, no merge. Their state is their row's fields as
+  /// written (`ViewUpdater` checks when that makes computing their view again unneeded).
+  private(set) var created: Set<RecordKey> = []
 
   /// Stamps every local change after the stamped position; returns the records whose
   /// state changed.
   mutating func stamp(_ writer: any StoreWriter, _ states: StateStore, _ components: IdentityComponents) throws -> Set<RecordKey> {
     let merges = try writer.pendingMerges()
     let mergedAway = Set(merges.map { RecordKey(kind: $0.kind, id: $0.loser) })
-    var touched = Set<RecordKey>()
+    var touched = Set<RecordKey>(), derived = Set<RecordKey>()
     var after = try writer.syncInteger(ReplicaKeys.stamped)
     while true {
       let page = try writer.changes(after: after, limit: 1_000)
@@ -47,7 +51,10 @@ struct Stamper {
       let own = page.filter(\.isUserWrite)
       // What a view change made here (a cascade, a cleared reference) is not a write, but
       // the record's row is computed again from the state like any other.
-      for change in page where change.origin == .derived { touched.insert(RecordKey(kind: change.kind, id: change.id)) }
+      for change in page where change.origin == .derived {
+        touched.insert(RecordKey(kind: change.kind, id: change.id))
+        derived.insert(RecordKey(kind: change.kind, id: change.id))
+      }
       let keys = Set(own.map { RecordKey(kind: $0.kind, id: $0.id) })
       try states.preload(keys)
       var rows: [RecordKey: Record] = [:]
@@ -61,9 +68,13 @@ struct Stamper {
         let key = RecordKey(kind: change.kind, id: change.id)
         guard let row = rows[key] else { continue }
         if change.origin != .migration, change.operation != .insert, change.kind.schema.identity.isUnique {
-          touched.formUnion(try joinKeyPartners(of: key, at: change.timestamp, states, components))
+          let partners = try joinKeyPartners(of: key, at: change.timestamp, states, components)
+          touched.formUnion(partners)
+          created.subtract(partners)
         }
-        var state = try states.state(key) ?? RecordState(row)
+        let before = try states.state(key)
+        if before == nil, change.operation == .insert, !mergedAway.contains(key) { created.insert(key) } else { created.remove(key) }
+        var state = before ?? RecordState(row)
         write(change, row: row, to: &state, mergedAway: mergedAway.contains(key))
         try states.set(state)
         touched.insert(key)
@@ -75,8 +86,10 @@ struct Stamper {
       let keys = try record(merge, writer, states, components)
       touched.formUnion(keys)
       merged.formUnion(keys)
+      created.subtract(keys)
       try writer.clearPendingMerge(merge)
     }
+    created.subtract(derived)
     return touched
   }
 

@@ -39,11 +39,17 @@ final class ViewUpdater {
 
   /// Brings the rows of every touched record's component, and of what refers to them or
   /// shares a key with them, up to date with the state.
-  func refresh(_ touched: some Sequence<RecordKey>) throws {
+  /// - Parameter created: records whose state a stamping made from their row alone
+  ///   (`Stamper.created`), with those rows: each one ``showsAsWritten(_:row:)`` is left
+  ///   out, as computing it would change nothing.
+  func refresh(_ touched: some Sequence<RecordKey>, created: [RecordKey: Record] = [:]) throws {
     var start = Set(touched)
     for key in states.leftKeys {
       expanded.insert(key)
       for id in try states.holders(of: key) { start.insert(RecordKey(kind: key.kind, id: id)) }
+    }
+    for (key, row) in created where start.contains(key) {
+      if try showsAsWritten(key, row: row) { start.remove(key) }
     }
     var queue = start.sorted()
     var queued = Set(queue)
@@ -77,6 +83,47 @@ final class ViewUpdater {
     try rows.preload(keys)
     try states.preload(keys)
     try states.preloadHolders(states.keys(heldBy: keys))
+  }
+
+  /// Whether the row of a record created here already shows its view, with nothing that
+  /// depends on it, so that ``refreshComponent(of:)`` would write nothing and return
+  /// nothing. `row` is the row its state was made from, the state holding exactly its
+  /// fields (a field at its default as no register).
+  ///
+  /// - Its component is the record alone: no edge in or out, and no other state holds its
+  ///   key (a record that no longer does left the key index already).
+  /// - Its view is the row: every field the row lacks is optional without a default (else
+  ///   the view would show the default), it refers to nothing (a reference resolves to
+  ///   its target's keeper, or hides the record), and it is live.
+  /// - Nothing depends on it: no `sync.ref` entry names it (a record that arrived earlier
+  ///   and refers to this id is shown other than as written until now).
+  ///
+  /// Debug builds also compute the component and view and check that they agree.
+  func showsAsWritten(_ key: RecordKey, row: Record) throws -> Bool {
+    guard row.meta.isLive, states.losers(of: key).isEmpty, let state = try states.state(key), !state.hasEdges, !state.isDeleted
+    else { return false }
+    if let shared = SharedKey(state), try states.holders(of: shared) != [key.id] { return false }
+    for field in key.kind.schema.fields {
+      switch row.fields[field.name] {
+      case nil, .null?:
+        guard field.isOptional, field.defaultValue == nil else { return false }
+      case .reference?:
+        return false
+      case .referenceList(let ids)? where !ids.isEmpty:
+        return false
+      default:
+        continue
+      }
+    }
+    guard try dependencies.dependents(of: key).isEmpty else { return false }
+    assert(viewIsRow(key, row), "\(key.kind.rawValue) \(key.id) was taken as shown as written, but its view differs from its row")
+    return true
+  }
+
+  /// Whether `key`'s component is itself alone and its view is `row` (for the check above).
+  func viewIsRow(_ key: RecordKey, _ row: Record) -> Bool {
+    guard (try? components.members(of: key)) == [key.id], let view = try? components.view(key.kind, [key.id]) else { return false }
+    return (try? view.row(resolving: components.shownKeeper))?.record == row
   }
 
   // MARK: One component
@@ -205,7 +252,7 @@ final class ViewUpdater {
 
   /// Notes in the `sync.ref` index that `owner`'s view is computed again when `target`'s
   /// changes (``referrers(_:members:formerlyShown:)`` reads it).
-  private func noteDependency(of owner: RecordKey, on target: RecordKey) throws {
+  func noteDependency(of owner: RecordKey, on target: RecordKey) throws {
     try dependencies.note(owner, dependsOn: target)
   }
 

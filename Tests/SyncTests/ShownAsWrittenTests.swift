@@ -1,0 +1,114 @@
+import Foundation
+import Model
+import Persistence
+import Repositories
+import TestSupport
+import Testing
+
+@testable import Sync
+
+/// After stamping, a record created here whose row already shows its view, with nothing
+/// depending on it, is not computed again (`ViewUpdater.showsAsWritten`); every other
+/// created record is.
+@Suite struct ShownAsWrittenTests {
+  /// Stamps the store's local changes as `stampOutbox` does and asks, for each record the
+  /// stamping created, whether its row is shown as written. `prepare` runs in the same
+  /// transaction first (to give another record's state a key, or to note a dependency).
+  static func stamped(
+    _ store: any Store, prepare: (StateStore, ViewUpdater) throws -> Void = { _, _ in }
+  ) throws -> [String: Bool] {
+    try store.write(origin: .sync) { writer in
+      let replica = try writer.ensureReplicaID { "replica-a" }
+      let states = try StateStore(writer)
+      let components = IdentityComponents(states: states)
+      var stamper = Stamper(replica: replica, clock: try writer.replicaClock(), now: Fixtures.epoch)
+      _ = try stamper.stamp(writer, states, components)
+      let view = ViewUpdater(components: components, now: Fixtures.epoch)
+      try prepare(states, view)
+      var answers: [String: Bool] = [:]
+      for key in stamper.created {
+        let row = try #require(stamper.rows[key])
+        let name = row["displayName"].text ?? key.id.uuidString
+        answers[name] = try view.showsAsWritten(key, row: row)
+      }
+      return answers
+    }
+  }
+
+  @Test(arguments: TestBackend.allCases)
+  func aPlainNewRecordIsShownAsWritten(_ backend: TestBackend) throws {
+    let store = try backend.makeStore()
+    let library = Library(store: store, now: { Fixtures.epoch }, ids: .seeded(1))
+    _ = try library.ingredients.getOrCreate("saffron", kind: .spice)
+    _ = try library.categories.getOrCreate("Produce")
+    // Created and then given a category in the same transaction: two changes, so its
+    // state is not its insert alone, and it is computed like any other.
+    _ = try library.ingredients.getOrCreate("tomato", category: "Dairy")
+    let answers = try Self.stamped(store)
+    #expect(answers == ["saffron": true, "Produce": true, "Dairy": true])
+  }
+
+  @Test(arguments: TestBackend.allCases)
+  func aRecordThatRefersToAnotherIsComputed(_ backend: TestBackend) throws {
+    let store = try backend.makeStore()
+    let library = Library(store: store, now: { Fixtures.epoch }, ids: .seeded(1))
+    _ = try library.recipes.create(RecipeDraft(name: "Soup", ingredients: ["2 leeks"]))
+    let answers = try Self.stamped(store)
+    // The line refers to its recipe and its template; the recipe refers to nothing (the
+    // template, created and then counted as used, is two changes).
+    let line = try #require(try store.read { try $0.fetch(RecordQuery(.recipeIngredient)) }.first)
+    #expect(answers == [line.id.uuidString: false, "Soup": true])
+  }
+
+  @Test(arguments: TestBackend.allCases)
+  func aRecordWhoseKeyAnotherStateHoldsIsComputed(_ backend: TestBackend) throws {
+    let store = try backend.makeStore()
+    let library = Library(store: store, now: { Fixtures.epoch }, ids: .seeded(1))
+    let tomato = try library.ingredients.getOrCreate("tomato")
+    _ = try library.ingredients.getOrCreate("basil")
+    let row = try #require(try store.read { try $0.record(.ingredientTemplate, id: tomato.id) })
+    let answers = try Self.stamped(store) { states, _ in
+      // Another record (from another device, say) holds the tomato's key.
+      var other = RecordState(
+        kind: .ingredientTemplate, id: UUID(), createdAt: Fixtures.epoch, updatedAt: Fixtures.epoch, ownerID: row.meta.ownerID,
+        sharingScope: row.meta.sharingScope)
+      for (name, value) in row.fields { other.write(name, StampedValue(value: value, stamp: Stamp(time: 1, counter: 0, replica: "b"))) }
+      try states.set(other)
+    }
+    #expect(answers == ["tomato": false, "basil": true])
+  }
+
+  @Test(arguments: TestBackend.allCases)
+  func aRecordOthersDependOnIsComputed(_ backend: TestBackend) throws {
+    let store = try backend.makeStore()
+    let library = Library(store: store, now: { Fixtures.epoch }, ids: .seeded(1))
+    let tomato = try library.ingredients.getOrCreate("tomato")
+    _ = try library.ingredients.getOrCreate("basil")
+    let answers = try Self.stamped(store) { _, view in
+      // A line that arrived before the template is shown other than as written until now.
+      try view.noteDependency(
+        of: RecordKey(kind: .recipeIngredient, id: UUID()), on: RecordKey(kind: .ingredientTemplate, id: tomato.id))
+    }
+    #expect(answers == ["tomato": false, "basil": true])
+  }
+
+  /// The debug check behind the shortcut fails when a row is not its view.
+  @Test(arguments: TestBackend.allCases)
+  func theCheckFailsForARowThatIsNotTheView(_ backend: TestBackend) throws {
+    let store = try backend.makeStore()
+    let library = Library(store: store, now: { Fixtures.epoch }, ids: .seeded(1))
+    let saffron = try library.ingredients.getOrCreate("saffron", kind: .spice)
+    try store.write(origin: .sync) { writer in
+      let states = try StateStore(writer)
+      let components = IdentityComponents(states: states)
+      var stamper = Stamper(replica: try writer.ensureReplicaID { "replica-a" }, clock: try writer.replicaClock(), now: Fixtures.epoch)
+      _ = try stamper.stamp(writer, states, components)
+      let view = ViewUpdater(components: components, now: Fixtures.epoch)
+      let key = RecordKey(kind: .ingredientTemplate, id: saffron.id)
+      var row = try #require(stamper.rows[key])
+      #expect(view.viewIsRow(key, row))
+      row["ingredientKind"] = .text("herb")
+      #expect(!view.viewIsRow(key, row))
+    }
+  }
+}
