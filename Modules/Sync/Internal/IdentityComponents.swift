@@ -103,6 +103,18 @@ final class IdentityComponents {
     return groups
   }
 
+  /// Whether `key`'s identity component is the record alone (``groups(of:)`` would be
+  /// `[[key.id]]`), told from its own state and the indexes alone: no edge in or out, and
+  /// its kind is not unique or no other state holds its key. Cheaper than ``groups(of:)``
+  /// (nothing is cached); false also when that takes computing a view (a unique kind's
+  /// state without a key register).
+  func standsAlone(_ key: RecordKey) throws -> Bool {
+    guard states.losers(of: key).isEmpty, let state = try states.state(key), !state.hasEdges else { return false }
+    guard key.kind.schema.identity.isUnique else { return true }
+    guard let shared = SharedKey(state) else { return false }
+    return try states.holders(of: shared).allSatisfy { $0 == key.id }
+  }
+
   /// The ids of `key`'s identity component, sorted by id: the keeper first.
   func members(of key: RecordKey) throws -> [UUID] {
     let groups = try groups(of: key)

@@ -71,10 +71,12 @@ struct RecordState: Hashable {
   /// Writes a register when `value` is higher than what it holds; returns whether it was.
   @discardableResult
   mutating func write(_ field: String, _ value: StampedValue) -> Bool {
-    let joined = Self.join(registers[field], value)
-    guard joined != registers[field] else { return false }
-    registers[field] = joined
-    return true
+    // One lookup for a new register (most writes): `value` goes in, and the register it
+    // replaced, if any, is put back when it was higher.
+    guard let old = registers.updateValue(value, forKey: field) else { return true }
+    guard Self.join(old, value) == old else { return true }
+    if old != value { registers[field] = old }
+    return false
   }
 
   /// Whether the existence register says deleted.

@@ -100,9 +100,7 @@ final class ViewUpdater {
   ///
   /// Debug builds also compute the component and view and check that they agree.
   func showsAsWritten(_ key: RecordKey, row: Record) throws -> Bool {
-    guard row.meta.isLive, states.losers(of: key).isEmpty, let state = try states.state(key), !state.hasEdges, !state.isDeleted
-    else { return false }
-    if let shared = SharedKey(state), try states.holders(of: shared) != [key.id] { return false }
+    guard row.meta.isLive, try components.standsAlone(key), try states.state(key)?.isDeleted == false else { return false }
     for field in key.kind.schema.fields {
       switch row.fields[field.name] {
       case nil, .null?:
@@ -131,7 +129,10 @@ final class ViewUpdater {
   /// Computes and writes one component's view; returns the records to compute again.
   private func refreshComponent(of key: RecordKey) throws -> [RecordKey] {
     let kind = key.kind
-    let ids = try components.members(of: key)
+    // Most records are their component alone: told without computing the component.
+    let alone = try components.standsAlone(key)
+    let ids = alone ? [key.id] : try components.members(of: key)
+    assert(!alone || (try? components.groups(of: key)) == [[key.id]], "\(kind.rawValue) \(key.id) taken as alone, but its component is not")
     guard let view = try components.view(kind, ids) else { return [] }
     let row = try view.row(resolving: components.shownKeeper)
     let memberRows = try rows.rows(kind, ids)
@@ -148,7 +149,7 @@ final class ViewUpdater {
       }
     }
     let liveBefore = Set(memberRows.filter(\.meta.isLive).map(\.id))
-    try countMeetings(kind, key, rows: memberRows)
+    if !alone { try countMeetings(kind, key, rows: memberRows) }
     var changed = false
     var strays: [RecordKey] = []
     for old in memberRows.sorted(by: { UUID.keeperOrder($0.id, $1.id) }) where old.id != view.keeper && old.meta.isLive {
@@ -181,7 +182,7 @@ final class ViewUpdater {
       changed = true
     }
     try indexResolvedReferences(of: view, owner: RecordKey(kind: kind, id: view.keeper))
-    try indexGroupReferences(kind, key)
+    if !alone { try indexGroupReferences(kind, key) }
 
     let liveAfter: Set<UUID> = row.status == .live ? [view.keeper] : []
     if liveAfter != liveBefore { components.shownChanged() }
