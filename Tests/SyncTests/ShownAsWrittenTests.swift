@@ -112,3 +112,31 @@ import Testing
     }
   }
 }
+
+/// A view whose row the schema refuses (another device's damaged or foreign data) is not
+/// shown and is counted as an error; the sync goes on and everything else is shown.
+@Suite struct RefusedViewTests {
+  static func template(_ name: String, kind: String) -> RecordChange {
+    let stamp = Stamp(time: 1_700_000_000_000, counter: 0, replica: "other")
+    let fields: [String: FieldValue] = [
+      RecordChange.existsField: .bool(true), "displayName": .text(name), "canonicalName": .text(name), "ingredientKind": .text(kind),
+    ]
+    return RecordChange(
+      kind: .ingredientTemplate, id: UUID(), createdAt: Fixtures.epoch, updatedAt: Fixtures.epoch, ownerID: "local", sharingScope: .shared,
+      fields: fields.mapValues { StampedValue(value: $0, stamp: stamp) })
+  }
+
+  @Test(arguments: TestBackend.allCases)
+  func aRowTheSchemaRefusesIsNotShownAndCounted(_ backend: TestBackend) throws {
+    let cloud = InMemoryCloud()
+    let bad = Self.template("moonrock", kind: "mineral"), good = Self.template("saffron", kind: "spice")
+    _ = try cloud.push(ChangeBatch(id: "other:1-2", replica: "other", schemaVersion: 3, changes: [bad, good]))
+    let store = try backend.makeStore()
+    let report = try SyncEngine(store: store, cloud: cloud, deviceName: "phone").sync()
+    #expect(report.errors == 1)
+    try store.read { (reader) throws in
+      #expect(try reader.record(.ingredientTemplate, id: bad.id) == nil)
+      #expect(try reader.record(.ingredientTemplate, id: good.id)?["ingredientKind"] == .text("spice"))
+    }
+  }
+}

@@ -138,14 +138,14 @@ final class ViewUpdater {
     let memberRows = try rows.rows(kind, ids)
     let existing = memberRows.first(where: { $0.id == view.keeper })
     let unchanged = existing == row.record
-    // A row the store holds as it is passed this check when it was written.
-    if !unchanged {
+    // The store checks a row against its schema before it writes any of it (a row it
+    // holds passed when it was written). A component of several records is checked here
+    // first, before its other members' rows are set aside.
+    if !unchanged && !alone {
       do {
         try row.record.validateAgainstSchema()
       } catch {
-        errors += 1
-        notes.append((.error, "\(kind.rawValue) \(view.keeper.lowercaseText) not shown: \(error)"))
-        return []
+        return notShown(view.keeper, kind, error)
       }
     }
     let liveBefore = Set(memberRows.filter(\.meta.isLive).map(\.id))
@@ -178,6 +178,9 @@ final class ViewUpdater {
         strays.append(RecordKey(kind: kind, id: other))
         strays += try referrers(kind, members: [other], formerlyShown: [other])
         try write()
+      } catch let error as StoreError {
+        guard case .invalidRecord = error else { throw error }
+        return notShown(view.keeper, kind, error)
       }
       changed = true
     }
@@ -196,6 +199,14 @@ final class ViewUpdater {
     // row shows.
     again += try referrers(kind, members: ids, formerlyShown: liveAfter == liveBefore ? [] : liveBefore)
     return again
+  }
+
+  /// Counts a view whose row the schema refuses (damaged or foreign data): the row is left
+  /// as it is, and nothing is computed again because of it.
+  private func notShown(_ keeper: UUID, _ kind: EntityKind, _ error: any Error) -> [RecordKey] {
+    errors += 1
+    notes.append((.error, "\(kind.rawValue) \(keeper.lowercaseText) not shown: \(error)"))
+    return []
   }
 
   /// Counts the records that this refresh shows as one entity with another by a shared
