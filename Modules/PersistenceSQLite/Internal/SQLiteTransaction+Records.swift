@@ -19,7 +19,7 @@ extension SQLiteTransaction {
       throw try constraintError(for: record, error, inserting: true)
     }
     if record.meta.isLive { noteLiveChange(record.kind, 1) }
-    try appendChange(record, .insert, fields: record.fields.keys.sorted())  // a record holds no nulls
+    if origin.isLogged { try appendChange(record, .insert, fields: record.fields.keys.sorted()) }  // a record holds no nulls
   }
 
   func updateRecord(_ record: Record) throws {
