@@ -20,7 +20,9 @@ extension LayerTable {
     // storage protocol, its PostgreSQL storage, the HTTP client. None creates entities.
     .module("SyncWire", targets: ["Sync"]),
     .module("SyncServer", targets: ["Sync", "SyncWire"], products: ["Hummingbird", "HTTPTypes", "NIOCore", "Logging", "Crypto"]),
-    .module("SyncPostgres", targets: ["SyncServer", "SyncWire", "Sync"], products: ["PostgresNIO", "NIOCore", "Logging"]),
+    // ServiceLifecycle: the credential watcher runs as a service of the server's group.
+    .module(
+      "SyncPostgres", targets: ["SyncServer", "SyncWire", "Sync"], products: ["PostgresNIO", "NIOCore", "Logging", "ServiceLifecycle"]),
     .module("SyncHTTP", targets: ["Sync", "SyncWire"], products: ["AsyncHTTPClient", "NIOCore", "NIOPosix", "NIOHTTP1"]),
     .module("Seed", targets: ["Model", "Repositories"]),
     // schema.org Recipe in and out: reads pages into plain values, creates nothing.
@@ -40,7 +42,7 @@ extension LayerTable {
     .module("CReadline"),  // system library (GNU readline)
     .module(
       "forager-server", targets: ["SyncServer", "SyncPostgres", "SyncWire"],
-      products: ["ArgumentParser", "Hummingbird", "PostgresNIO", "Logging"]),
+      products: ["ArgumentParser", "Hummingbird", "PostgresNIO", "Logging", "ServiceLifecycle", "UnixSignals"]),
 
     // MARK: Tools
     .tool("LayerCheckCore", products: ["SwiftSyntax", "SwiftParser"]),
