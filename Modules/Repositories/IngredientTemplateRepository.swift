@@ -76,20 +76,22 @@ public struct IngredientTemplateRepository {
     isStaple: Bool? = nil, gramsPerCup: Double? = nil, in writer: any StoreWriter
   ) throws -> IngredientTemplate {
     try Self.checkDensity(gramsPerCup)
-    let given = { (template: inout IngredientTemplate) in
+    // What the caller gave, applied to a new template before its insert (one write) and to
+    // an existing one after it is found (saved only when that changes it).
+    let given = { (template: inout IngredientTemplate) throws in
       if let kind { template.ingredientKind = kind }
       if let isStaple { template.isStaple = isStaple }
       if let gramsPerCup { template.gramsPerCup = gramsPerCup }
+      if let category {
+        template.category = try CategoryRepository(context: context.bound(to: writer)).getOrCreate(category).id
+      }
+      for alias in aliases {
+        template.aliases = try checkedAliases(adding: alias, to: template, in: writer)
+      }
     }
     var (template, _) = try operations.getOrCreate(name, in: writer, shaping: given)
     let found = template
-    given(&template)
-    if let category {
-      template.category = try CategoryRepository(context: context.bound(to: writer)).getOrCreate(category).id
-    }
-    for alias in aliases {
-      template.aliases = try checkedAliases(adding: alias, to: template, in: writer)
-    }
+    try given(&template)
     // `found` is the stored state (read or written just now, in this transaction).
     if template != found { try writer.save(template, at: context.now()) }
     return template

@@ -129,6 +129,26 @@ struct UniqueKindTests {
     #expect(log[1].fields == ["ingredientKind"])
   }
 
+  /// A category and aliases given at creation are part of the template's one insert (the
+  /// category, created when missing, is inserted first); an alias another template holds
+  /// is refused before anything is written.
+  @Test(arguments: TestBackend.allCases)
+  func aNewTemplatesCategoryAndAliasesArePartOfItsInsert(_ backend: TestBackend) throws {
+    let library = try makeLibrary(backend)
+    let egg = try library.ingredients.getOrCreate("egg", category: "Dairy", aliases: ["hen egg", "Hen Egg"])
+    let dairy = try #require(try library.categories.find("Dairy"))
+    #expect(egg.category == dairy.id && egg.aliases == ["hen egg"])
+    let log = try library.store.read { try $0.changes(after: 0, limit: 100) }
+    #expect(log.map(\.kind) == [.category, .ingredientTemplate])
+    #expect(log.map(\.operation) == [.insert, .insert])
+    #expect(Set(["category", "aliases"]).isSubset(of: log[1].fields))
+    #expect(throws: RepositoryError.self) {
+      try library.ingredients.getOrCreate("quail egg", category: "Eggs", aliases: ["hen egg"])
+    }
+    #expect(try library.store.read { try $0.changes(after: 0, limit: 100) }.count == 2)
+    #expect(try library.ingredients.find("quail egg") == nil && library.categories.find("Eggs") == nil)
+  }
+
   @Test(arguments: TestBackend.allCases)
   func deletingACategoryLeavesItsIngredientsWithoutOne(_ backend: TestBackend) throws {
     let library = try makeLibrary(backend)

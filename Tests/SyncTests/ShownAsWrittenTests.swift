@@ -40,12 +40,15 @@ import Testing
     let store = try backend.makeStore()
     let library = Library(store: store, now: { Fixtures.epoch }, ids: .seeded(1))
     _ = try library.ingredients.getOrCreate("saffron", kind: .spice)
+    _ = try library.ingredients.getOrCreate("egg", kind: .protein, aliases: ["hen egg"], isStaple: true)
     _ = try library.categories.getOrCreate("Produce")
-    // Created and then given a category in the same transaction: two changes, so its
-    // state is not its insert alone, and it is computed like any other.
+    // Created with its category (one insert), but it refers to it: computed.
     _ = try library.ingredients.getOrCreate("tomato", category: "Dairy")
+    // Created, then renamed: two changes, so its state is not its insert alone.
+    _ = try library.ingredients.getOrCreate("basil")
+    _ = try library.ingredients.rename("basil", to: "thai basil")
     let answers = try Self.stamped(store)
-    #expect(answers == ["saffron": true, "Produce": true, "Dairy": true])
+    #expect(answers == ["saffron": true, "egg": true, "Produce": true, "Dairy": true, "tomato": false])
   }
 
   @Test(arguments: TestBackend.allCases)

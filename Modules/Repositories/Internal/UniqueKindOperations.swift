@@ -41,7 +41,7 @@ struct UniqueKindOperations<E: Entity> {
   /// - Parameter shaping: sets the fields a new record is created with (one insert, not an
   ///   insert and an update); an existing record is returned as it is.
   func getOrCreate(
-    _ name: String, in writer: any StoreWriter, shaping: (inout E) -> Void = { _ in }
+    _ name: String, in writer: any StoreWriter, shaping: (inout E) throws -> Void = { _ in }
   ) throws -> (entity: E, created: Bool) {
     let (cleaned, semanticKey) = try cleanedAndKey(name)
     if let existing = try existing(semanticKey, in: writer) { return (existing, false) }
@@ -50,13 +50,13 @@ struct UniqueKindOperations<E: Entity> {
     // first free id of a later generation looked up. Looking first cost a SELECT by id
     // for every new name.
     var entity = make(context.newMeta(id: DeterministicID.make(kind: kind, semanticKey: semanticKey)), cleaned, semanticKey)
-    shaping(&entity)
+    try shaping(&entity)
     do {
       try writer.insert(entity)
       return (entity, true)
     } catch StoreError.duplicateID {
       var later = make(context.newMeta(id: try writer.freeDeterministicID(kind, key: semanticKey)), cleaned, semanticKey)
-      shaping(&later)
+      try shaping(&later)
       try writer.insert(later)
       return (later, true)
     }
