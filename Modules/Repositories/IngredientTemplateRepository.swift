@@ -71,9 +71,11 @@ public struct IngredientTemplateRepository {
       reason: "use the grams one US cup of it weighs: a number above 0 and at most \(Int(maximumGramsPerCup))")
   }
 
+  /// - Parameter usedAt: when a recipe line used it: its usage count goes up by one and
+  ///   its last use is `usedAt` (a new template is inserted with them).
   func getOrCreate(
     _ name: String, kind: IngredientKind? = nil, category: String? = nil, aliases: [String] = [],
-    isStaple: Bool? = nil, gramsPerCup: Double? = nil, in writer: any StoreWriter
+    isStaple: Bool? = nil, gramsPerCup: Double? = nil, usedAt: Date? = nil, in writer: any StoreWriter
   ) throws -> IngredientTemplate {
     try Self.checkDensity(gramsPerCup)
     // What the caller gave, applied to a new template before its insert (one write) and to
@@ -89,9 +91,18 @@ public struct IngredientTemplateRepository {
         template.aliases = try checkedAliases(adding: alias, to: template, in: writer)
       }
     }
-    var (template, _) = try operations.getOrCreate(name, in: writer, shaping: given)
+    let use = { (template: inout IngredientTemplate) in
+      guard let usedAt else { return }
+      template.usageCount += 1
+      template.lastUsed = usedAt
+    }
+    var (template, created) = try operations.getOrCreate(name, in: writer) { template in
+      try given(&template)
+      use(&template)
+    }
     let found = template
     try given(&template)
+    if !created { use(&template) }
     // `found` is the stored state (read or written just now, in this transaction).
     if template != found { try writer.save(template, at: context.now()) }
     return template

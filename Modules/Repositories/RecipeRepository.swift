@@ -44,10 +44,8 @@ public struct RecipeRepository {
 
       let templates = library.ingredients
       for (order, entry) in parsed.enumerated() {
-        var template = try templates.getOrCreate(entry.line.canonicalName, in: writer)
-        template.usageCount += 1
-        template.lastUsed = context.now()
-        try writer.save(template, at: context.now())
+        // A new template is inserted already counted as used: one write.
+        let template = try templates.getOrCreate(entry.line.canonicalName, usedAt: context.now(), in: writer)
         // Lines are named after their recipe and position. A seeded recipe's lines get
         // name-based ids, the same records on every device and every version; a recipe
         // made here, with a random id, gives its lines ids next to its own, so the line

@@ -129,6 +129,24 @@ struct UniqueKindTests {
     #expect(log[1].fields == ["ingredientKind"])
   }
 
+  /// A template a recipe line creates is inserted already counted as used; a later recipe
+  /// that uses it counts it again with an update.
+  @Test(arguments: TestBackend.allCases)
+  func aTemplateARecipeCreatesIsInsertedCountedAsUsed(_ backend: TestBackend) throws {
+    let library = try makeLibrary(backend)
+    _ = try library.recipes.create(RecipeDraft(name: "Soup", ingredients: ["2 leeks", "1 leek, sliced"]))
+    var leek = try #require(try library.ingredients.find("leek"))
+    #expect(leek.usageCount == 2 && leek.lastUsed != nil)
+    let templateChanges = { try library.store.read { try $0.changes(after: 0, limit: 100) }.filter { $0.kind == .ingredientTemplate } }
+    // The first line inserts it counted once; the second counts it again.
+    #expect(try templateChanges().map(\.operation) == [.insert, .update])
+    #expect(try Set(["usageCount", "lastUsed"]).isSubset(of: templateChanges()[0].fields))
+    _ = try library.recipes.create(RecipeDraft(name: "Leek tart", ingredients: ["3 leeks"]))
+    leek = try #require(try library.ingredients.find("leek"))
+    #expect(leek.usageCount == 3)
+    #expect(try templateChanges().map(\.operation) == [.insert, .update, .update])
+  }
+
   /// A category and aliases given at creation are part of the template's one insert (the
   /// category, created when missing, is inserted first); an alias another template holds
   /// is refused before anything is written.
