@@ -75,7 +75,7 @@ final class MemoryTransaction: StoreWriter {
     guard state.records[address] == nil else { throw StoreError.duplicateID(kind: record.kind, id: record.id) }
     try checkUnique(record)
     put(record, at: address)
-    if origin.isLogged { appendChange(record, .insert, fields: record.fields.filter { !$0.value.isNull }.keys.sorted()) }
+    appendChange(record, .insert, fields: record.fields.filter { !$0.value.isNull }.keys.sorted())
   }
 
   func updateRecord(_ record: Record) throws {
@@ -133,11 +133,12 @@ final class MemoryTransaction: StoreWriter {
     }
   }
 
-  private func appendChange(_ record: Record, _ operation: ChangeOperation, fields: [String]) {
+  /// Appends the entry of a write of `record`; `fields` is only computed for a logged origin.
+  private func appendChange(_ record: Record, _ operation: ChangeOperation, fields: @autoclosure () -> [String]) {
     guard origin.isLogged else { return }
     let change = Change(
       sequence: Int64(state.changes.count + 1), kind: record.kind, id: record.id, operation: operation,
-      fields: fields, origin: origin, timestamp: now
+      fields: fields(), origin: origin, timestamp: now
     )
     state.changes.append(change)
     undo.append { $0.changes.removeLast() }

@@ -70,7 +70,8 @@ extension SQLiteTransaction {
     try Int64.fetchOne(db.cachedStatement(sql: "SELECT COALESCE(MAX(sequence), 0) FROM forager_changes")) ?? 0
   }
 
-  func appendChange(_ record: Record, _ operation: ChangeOperation, fields: [String]) throws {
+  /// Appends the entry of a write of `record`; `fields` is only computed for a logged origin.
+  func appendChange(_ record: Record, _ operation: ChangeOperation, fields: @autoclosure () -> [String]) throws {
     guard origin.isLogged else { return }
     let statement = try cachedStatement(
       &changeStatement, "INSERT INTO forager_changes (kind, id, operation, fields, origin, timestamp) VALUES (?, ?, ?, ?, ?, ?)"
@@ -79,7 +80,7 @@ extension SQLiteTransaction {
       statement,
       [
         record.kind.rawValue.databaseValue, record.id.storageText.databaseValue, operation.rawValue.databaseValue,
-        FieldValue.jsonArray(fields).databaseValue, origin.rawValue.databaseValue,
+        FieldValue.jsonArray(fields()).databaseValue, origin.rawValue.databaseValue,
         now.timeIntervalSinceReferenceDate.databaseValue,
       ]
     )
