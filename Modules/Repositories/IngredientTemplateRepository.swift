@@ -100,10 +100,11 @@ public struct IngredientTemplateRepository {
       try given(&template)
       use(&template)
     }
+    guard !created else { return template }
+    // `found` is the stored state, read in this transaction.
     let found = template
     try given(&template)
-    if !created { use(&template) }
-    // `found` is the stored state (read or written just now, in this transaction).
+    use(&template)
     if template != found { try writer.save(template, at: context.now()) }
     return template
   }
