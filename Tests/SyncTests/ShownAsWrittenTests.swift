@@ -11,19 +11,25 @@ import Testing
 /// depending on it, is not computed again (`ViewUpdater.showsAsWritten`); every other
 /// created record is.
 @Suite struct ShownAsWrittenTests {
-  /// Stamps the store's local changes as `stampOutbox` does and asks, for each record the
-  /// stamping created, whether its row is shown as written. `prepare` runs in the same
-  /// transaction first (to give another record's state a key, or to note a dependency).
-  static func stamped(
-    _ store: any Store, prepare: (StateStore, ViewUpdater) throws -> Void = { _, _ in }
-  ) throws -> [String: Bool] {
+  /// Stamps the store's local changes as `stampOutbox` does, and runs `body` in the same
+  /// transaction with the stamping, its states and the view updater that would follow.
+  static func stamping<T>(_ store: any Store, _ body: (Stamper, StateStore, ViewUpdater) throws -> T) throws -> T {
     try store.write(origin: .sync) { writer in
       let replica = try writer.ensureReplicaID { "replica-a" }
       let states = try StateStore(writer)
       let components = IdentityComponents(states: states)
       var stamper = Stamper(replica: replica, clock: try writer.replicaClock(), now: Fixtures.epoch)
       _ = try stamper.stamp(writer, states, components)
-      let view = ViewUpdater(components: components, now: Fixtures.epoch)
+      return try body(stamper, states, ViewUpdater(components: components, now: Fixtures.epoch))
+    }
+  }
+
+  /// Asks, for each record the stamping created, whether its row is shown as written.
+  /// `prepare` runs first (to give another record's state a key, or to note a dependency).
+  static func stamped(
+    _ store: any Store, prepare: (StateStore, ViewUpdater) throws -> Void = { _, _ in }
+  ) throws -> [String: Bool] {
+    try stamping(store) { stamper, states, view in
       try prepare(states, view)
       var answers: [String: Bool] = [:]
       for key in stamper.created {
@@ -33,6 +39,15 @@ import Testing
       }
       return answers
     }
+  }
+
+  /// A store where two templates were created, tomato and basil; the tomato.
+  static func tomatoAndBasil(_ backend: TestBackend) throws -> (store: any Store, tomato: IngredientTemplate) {
+    let store = try backend.makeStore()
+    let library = Library(store: store, now: { Fixtures.epoch }, ids: .seeded(1))
+    let tomato = try library.ingredients.getOrCreate("tomato")
+    _ = try library.ingredients.getOrCreate("basil")
+    return (store, tomato)
   }
 
   @Test(arguments: TestBackend.allCases)
@@ -65,10 +80,7 @@ import Testing
 
   @Test(arguments: TestBackend.allCases)
   func aRecordWhoseKeyAnotherStateHoldsIsComputed(_ backend: TestBackend) throws {
-    let store = try backend.makeStore()
-    let library = Library(store: store, now: { Fixtures.epoch }, ids: .seeded(1))
-    let tomato = try library.ingredients.getOrCreate("tomato")
-    _ = try library.ingredients.getOrCreate("basil")
+    let (store, tomato) = try Self.tomatoAndBasil(backend)
     let row = try #require(try store.read { try $0.record(.ingredientTemplate, id: tomato.id) })
     let answers = try Self.stamped(store) { states, _ in
       // Another record (from another device, say) holds the tomato's key.
@@ -83,10 +95,7 @@ import Testing
 
   @Test(arguments: TestBackend.allCases)
   func aRecordOthersDependOnIsComputed(_ backend: TestBackend) throws {
-    let store = try backend.makeStore()
-    let library = Library(store: store, now: { Fixtures.epoch }, ids: .seeded(1))
-    let tomato = try library.ingredients.getOrCreate("tomato")
-    _ = try library.ingredients.getOrCreate("basil")
+    let (store, tomato) = try Self.tomatoAndBasil(backend)
     let answers = try Self.stamped(store) { _, view in
       // A line that arrived before the template is shown other than as written until now.
       try view.noteDependency(
@@ -101,12 +110,7 @@ import Testing
     let store = try backend.makeStore()
     let library = Library(store: store, now: { Fixtures.epoch }, ids: .seeded(1))
     let saffron = try library.ingredients.getOrCreate("saffron", kind: .spice)
-    try store.write(origin: .sync) { writer in
-      let states = try StateStore(writer)
-      let components = IdentityComponents(states: states)
-      var stamper = Stamper(replica: try writer.ensureReplicaID { "replica-a" }, clock: try writer.replicaClock(), now: Fixtures.epoch)
-      _ = try stamper.stamp(writer, states, components)
-      let view = ViewUpdater(components: components, now: Fixtures.epoch)
+    try Self.stamping(store) { stamper, _, view in
       let key = RecordKey(kind: .ingredientTemplate, id: saffron.id)
       var row = try #require(stamper.rows[key])
       #expect(view.viewIsRow(key, row))
