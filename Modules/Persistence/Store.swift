@@ -81,6 +81,14 @@ public protocol StoreReader {
   /// backends may answer without reading the records (the SQLite backend keeps a counter
   /// per kind, so `counts` costs the same on a store of any size).
   func liveRecordCount(_ kind: EntityKind) throws -> Int
+  /// Sync's state of each of these records of `kind` (an opaque text, as
+  /// ``StoreWriter/setSyncState(_:key:kind:id:)`` stored it); ids without one are left out.
+  func syncStates(_ kind: EntityKind, ids: [UUID]) throws -> [UUID: String]
+  /// The records of `kind` whose sync state holds each of these semantic keys, by key, in
+  /// no particular order; keys no state holds are left out.
+  func syncStateHolders(_ kind: EntityKind, keys: [String]) throws -> [String: [UUID]]
+  /// The ids of every record of `kind` that has a sync state, in no particular order.
+  func syncStateIDs(_ kind: EntityKind) throws -> [UUID]
 }
 
 extension StoreReader {
@@ -145,6 +153,11 @@ public protocol StoreWriter: StoreReader {
   func tombstoneRecord(_ kind: EntityKind, id: UUID, at date: Date) throws
   /// Sets (or with nil removes) a value in the store's key-value metadata table.
   func setMetadata(_ value: String?, forKey key: String) throws
+  /// Sets (or with nil removes) sync's state of a record: an opaque text kept beside the
+  /// record's row, indexed by the semantic key the state holds (`key`, nil for none), so
+  /// ``StoreReader/syncStateHolders(_:keys:)`` finds the records that share a key whatever
+  /// the rows show. Not logged: sync writes it with the rows it derives from it.
+  func setSyncState(_ text: String?, key: String?, kind: EntityKind, id: UUID) throws
   /// Runs `body` with change-log entries marked with `origin` instead of the
   /// transaction's own, e.g. for the changes sync derives while importing.
   func withOrigin<T>(_ origin: ChangeOrigin, _ body: () throws -> T) rethrows -> T

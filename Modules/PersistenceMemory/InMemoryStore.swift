@@ -72,4 +72,13 @@ struct MemoryState: Sendable {
   var idsByKind: [EntityKind: Set<UUID>] = [:]
   var changes: [Change] = []
   var metadata: [String: String] = [:]
+  /// Sync's state of each record that has one, with the semantic key it holds.
+  var syncStates: [RecordAddress: SyncStateEntry] = [:]
+  /// Ids of the records whose sync state holds a semantic key, per kind and key.
+  var syncStateKeys: [KeyAddress: Set<UUID>] = [:]
+}
+
+struct SyncStateEntry: Sendable {
+  let key: String?
+  let text: String
 }

@@ -66,6 +66,24 @@ final class MemoryTransaction: StoreWriter {
     state.metadata.keys.filter { $0.utf8.starts(with: prefix.utf8) }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
   }
 
+  func syncStates(_ kind: EntityKind, ids: [UUID]) throws -> [UUID: String] {
+    var texts: [UUID: String] = [:]
+    for id in ids { texts[id] = state.syncStates[RecordAddress(kind: kind, id: id)]?.text }
+    return texts
+  }
+
+  func syncStateHolders(_ kind: EntityKind, keys: [String]) throws -> [String: [UUID]] {
+    var holders: [String: [UUID]] = [:]
+    for key in keys {
+      if let ids = state.syncStateKeys[KeyAddress(kind: kind, key: key)], !ids.isEmpty { holders[key] = Array(ids) }
+    }
+    return holders
+  }
+
+  func syncStateIDs(_ kind: EntityKind) throws -> [UUID] {
+    state.syncStates.keys.filter { $0.kind == kind }.map(\.id)
+  }
+
   // MARK: Writing
 
   func insertRecord(_ record: Record) throws {
@@ -101,6 +119,22 @@ final class MemoryTransaction: StoreWriter {
     let old = state.metadata[key]
     state.metadata[key] = value
     undo.append { $0.metadata[key] = old }
+  }
+
+  func setSyncState(_ text: String?, key: String?, kind: EntityKind, id: UUID) throws {
+    let address = RecordAddress(kind: kind, id: id)
+    let old = state.syncStates[address]
+    Self.putSyncState(text.map { SyncStateEntry(key: key, text: $0) }, at: address, in: &state)
+    undo.append { state in MemoryTransaction.putSyncState(old, at: address, in: &state) }
+  }
+
+  /// Replaces a record's sync state and keeps the index of the keys states hold true.
+  private static func putSyncState(_ entry: SyncStateEntry?, at address: RecordAddress, in state: inout MemoryState) {
+    if let oldKey = state.syncStates[address]?.key {
+      state.syncStateKeys[KeyAddress(kind: address.kind, key: oldKey)]?.remove(address.id)
+    }
+    if let key = entry?.key { state.syncStateKeys[KeyAddress(kind: address.kind, key: key), default: []].insert(address.id) }
+    state.syncStates[address] = entry
   }
 
   private func checkUnique(_ record: Record) throws {

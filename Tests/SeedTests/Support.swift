@@ -69,6 +69,9 @@ private final class FailingWriter: StoreWriter {
   func latestChangeSequence() throws -> Int64 { try base.latestChangeSequence() }
   func metadata(forKey key: String) throws -> String? { try base.metadata(forKey: key) }
   func metadataKeys(withPrefix prefix: String) throws -> [String] { try base.metadataKeys(withPrefix: prefix) }
+  func syncStates(_ kind: EntityKind, ids: [UUID]) throws -> [UUID: String] { try base.syncStates(kind, ids: ids) }
+  func syncStateHolders(_ kind: EntityKind, keys: [String]) throws -> [String: [UUID]] { try base.syncStateHolders(kind, keys: keys) }
+  func syncStateIDs(_ kind: EntityKind) throws -> [UUID] { try base.syncStateIDs(kind) }
 
   func insertRecord(_ record: Record) throws {
     inserts += 1
@@ -78,5 +81,8 @@ private final class FailingWriter: StoreWriter {
   func updateRecord(_ record: Record) throws { try base.updateRecord(record) }
   func tombstoneRecord(_ kind: EntityKind, id: UUID, at date: Date) throws { try base.tombstoneRecord(kind, id: id, at: date) }
   func setMetadata(_ value: String?, forKey key: String) throws { try base.setMetadata(value, forKey: key) }
+  func setSyncState(_ text: String?, key: String?, kind: EntityKind, id: UUID) throws {
+    try base.setSyncState(text, key: key, kind: kind, id: id)
+  }
   func withOrigin<T>(_ origin: ChangeOrigin, _ body: () throws -> T) rethrows -> T { try base.withOrigin(origin, body) }
 }

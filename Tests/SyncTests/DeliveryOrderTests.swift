@@ -45,11 +45,7 @@ final class ScriptedCloud: CloudStore, @unchecked Sendable {
 struct DeliveryOrderTests {
   /// The registers a device holds and the live rows it shows.
   static func stateAndView(_ store: any Store) throws -> (state: [String: String], view: [String]) {
-    let state: [String: String] = try store.read { reader in
-      let keys = try reader.metadataKeys(withPrefix: "sync.state/")
-      return try reader.metadata(forKeys: keys)
-    }
-    return (state, try SyncWorld.liveState(store))
+    (try store.syncStates(), try SyncWorld.liveState(store))
   }
 
   /// Two encoded states of one record, register by register where they differ.

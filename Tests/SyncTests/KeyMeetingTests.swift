@@ -69,41 +69,35 @@ struct KeyMeetingTests {
     #expect(try world.invariantViolations().isEmpty)
   }
 
-  /// A store whose registers were written before the key index existed gets it built on
-  /// its next sync, the same index a store that kept it all along holds.
-  @Test(arguments: TestBackend.allCases)
-  func aStoreWithoutTheKeyIndexGetsItOnce(_ backend: TestBackend) throws {
-    let world = try SyncWorld(backend, devices: ["a", "b"], seed: 9)
-    let a = world["a"].library
-    for name in ["Produce", "Dairy", "Bakery"] { _ = try a.categories.getOrCreate(name) }
-    _ = try a.ingredients.getOrCreate("egg")
-    try world.syncUntilQuiet()
-    let store = world["b"].store
-    let kept = try Self.keyIndex(store)
-    #expect(kept.count == 4)
-    try store.write(origin: .sync) { writer in
-      for key in kept.keys { try writer.setMetadata(nil, forKey: key) }
-      try writer.setMetadata("2", forKey: "sync.format")
+  /// The key each state holds, for every key some state holds: `<kind>/<key>` → the
+  /// holders' ids, sorted, as the store's index of the keys states hold finds them.
+  static func keyIndex(_ store: any Store) throws -> [String: [String]] {
+    let states = try store.syncStates()
+    return try store.read { reader in
+      var index: [String: [String]] = [:]
+      for kind in EntityKind.allCases where kind.schema.identity.isUnique {
+        guard let field = kind.schema.semanticKeyField else { continue }
+        let keys = states.filter { $0.key.hasPrefix(kind.rawValue + "/") }.compactMap { _, text in
+          Data(base64Encoded: text).flatMap { try? ChangeBatchCoding.decode($0) }?.changes.first?.fields[field]?.value.text
+        }
+        for (key, ids) in try reader.syncStateHolders(kind, keys: keys) {
+          index[kind.rawValue + "/" + key] = ids.map { $0.uuidString.lowercased() }.sorted()
+        }
+      }
+      return index
     }
-    #expect(try Self.keyIndex(store).isEmpty)
-    let report = try world.sync("b")
-    #expect(report.exported == 0 && report.merges == 0, "\(report)")
-    #expect(try Self.keyIndex(store) == kept)
-    #expect(try store.read { try $0.metadata(forKey: "sync.format") } == "4")
   }
 
-  /// The key index entries (`sync.keys/<kind>/<key>` → the holders' ids).
-  static func keyIndex(_ store: any Store) throws -> [String: String] {
-    try store.read { reader in try reader.metadata(forKeys: try reader.metadataKeys(withPrefix: "sync.keys/")) }
-  }
-
-  /// A store that kept the key index as an entry per key and record (format 3) gets one
-  /// entry per key on its next sync, the same index a newer store holds, and pushes nothing.
-  @Test(arguments: TestBackend.allCases)
-  func aStoreWithTheFormerKeyIndexIsConvertedOnce(_ backend: TestBackend) throws {
+  /// A store that kept its states as metadata entries (formats 2 to 4: without a key
+  /// index, with an index entry per key and record, with one per key) has them moved into
+  /// the store's sync states on its next sync, with the same keys indexed, and pushes
+  /// nothing. The earlier layout is written from a converged store's own states.
+  @Test(arguments: ["2", "3", "4"], TestBackend.allCases)
+  func aStoreInAnEarlierFormatIsConvertedOnce(_ format: String, _ backend: TestBackend) throws {
     let world = try SyncWorld(backend, devices: ["a", "b"], seed: 11)
     let a = world["a"].library, b = world["b"].library
     for name in ["Produce", "Dairy"] { _ = try a.categories.getOrCreate(name) }
+    _ = try a.ingredients.getOrCreate("egg")
     _ = try b.categories.getOrCreate("Bakery")
     try world.syncUntilQuiet()
     // Two records that hold one key: the index lists both under it.
@@ -111,26 +105,31 @@ struct KeyMeetingTests {
     _ = try a.categories.rename("Dairy", to: "Bread")
     try world.syncUntilQuiet()
     let store = world["b"].store
-    let kept = try Self.keyIndex(store)
-    #expect(kept.values.contains { $0.count == 72 }, "one key is held by two records: \(kept)")
+    let (states, kept) = (try store.syncStates(), try Self.keyIndex(store))
+    #expect(kept.count == 3 && kept["category/bread"]?.count == 2, "one key is held by two records: \(kept)")
     try store.write(origin: .sync) { writer in
-      for (key, ids) in kept {
-        try writer.setMetadata(nil, forKey: key)
-        let name = "sync.key/" + key.dropFirst("sync.keys/".count)
-        for start in stride(from: 0, to: ids.count, by: 36) {
-          let id = ids.dropFirst(start).prefix(36)
-          try writer.setMetadata("", forKey: name + "/" + id)
+      for (record, text) in states {
+        let parts = record.split(separator: "/")
+        guard let kind = EntityKind(rawValue: String(parts[0])), let id = UUID(uuidString: String(parts[1])) else { continue }
+        try writer.setSyncState(nil, key: nil, kind: kind, id: id)
+        try writer.setMetadata(text, forKey: "sync.state/" + record)
+      }
+      for (key, ids) in kept where format != "2" {
+        if format == "3" {
+          for id in ids { try writer.setMetadata("", forKey: "sync.key/\(key)/\(id)") }
+        } else {
+          try writer.setMetadata(ids.joined(), forKey: "sync.keys/" + key)
         }
       }
-      try writer.setMetadata("3", forKey: "sync.format")
+      try writer.setMetadata(format, forKey: "sync.format")
     }
-    let former = try store.read { try $0.metadataKeys(withPrefix: "sync.key/") }
-    #expect(former.count == kept.values.reduce(0) { $0 + $1.count / 36 })
+    #expect(try store.syncStates().isEmpty)
     let report = try world.sync("b")
     #expect(report.exported == 0 && report.merges == 0, "\(report)")
+    #expect(try store.syncStates() == states)
     #expect(try Self.keyIndex(store) == kept)
-    #expect(try store.read { try $0.metadataKeys(withPrefix: "sync.key/") }.isEmpty)
-    #expect(try store.read { try $0.metadata(forKey: "sync.format") } == "4")
+    #expect(try store.read { try $0.metadataKeys(withPrefix: "sync.state/") + $0.metadataKeys(withPrefix: "sync.key") }.isEmpty)
+    #expect(try store.read { try $0.metadata(forKey: "sync.format") } == "5")
     #expect(try SyncWorld.liveState(store) == SyncWorld.liveState(world["a"].store))
   }
 }

@@ -12,7 +12,8 @@ import Testing
 /// sets `SWIFT_DETERMINISTIC_HASHING=1` so a failing seed replays across processes.
 @Suite("Seeds replay exactly")
 struct ReplayTests {
-  /// Everything a world holds, one line per row, metadata entry, change and cloud batch.
+  /// Everything a world holds, one line per row, metadata entry, sync state, change and
+  /// cloud batch.
   static func dump(_ world: SyncWorld) throws -> [String] {
     var lines: [String] = []
     for device in world.devices {
@@ -24,6 +25,9 @@ struct ReplayTests {
         let keys = try reader.metadataKeys(withPrefix: "").sorted()
         let values = try reader.metadata(forKeys: keys)
         for key in keys { lines.append("\(device.name) meta \(key)=\(values[key] ?? "-")") }
+      }
+      for (record, text) in try device.store.syncStates().sorted(by: { $0.key < $1.key }) {
+        lines.append("\(device.name) state \(record)=\(text)")
       }
       for change in try device.store.changeLog() {
         lines.append("\(device.name) change \(change)")
@@ -42,7 +46,7 @@ struct ReplayTests {
     let first = try run()
     let second = try run()
     #expect(first.count > 500, "the schedule wrote something to compare")
-    #expect(first.contains { $0.hasPrefix("cloud ") } && first.contains { $0.contains(" meta sync.state/") })
+    #expect(first.contains { $0.hasPrefix("cloud ") } && first.contains { $0.contains(" state ") })
     let difference = zip(first, second).first { $0 != $1 }.map { "\($0.0.prefix(400))\n  vs \($0.1.prefix(400))" }
     #expect(first.count == second.count && difference == nil, "first difference: \(String(describing: difference))")
   }

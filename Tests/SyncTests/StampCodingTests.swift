@@ -64,7 +64,7 @@ import Testing
   @Test func metadataKeysSpellIDsInLowercase() {
     let id = UUID()
     #expect(
-      ReplicaKeys.state(RecordKey(kind: .ingredientTemplate, id: id)) == "sync.state/ingredientTemplate/\(id.uuidString.lowercased())")
+      ReplicaKeys.push(RecordKey(kind: .ingredientTemplate, id: id)) == "sync.push/ingredientTemplate/\(id.uuidString.lowercased())")
   }
 }
 

@@ -54,10 +54,8 @@ struct SyncResilienceTests {
     #expect(try Self.states(of: world["B"].store) == states)
   }
 
-  /// The store's replicated states (`sync.state/…` entries) by key.
-  static func states(of store: any Store) throws -> [String: String] {
-    try store.read { reader in try reader.metadata(forKeys: reader.metadataKeys(withPrefix: "sync.state/")) }
-  }
+  /// The store's replicated states by record.
+  static func states(of store: any Store) throws -> [String: String] { try store.syncStates() }
 
   @Test func aPushResentAfterALostAnswerIsKeptOnce() throws {
     let cloud = InMemoryCloud()

@@ -128,6 +128,11 @@ private struct CountingWriter: StoreWriter {
   func records(_ kind: EntityKind, ids: [UUID]) throws -> [Record] { counted(kind, try reader.records(kind, ids: ids)) }
   func tombstoned(_ kind: EntityKind, among ids: [UUID]) throws -> Set<UUID> { try reader.tombstoned(kind, among: ids) }
   func metadata(forKeys keys: [String]) throws -> [String: String] { try reader.metadata(forKeys: keys) }
+  func syncStates(_ kind: EntityKind, ids: [UUID]) throws -> [UUID: String] { try reader.syncStates(kind, ids: ids) }
+  func syncStateHolders(_ kind: EntityKind, keys: [String]) throws -> [String: [UUID]] {
+    try reader.syncStateHolders(kind, keys: keys)
+  }
+  func syncStateIDs(_ kind: EntityKind) throws -> [UUID] { try reader.syncStateIDs(kind) }
 
   private func requireWriter() throws -> any StoreWriter {
     guard let writer else { throw StoreError.backend("a read transaction cannot write") }
@@ -138,6 +143,9 @@ private struct CountingWriter: StoreWriter {
   func updateRecord(_ record: Record) throws { try requireWriter().updateRecord(record) }
   func tombstoneRecord(_ kind: EntityKind, id: UUID, at date: Date) throws { try requireWriter().tombstoneRecord(kind, id: id, at: date) }
   func setMetadata(_ value: String?, forKey key: String) throws { try requireWriter().setMetadata(value, forKey: key) }
+  func setSyncState(_ text: String?, key: String?, kind: EntityKind, id: UUID) throws {
+    try requireWriter().setSyncState(text, key: key, kind: kind, id: id)
+  }
 
   func withOrigin<T>(_ origin: ChangeOrigin, _ body: () throws -> T) rethrows -> T {
     guard let writer else { return try body() }

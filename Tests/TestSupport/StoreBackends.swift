@@ -116,6 +116,19 @@ extension Store {
     }
   }
 
+  /// Sync's state of every record that has one, as `<kind>/<id>` → the text it is kept in.
+  public func syncStates() throws -> [String: String] {
+    try read { reader in
+      var states: [String: String] = [:]
+      for kind in EntityKind.allCases {
+        for (id, text) in try reader.syncStates(kind, ids: reader.syncStateIDs(kind)) {
+          states[kind.rawValue + "/" + id.uuidString.lowercased()] = text
+        }
+      }
+      return states
+    }
+  }
+
   /// The whole change log.
   public func changeLog() throws -> [Change] {
     try read { try $0.changes(after: 0, limit: .max) }

@@ -19,37 +19,21 @@ extension SQLiteTransaction {
     }
   }
 
-  /// Reads ``keysPerRead`` keys per step of one prepared statement, its parameters bound
-  /// from each key's own UTF-8 (a short last chunk repeats its last key): ≈ 6k
-  /// instructions per key, against ≈ 7k for a JSON array unpacked by `json_each` (building
-  /// the array, SQLite parsing it and indexing its values).
+  /// Reads ``keysPerRead`` keys per step of one prepared statement (``readByTexts``).
   func metadata(forKeys keys: [String]) throws -> [String: String] {
-    guard !keys.isEmpty else { return [:] }
-    let statement = try cachedStatement(&metadataByKeysStatement, Self.metadataByKeysSQL)
     var values: [String: String] = [:]
     values.reserveCapacity(keys.count)
-    try withHandle(statement) { handle in
-      for start in stride(from: 0, to: keys.count, by: Self.keysPerRead) {
-        // The statement searches for each of its keys, repeated or not: a few keys are read
-        // one statement each.
-        guard keys.count - start >= Self.keysPerRead / 8 else {
-          for key in keys[start...] { values[key] = try metadata(forKey: key) }
-          break
-        }
-        sqlite3_reset(handle)
-        for slot in 0..<Self.keysPerRead {
-          var key = keys[min(start + slot, keys.count - 1)]
-          key.withUTF8 { Self.bindText($0, to: handle, at: Int32(slot + 1)) }
-        }
-        try step(statement) { row in
-          if let key = Self.text(row, 0), let value = Self.text(row, 1) { values[key] = value }
-        }
-      }
+    try readByTexts(
+      many: &metadataByKeysStatement, Self.metadataByKeysSQL, one: &metadataKeyValueStatement, Self.metadataKeyValueSQL,
+      fixed: nil, texts: keys
+    ) { row in
+      if let key = Self.text(row, 0), let value = Self.text(row, 1) { values[key] = value }
     }
     return values
   }
 
   static let keysPerRead = 64
+  static let metadataKeyValueSQL = "SELECT key, value FROM forager_metadata WHERE key = ?"
   static let metadataByKeysSQL =
     "SELECT key, value FROM forager_metadata WHERE key IN (" + Array(repeating: "?", count: keysPerRead).joined(separator: ", ") + ")"
 

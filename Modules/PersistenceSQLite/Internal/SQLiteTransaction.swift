@@ -51,6 +51,13 @@ final class SQLiteTransaction: StoreWriter {
   /// The metadata range read (`metadataKeys(withPrefix:limit:)`) and the one-key read.
   var metadataPrefixStatement: Statement?
   var metadataByKeyStatement: Statement?
+  var metadataKeyValueStatement: Statement?
+  /// The sync state upsert and reads (``syncStates(_:ids:)``, ``syncStateHolders(_:keys:)``).
+  var syncStateStatement: Statement?
+  var syncStatesByIDsStatement: Statement?
+  var syncStateByIDStatement: Statement?
+  var syncHoldersByKeysStatement: Statement?
+  var syncHoldersByKeyStatement: Statement?
 
   /// The side tables (list elements, text search) present in this file, read once per
   /// transaction and only for queries that can use them (a file a migration is writing

@@ -61,6 +61,15 @@ enum SchemaBuilder {
     } else {
       try db.execute(sql: "CREATE TABLE forager_metadata \(metadata)")
     }
+    // Sync's state of each record, keyed by record, with the semantic key it holds indexed
+    // (``SQLiteTransaction/syncStates(_:ids:)``).
+    try db.execute(
+      sql: """
+        CREATE TABLE IF NOT EXISTS \(SQLiteTransaction.syncStatesTable) (
+          kind TEXT NOT NULL, id TEXT NOT NULL, key TEXT, state TEXT NOT NULL, PRIMARY KEY (kind, id)) WITHOUT ROWID;
+        CREATE INDEX IF NOT EXISTS \(SQLiteTransaction.syncStatesTable)_key
+          ON \(SQLiteTransaction.syncStatesTable) (kind, key) WHERE key IS NOT NULL;
+        """)
     for kind in EntityKind.allCases {
       try createOrExtendTable(db, TableLayout.of(kind))
       if uniqueConstraints { try createUniqueIndex(db, TableLayout.of(kind)) }

@@ -16,19 +16,47 @@ enum LegacyConversion {
   static let redirectPrefix = "sync.redirect/"
   static let obsoletePrefixes = ["sync.stamps/", "sync.redirect/", "sync.dangling/", "sync.repaired/", "sync.folds/"]
 
-  /// Converts when the store is not converted yet, and builds the key index of a store
-  /// whose states were written before it existed; returns the records converted, whose
-  /// views are computed again.
+  /// Converts when the store is not converted yet, and moves the states of a store that
+  /// kept them in its metadata table (formats 2 to 4) into the store's sync states;
+  /// returns the records converted, whose views are computed again.
   static func convertIfNeeded(_ writer: any StoreWriter, _ states: StateStore) throws -> Set<RecordKey> {
     let format = try writer.metadata(forKey: ReplicaKeys.format)
     guard format != ReplicaKeys.currentFormat else { return [] }
-    // The index first, from the states stored: what `convert` then sets goes through the
-    // state store, which reads and keeps it.
-    try StateStore.indexKeys(writer)
-    let converted = format == "2" || format == "3" ? [] : try convert(writer, states)
+    // The states first: what `convert` then sets goes through the state store, which
+    // reads them where they are kept now.
+    try moveStates(writer)
+    let converted = ["2", "3", "4"].contains(format) ? [] : try convert(writer, states)
     try writer.setMetadata(ReplicaKeys.currentFormat, forKey: ReplicaKeys.format)
     return converted
   }
+
+  /// Formats 2 to 4 kept each state as a metadata entry, `sync.state/<kind>/<id>`; 3 and
+  /// 4 kept the records holding each key in entries of their own (`sync.key/…`,
+  /// `sync.keys/…`). Each state is moved, as it was written, into the store's sync states
+  /// with the key it holds, which the store indexes, and the key entries are removed.
+  /// A state that cannot be read is moved too, without a key, as the index skipped it.
+  private static func moveStates(_ writer: any StoreWriter) throws {
+    let names = try writer.metadataKeys(withPrefix: formerStatePrefix)
+    for start in stride(from: 0, to: names.count, by: 1_000) {
+      let chunk = Array(names[start..<min(start + 1_000, names.count)])
+      let texts = try writer.metadata(forKeys: chunk)
+      for name in chunk {
+        guard let text = texts[name] else { continue }
+        if let record = ReplicaKeys.parsePath(name, from: formerStatePrefix.utf8.count) {
+          let key = StateCoding.decode(text).flatMap(SharedKey.init)?.key
+          try writer.setSyncState(text, key: key, kind: record.kind, id: record.id)
+        }
+        try writer.setMetadata(nil, forKey: name)
+      }
+    }
+    for prefix in formerKeyPrefixes {
+      for name in try writer.metadataKeys(withPrefix: prefix) { try writer.setMetadata(nil, forKey: name) }
+    }
+  }
+
+  /// Where formats 2 to 4 kept states, and 3 and 4 the records holding each key.
+  static let formerStatePrefix = "sync.state/"
+  static let formerKeyPrefixes = ["sync.key/", "sync.keys/"]
 
   /// Registers from an earlier version's stamps and redirects.
   private static func convert(_ writer: any StoreWriter, _ states: StateStore) throws -> Set<RecordKey> {

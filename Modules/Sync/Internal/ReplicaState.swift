@@ -58,16 +58,16 @@ enum ReplicaKeys {
   static let token = "sync.token"
   /// The identifier of the cloud the token and the pushed position refer to.
   static let cloud = "sync.cloud"
-  /// ``currentFormat`` once the store keeps its sync state as registers (`StateStore`)
-  /// with their key index; stores written by earlier versions are converted once
-  /// (`LegacyConversion`): "2" had registers without the index, "3" an index entry per
-  /// key and record.
+  /// ``currentFormat`` once the store keeps its sync state as registers (`StateStore`) in
+  /// the store's sync states (`StoreWriter.setSyncState`), which index the key each
+  /// holds; stores written by earlier versions are converted once (`LegacyConversion`):
+  /// "2" to "4" kept the states as metadata entries ("2" without a key index, "3" with an
+  /// index entry per key and record, "4" with one per key).
   static let format = "sync.format"
-  static let currentFormat = "4"
+  static let currentFormat = "5"
 
-  static let statePrefix = "sync.state/"
-  /// How many transactions have written states (`sync.state/…`): a sync that finds the
-  /// count it left knows that no one else wrote a state since (``DecodedStates``).
+  /// How many transactions have written states: a sync that finds the count it left
+  /// knows that no one else wrote a state since (``DecodedStates``).
   static let stateWrites = "sync.stateWrites"
   /// Reverse merge edges, `sync.edge/<kind>/<keeper>/<loser>`: which records were merged
   /// into a record (the loser's state holds the edge itself).
@@ -80,21 +80,12 @@ enum ReplicaKeys {
   static let pushPrefix = "sync.push/"
   /// `sync.held/<sequence>`: a batch kept unread until an upgrade (``HeldBatch``, as JSON).
   static let heldPrefix = "sync.held/"
-  /// `sync.keys/<kind>/<key>`: the records of a unique kind whose own state's key register
-  /// holds `key` (their ids, sorted, one after another), so the view finds the records that
-  /// share a key from the state alone, whatever the tables showed when a change arrived.
-  /// One entry per key, so a page's keys are read by exact key, many per statement.
-  static let keyPrefix = "sync.keys/"
-  /// Format 3's key index, an entry per key and record: `sync.key/<kind>/<key>/<id>`.
-  static let formerKeyPrefix = "sync.key/"
-
   /// The key of a held batch: its cloud sequence, zero-padded so keys sort in log order.
   static func held(_ sequence: Int64) -> String {
     let digits = String(sequence)
     return heldPrefix + String(repeating: "0", count: max(0, 19 - digits.count)) + digits
   }
 
-  static func state(_ key: RecordKey) -> String { entry(statePrefix, key) }
   static func reverseEdge(_ kind: EntityKind, keeper: UUID, loser: UUID) -> String {
     edgePrefix + kind.rawValue + "/" + keeper.lowercaseText + "/" + loser.lowercaseText
   }
@@ -104,27 +95,6 @@ enum ReplicaKeys {
   /// The prefix of the `sync.ref` entries of the records whose view depends on `target`.
   static func references(to target: RecordKey) -> String { entry(referencePrefix, target, then: "/") }
   static func push(_ key: RecordKey) -> String { entry(pushPrefix, key) }
-  /// The key index entry of `key`.
-  static func keyIndex(_ key: SharedKey) -> String { joined(keyPrefix, key.kind.rawValue, "/", key.key) }
-
-  /// Ids one after another in their 36-character form: a key index entry's value.
-  static func text(of ids: [UUID]) -> String {
-    String(unsafeUninitializedCapacity: 36 * ids.count) { buffer in
-      ids.reduce(0) { offset, id in id.writeLowercaseText(into: buffer, at: offset) }
-    }
-  }
-
-  /// The ids of a key index entry's value; a damaged value (not whole ids) gives none.
-  static func ids(_ text: String) -> [UUID] {
-    var text = text
-    return text.withUTF8 { bytes in
-      guard bytes.count % 36 == 0 else { return [] }
-      return stride(from: 0, to: bytes.count, by: 36).compactMap {
-        UUID(hyphenatedHex: UnsafeBufferPointer(rebasing: bytes[$0..<($0 + 36)]))
-      }
-    }
-  }
-
   /// The texts one after another, written into one buffer (`+` makes a string per step).
   private static func joined(_ parts: String...) -> String {
     String(unsafeUninitializedCapacity: parts.reduce(0) { $0 + $1.utf8.count }) { buffer in

@@ -12,10 +12,9 @@ final class StateStore {
   /// Reverse edges keeper → losers, read by one range scan when the transaction starts
   /// (merged records are few).
   private var mergedInto: [RecordKey: [UUID]] = [:]
-  /// Key index entries read in this transaction, by key; kept up to date by ``set(_:)``.
+  /// The holders of the keys read in this transaction, by key, in keeper order; kept up
+  /// to date by ``set(_:)`` (the store indexes the key of each state it is given).
   private var holders: [SharedKey: [UUID]] = [:]
-  /// Keys whose holders changed in this transaction, written back by ``flush()``.
-  private var changedKeys: Set<SharedKey> = []
   /// Keys a state left in this transaction (its key register changed): the records still
   /// holding such a key may no longer be one entity with it.
   private(set) var leftKeys: Set<SharedKey> = []
@@ -71,7 +70,6 @@ final class StateStore {
       var ids = try holders(of: before)
       ids.removeAll { $0 == state.id }
       holders[before] = ids
-      changedKeys.insert(before)
       leftKeys.insert(before)
     }
     if let after {
@@ -82,7 +80,6 @@ final class StateStore {
         ids.append(state.id)
       }
       holders[after] = ids
-      changedKeys.insert(after)
     }
   }
 
@@ -95,11 +92,11 @@ final class StateStore {
 
   /// Reads the holders of many keys at once (those of a page's states).
   func preloadHolders(_ keys: some Collection<SharedKey>) throws {
-    let wanted = Array(Set(keys.filter { holders[$0] == nil }))
-    guard !wanted.isEmpty else { return }
-    let names = wanted.map(ReplicaKeys.keyIndex)
-    let lists = try writer.metadata(forKeys: names)
-    for (key, name) in zip(wanted, names) { holders[key] = lists[name].map(ReplicaKeys.ids) ?? [] }
+    let wanted = Set(keys.filter { holders[$0] == nil })
+    for (kind, keys) in Dictionary(grouping: wanted, by: \.kind) {
+      let read = try writer.syncStateHolders(kind, keys: keys.map(\.key))
+      for key in keys { holders[key] = (read[key.key] ?? []).sorted(by: UUID.keeperOrder) }
+    }
   }
 
   /// The keys the states of these records hold, among the states read so far.
@@ -119,9 +116,9 @@ final class StateStore {
     try writer.setMetadata("", forKey: ReplicaKeys.reverseEdge(kind, keeper: keeper, loser: loser))
   }
 
-  /// Writes the changed states back, in key order.
+  /// Writes the changed states back, in key order, each with the key it holds.
   func flush() throws {
-    guard !dirty.isEmpty || !changedKeys.isEmpty else { return }
+    guard !dirty.isEmpty else { return }
     let before = try writer.syncInteger(ReplicaKeys.stateWrites)
     let counts = (before: before, after: before + 1)
     try writer.setSyncInteger(counts.after, ReplicaKeys.stateWrites)
@@ -130,40 +127,9 @@ final class StateStore {
     // encoded on every core before they are written one by one.
     let texts = states.parallelMap(StateCoding.encode)
     for (state, text) in zip(states, texts) {
-      let key = RecordKey(kind: state.kind, id: state.id)
-      try writer.setMetadata(text, forKey: ReplicaKeys.state(key))
-      decoded?.note(key, state: state, counts: counts)
+      try writer.setSyncState(text, key: SharedKey(state)?.key, kind: state.kind, id: state.id)
+      decoded?.note(RecordKey(kind: state.kind, id: state.id), state: state, counts: counts)
     }
     dirty = []
-    for key in changedKeys.sorted(by: { ($0.kind.ordinal, $0.key) < ($1.kind.ordinal, $1.key) }) {
-      let ids = holders[key] ?? []
-      try writer.setMetadata(ids.isEmpty ? nil : ReplicaKeys.text(of: ids), forKey: ReplicaKeys.keyIndex(key))
-    }
-    changedKeys = []
-  }
-
-  /// Builds the key index from the stored states, once: for a store whose states were
-  /// written before it existed, or before it was kept one entry per key (format 3 kept an
-  /// entry per key and record, `sync.key/<kind>/<key>/<id>`, which is removed).
-  static func indexKeys(_ writer: any StoreWriter) throws {
-    for key in try writer.metadataKeys(withPrefix: ReplicaKeys.formerKeyPrefix) { try writer.setMetadata(nil, forKey: key) }
-    for key in try writer.metadataKeys(withPrefix: ReplicaKeys.keyPrefix) { try writer.setMetadata(nil, forKey: key) }
-    for kind in EntityKind.allCases where kind.schema.identity.isUnique {
-      let records = try writer.metadataKeys(withPrefix: ReplicaKeys.statePrefix + kind.rawValue + "/")
-        .compactMap { ReplicaKeys.parsePath($0, from: ReplicaKeys.statePrefix.utf8.count) }
-      var holders: [String: [UUID]] = [:]
-      for start in stride(from: 0, to: records.count, by: 1_000) {
-        let chunk = Array(records[start..<min(start + 1_000, records.count)])
-        let states = try writer.states(chunk)
-        for record in chunk {
-          guard let state = states[record], let key = SharedKey(state) else { continue }
-          holders[key.key, default: []].append(state.id)
-        }
-      }
-      for (key, ids) in holders.sorted(by: { $0.key < $1.key }) {
-        try writer.setMetadata(
-          ReplicaKeys.text(of: ids.sorted(by: UUID.keeperOrder)), forKey: ReplicaKeys.keyIndex(SharedKey(kind: kind, key: key)))
-      }
-    }
   }
 }

@@ -14,9 +14,11 @@ extension StoreReader {
       }
     }
     guard !unknown.isEmpty else { return states }
-    let names = unknown.map(ReplicaKeys.state)
-    let texts = try metadata(forKeys: names)
-    let found = zip(unknown, names).compactMap { key, name in texts[name].map { (key: key, text: $0) } }
+    var found: [(key: RecordKey, text: String)] = []
+    for (kind, keys) in Dictionary(grouping: unknown, by: \.kind) {
+      let texts = try syncStates(kind, ids: keys.map(\.id))
+      found += keys.compactMap { key in texts[key.id].map { (key: key, text: $0) } }
+    }
     // Decoding is a pure function of the text: a page's states are decoded on every core.
     for (key, state) in zip(found.map(\.key), found.map(\.text).parallelMap(StateCoding.decode)) {
       if let state { states[key] = state }
