@@ -14,6 +14,39 @@ struct ElementFilterTests {
     }.map(\.id)
   }
 
+  /// A refused insert or update, caught inside a transaction that goes on and commits,
+  /// leaves nothing of itself: no row, and none of its list's elements (the SQLite side
+  /// table's triggers run only for rows written; the row statements use FAIL, which keeps
+  /// what a statement wrote before it failed, and a row statement writes nothing before).
+  @Test(arguments: TestBackend.allCases)
+  func aRefusedRowWriteLeavesNoElementsBehind(_ backend: TestBackend) throws {
+    let store = try backend.makeStore()
+    let egg = Fixtures.template("egg", aliases: ["hen egg"])
+    var duck = Fixtures.template("duck egg", aliases: ["duck"])
+    try store.write { writer in
+      try writer.insertRecord(egg)
+      try writer.insertRecord(duck)
+    }
+    let refused = try store.write { writer -> [StoreError] in
+      var errors: [StoreError] = []
+      do { try writer.insertRecord(Fixtures.template("Egg", aliases: ["second egg"])) } catch let error as StoreError {
+        errors.append(error)
+      }
+      do { try writer.insertRecord(Fixtures.template("quail egg", aliases: ["quail"], id: duck.id)) } catch let error as StoreError {
+        errors.append(error)
+      }
+      duck["canonicalName"] = .text("egg")
+      duck["aliases"] = .textList(["renamed duck"])
+      do { try writer.updateRecord(duck) } catch let error as StoreError { errors.append(error) }
+      try writer.insertRecord(Fixtures.template("goose egg", aliases: ["goose"]))
+      return errors
+    }
+    #expect(refused.count == 3, "\(refused)")
+    for alias in ["second egg", "quail", "renamed duck"] { #expect(try ids(store, alias, includeDeleted: true).isEmpty, "\(alias)") }
+    #expect(try ids(store, "duck").count == 1 && ids(store, "hen egg") == [egg.id] && ids(store, "goose").count == 1)
+    #expect(try store.read { try $0.count(RecordQuery(.ingredientTemplate)) } == 3)
+  }
+
   @Test(arguments: TestBackend.allCases)
   func findsExactElementsOnlyAndFollowsUpdates(_ backend: TestBackend) throws {
     let store = try backend.makeStore()

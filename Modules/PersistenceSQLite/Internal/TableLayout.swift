@@ -15,6 +15,18 @@ struct TableLayout: Sendable {
   /// written after ``columns`` and never read back into a record.
   let lookups: [LookupColumns.Entry]
   let selectColumns: String
+  /// The INSERT and UPDATE of one row use the FAIL conflict resolution, not SQLite's
+  /// default ABORT. A statement that may write several b-trees (the row and a trigger's
+  /// side table) and stop on a constraint with ABORT runs in a statement transaction: a
+  /// savepoint, and a journal of every page it changes, so that it can be undone alone.
+  /// That was ≈ a quarter of a template's INSERT. FAIL keeps what a statement wrote before
+  /// its failure, and a statement of one row writes nothing before it fails: SQLite checks
+  /// NOT NULL, the primary key and the unique indexes before it writes the row or any
+  /// index entry, and the triggers that follow (list elements, text search) read only
+  /// values the row has passed ``Record/validateAgainstSchema()`` with; an error there (out
+  /// of memory, a disk error) is not a refusal anyone catches, and it rolls back the whole
+  /// write transaction it leaves. `ElementFilterTests.aRefusedRowWriteLeavesNoElementsBehind`,
+  /// Docs/PERFORMANCE.md, "Sync, seventh pass".
   let insertSQL: String
   let updateSQL: String
   /// SELECT of one row by id, and of the rows with a semantic key (live, or all), by id:
@@ -55,9 +67,9 @@ struct TableLayout: Sendable {
     selectColumns = columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
     let written = (columns + lookups.map(\.column)).map(\.quotedDatabaseIdentifier)
     insertSQL =
-      "INSERT INTO \(table.quotedDatabaseIdentifier) (\(written.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: written.count).joined(separator: ", ")))"
+      "INSERT OR FAIL INTO \(table.quotedDatabaseIdentifier) (\(written.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: written.count).joined(separator: ", ")))"
     updateSQL =
-      "UPDATE \(table.quotedDatabaseIdentifier) SET \(written.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?"
+      "UPDATE OR FAIL \(table.quotedDatabaseIdentifier) SET \(written.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?"
     let select = "SELECT \(selectColumns) FROM \(table.quotedDatabaseIdentifier) WHERE"
     selectByIDSQL = "\(select) id = ?"
     selectByIDsSQL = "\(select) id IN (SELECT value FROM json_each(?))"
@@ -83,7 +95,7 @@ struct TableLayout: Sendable {
       if let text = texts.withLock({ $0[set] }) { return text }
       let assignments = columns.indices.filter { set & (1 << UInt64($0)) != 0 }
         .map { "\(columns[$0].quotedDatabaseIdentifier) = ?" }
-      let text = "UPDATE \(table.quotedDatabaseIdentifier) SET \(assignments.joined(separator: ", ")) WHERE id = ?"
+      let text = "UPDATE OR FAIL \(table.quotedDatabaseIdentifier) SET \(assignments.joined(separator: ", ")) WHERE id = ?"
       texts.withLock { $0[set] = text }
       return text
     }
