@@ -82,7 +82,8 @@ public protocol StoreReader {
   /// per kind, so `counts` costs the same on a store of any size).
   func liveRecordCount(_ kind: EntityKind) throws -> Int
   /// Sync's state of each of these records of `kind` (an opaque text, as
-  /// ``StoreWriter/setSyncState(_:key:kind:id:)`` stored it); ids without one are left out.
+  /// ``StoreWriter/setSyncState(_:key:kind:id:keyUnchanged:)`` stored it); ids without one
+  /// are left out.
   func syncStates(_ kind: EntityKind, ids: [UUID]) throws -> [UUID: String]
   /// The records of `kind` whose sync state holds each of these semantic keys, by key, in
   /// no particular order; keys no state holds are left out.
@@ -157,13 +158,23 @@ public protocol StoreWriter: StoreReader {
   /// record's row, indexed by the semantic key the state holds (`key`, nil for none), so
   /// ``StoreReader/syncStateHolders(_:keys:)`` finds the records that share a key whatever
   /// the rows show. Not logged: sync writes it with the rows it derives from it.
-  func setSyncState(_ text: String?, key: String?, kind: EntityKind, id: UUID) throws
+  /// - Parameter keyUnchanged: the caller knows that the state stored for this record, if
+  ///   there is one, holds `key` already, so a backend may leave the key's index as it is
+  ///   (SQLite writes an index entry again for every column an update sets, even to the
+  ///   value it held). False is always correct.
+  func setSyncState(_ text: String?, key: String?, kind: EntityKind, id: UUID, keyUnchanged: Bool) throws
   /// Runs `body` with change-log entries marked with `origin` instead of the
   /// transaction's own, e.g. for the changes sync derives while importing.
   func withOrigin<T>(_ origin: ChangeOrigin, _ body: () throws -> T) rethrows -> T
 }
 
 extension StoreWriter {
+  /// ``setSyncState(_:key:kind:id:keyUnchanged:)`` for a caller that does not know the
+  /// stored state's key.
+  public func setSyncState(_ text: String?, key: String?, kind: EntityKind, id: UUID) throws {
+    try setSyncState(text, key: key, kind: kind, id: id, keyUnchanged: false)
+  }
+
   /// ``updateRecord(_:)``, reading the stored record again (backends override it).
   public func updateRecord(_ record: Record, replacing stored: Record) throws {
     try updateRecord(record)

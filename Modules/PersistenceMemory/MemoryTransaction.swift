@@ -121,7 +121,8 @@ final class MemoryTransaction: StoreWriter {
     undo.append { $0.metadata[key] = old }
   }
 
-  func setSyncState(_ text: String?, key: String?, kind: EntityKind, id: UUID) throws {
+  /// Keeps the index of keys true whatever `keyUnchanged` says.
+  func setSyncState(_ text: String?, key: String?, kind: EntityKind, id: UUID, keyUnchanged: Bool) throws {
     let address = RecordAddress(kind: kind, id: id)
     let old = state.syncStates[address]
     Self.putSyncState(text.map { SyncStateEntry(key: key, text: $0) }, at: address, in: &state)

@@ -61,6 +61,14 @@ struct SyncStateConformanceTests {
       try writer.setSyncState("d2", key: "milk", kind: .category, id: Self.id(4))
     }
     #expect(try holders(.category, ["bread", "milk"]) == ["milk": [Self.id(2), Self.id(4)]])
+    // A writer that knows the stored key is the one it gives, or that no state is stored,
+    // may say so: the state changes, and the key is indexed for a new state.
+    try store.write(origin: .sync) { writer in
+      try writer.setSyncState("b3", key: "milk", kind: .category, id: Self.id(2), keyUnchanged: true)
+      try writer.setSyncState("f", key: "milk", kind: .category, id: Self.id(6), keyUnchanged: true)
+    }
+    #expect(try holders(.category, ["bread", "milk"]) == ["milk": [Self.id(2), Self.id(4), Self.id(6)]])
+    #expect(try store.read { try $0.syncStates(.category, ids: [Self.id(2), Self.id(6)]) } == [Self.id(2): "b3", Self.id(6): "f"])
   }
 
   @Test(arguments: TestBackend.allCases)

@@ -81,8 +81,8 @@ private final class FailingWriter: StoreWriter {
   func updateRecord(_ record: Record) throws { try base.updateRecord(record) }
   func tombstoneRecord(_ kind: EntityKind, id: UUID, at date: Date) throws { try base.tombstoneRecord(kind, id: id, at: date) }
   func setMetadata(_ value: String?, forKey key: String) throws { try base.setMetadata(value, forKey: key) }
-  func setSyncState(_ text: String?, key: String?, kind: EntityKind, id: UUID) throws {
-    try base.setSyncState(text, key: key, kind: kind, id: id)
+  func setSyncState(_ text: String?, key: String?, kind: EntityKind, id: UUID, keyUnchanged: Bool) throws {
+    try base.setSyncState(text, key: key, kind: kind, id: id, keyUnchanged: keyUnchanged)
   }
   func withOrigin<T>(_ origin: ChangeOrigin, _ body: () throws -> T) rethrows -> T { try base.withOrigin(origin, body) }
 }

@@ -143,8 +143,8 @@ private struct CountingWriter: StoreWriter {
   func updateRecord(_ record: Record) throws { try requireWriter().updateRecord(record) }
   func tombstoneRecord(_ kind: EntityKind, id: UUID, at date: Date) throws { try requireWriter().tombstoneRecord(kind, id: id, at: date) }
   func setMetadata(_ value: String?, forKey key: String) throws { try requireWriter().setMetadata(value, forKey: key) }
-  func setSyncState(_ text: String?, key: String?, kind: EntityKind, id: UUID) throws {
-    try requireWriter().setSyncState(text, key: key, kind: kind, id: id)
+  func setSyncState(_ text: String?, key: String?, kind: EntityKind, id: UUID, keyUnchanged: Bool) throws {
+    try requireWriter().setSyncState(text, key: key, kind: kind, id: id, keyUnchanged: keyUnchanged)
   }
 
   func withOrigin<T>(_ origin: ChangeOrigin, _ body: () throws -> T) rethrows -> T {

@@ -54,6 +54,7 @@ final class SQLiteTransaction: StoreWriter {
   var metadataKeyValueStatement: Statement?
   /// The sync state upsert and reads (``syncStates(_:ids:)``, ``syncStateHolders(_:keys:)``).
   var syncStateStatement: Statement?
+  var syncStateOnlyStatement: Statement?
   var syncStatesByIDsStatement: Statement?
   var syncStateByIDStatement: Statement?
   var syncHoldersByKeysStatement: Statement?

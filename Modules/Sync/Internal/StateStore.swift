@@ -9,6 +9,9 @@ final class StateStore {
   private var cache: [RecordKey: RecordState] = [:]
   private var absent: Set<RecordKey> = []
   private var dirty: Set<RecordKey> = []
+  /// Records whose key register changed in this transaction: the store's index of the key
+  /// each stored state holds is written for these only (``flush()``).
+  private var movedKeys: Set<RecordKey> = []
   /// Reverse edges keeper → losers, read by one range scan when the transaction starts
   /// (merged records are few).
   private var mergedInto: [RecordKey: [UUID]] = [:]
@@ -66,6 +69,7 @@ final class StateStore {
     version += 1
     let after = SharedKey(state)
     guard before != after else { return }
+    movedKeys.insert(key)
     if let before {
       var ids = try holders(of: before)
       ids.removeAll { $0 == state.id }
@@ -127,9 +131,11 @@ final class StateStore {
     // encoded on every core before they are written one by one.
     let texts = states.parallelMap(StateCoding.encode)
     for (state, text) in zip(states, texts) {
-      try writer.setSyncState(text, key: SharedKey(state)?.key, kind: state.kind, id: state.id)
-      decoded?.note(RecordKey(kind: state.kind, id: state.id), state: state, counts: counts)
+      let key = RecordKey(kind: state.kind, id: state.id)
+      try writer.setSyncState(text, key: SharedKey(state)?.key, kind: state.kind, id: state.id, keyUnchanged: !movedKeys.contains(key))
+      decoded?.note(key, state: state, counts: counts)
     }
     dirty = []
+    movedKeys = []
   }
 }
