@@ -51,6 +51,44 @@ struct SQLiteFileTests {
     #expect(!indexes.contains("recipe_unique_live_key"))
   }
 
+  /// A unique kind's key is indexed once per row: live rows in the unique index, tombstones
+  /// in an index of their own. A lookup that includes tombstones reads both indexes, and a
+  /// file that indexed the key over all rows has that index replaced when it is opened.
+  @Test func aUniqueKindsKeyIsIndexedOncePerRowAndOldFilesAreConverted() throws {
+    let path = try TemporaryDirectory.make().appendingPathComponent("k.sqlite").path
+    let (produce, oldProduce, dairy) = (
+      Fixtures.category("Produce", key: "produce"), Fixtures.category("Produce", key: "produce"), Fixtures.category("Dairy")
+    )
+    do {
+      let store = try SQLiteStore(path: path)
+      try store.write { writer in
+        try writer.insertRecord(oldProduce)
+        try writer.tombstoneRecord(.category, id: oldProduce.id, at: Fixtures.epoch)
+        try writer.insertRecord(produce)
+        try writer.insertRecord(dairy)
+      }
+    }
+    var indexes = try SQLiteInspector.indexes(path)
+    #expect(indexes.isSuperset(of: ["category_unique_live_key", "category_deleted_key", "recipe_key"]))
+    #expect(!indexes.contains("category_key") && !indexes.contains("recipe_deleted_key"))
+    let both =
+      "SELECT id FROM category WHERE normalizedName = 'produce' AND deletedAt IS NULL UNION ALL "
+      + "SELECT id FROM category WHERE normalizedName = 'produce' AND deletedAt IS NOT NULL"
+    let plan = try SQLiteInspector.queryPlan(path, both)
+    #expect(plan.contains { $0.contains("category_unique_live_key") } && plan.contains { $0.contains("category_deleted_key") }, "\(plan)")
+    // A file written before: the key indexed over all rows, no index of tombstones.
+    try SQLiteInspector.execute(path, "DROP INDEX category_deleted_key")
+    try SQLiteInspector.execute(path, "CREATE INDEX category_key ON category(normalizedName)")
+    let reopened = try SQLiteStore(path: path)
+    indexes = try SQLiteInspector.indexes(path)
+    #expect(indexes.contains("category_deleted_key") && !indexes.contains("category_key"))
+    let ids = { (includeDeleted: Bool) in
+      try reopened.read { try $0.records(.category, semanticKey: "produce", includeDeleted: includeDeleted).map(\.id) }
+    }
+    #expect(try ids(true) == [produce.id, oldProduce.id].sorted { $0.uuidString.lowercased() < $1.uuidString.lowercased() })
+    #expect(try ids(false) == [produce.id])
+  }
+
   @Test func fieldsMarkedIndexedGetAnIndexAlsoInAFileWrittenBeforeTheyWere() throws {
     let path = try TemporaryDirectory.make().appendingPathComponent("i.sqlite").path
     _ = try SQLiteStore(path: path)

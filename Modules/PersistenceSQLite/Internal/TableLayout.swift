@@ -73,7 +73,15 @@ struct TableLayout: Sendable {
     let select = "SELECT \(selectColumns) FROM \(table.quotedDatabaseIdentifier) WHERE"
     selectByIDSQL = "\(select) id = ?"
     selectByIDsSQL = "\(select) id IN (SELECT value FROM json_each(?))"
-    selectByKeySQL = schema.semanticKeyField.map { "\(select) \($0.quotedDatabaseIdentifier) = ? ORDER BY id" }
+    // A unique kind's key is indexed over live rows and over tombstones apart
+    // (`SchemaBuilder.createUniqueIndex`): all rows of a key are the two reads together.
+    // A file of schema v2 indexes the key over all rows, which answers both reads too.
+    let isUnique = kind.schema.identity.isUnique
+    selectByKeySQL = schema.semanticKeyField.map { field in
+      let key = field.quotedDatabaseIdentifier
+      guard isUnique else { return "\(select) \(key) = ? ORDER BY id" }
+      return "\(select) \(key) = ?1 AND deletedAt IS NULL UNION ALL \(select) \(key) = ?1 AND deletedAt IS NOT NULL ORDER BY id"
+    }
     // A unique kind has at most one live record per key (its unique index over live rows
     // says so), and ordering that one row still cost SQLite a sorter for every lookup.
     let liveOrder = schema.identity.isUnique ? "" : " ORDER BY id"
