@@ -156,7 +156,7 @@ struct TableLayout: Sendable {
   /// The UPDATE of `record` over `old` (the same row as stored) that sets only the
   /// metadata columns that differ and the columns of `fields`, with its arguments. An
   /// UPDATE rewrites the index entries of every column it names, changed or not, and a
-  /// table has an index on its key (two for unique kinds) and on each reference: bumping a
+  /// table has an index on its key (for unique kinds, two partial ones) and on each reference: bumping a
   /// template's usage count through an UPDATE of all columns cost several times the rest.
   /// Only the values it sets are converted, and its text is made once per set of columns.
   /// A field's lookup column is set with the field.
