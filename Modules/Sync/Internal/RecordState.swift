@@ -45,9 +45,19 @@ struct RecordState: Hashable {
   /// deletion as `@deleted` and a merge as `@redirect`; a tombstone sent with a redirect
   /// was the merge's, not a user's delete.
   init(_ change: RecordChange) {
+    let legacyRedirect = change.fields[RecordChange.redirectField]
+    guard legacyRedirect != nil || change.fields[RecordChange.deletedField] != nil else {
+      // Today's changes: each field names its register once, and a register joined with
+      // nothing holds what arrived, so the change's fields are the registers as they are
+      // (the dictionary is taken whole, not hashed again name by name).
+      self.init(
+        kind: change.kind, id: change.id, createdAt: change.createdAt, updatedAt: change.updatedAt, ownerID: change.ownerID,
+        sharingScope: change.sharingScope, registers: change.fields
+      )
+      return
+    }
     var registers: [String: StampedValue] = [:]
     registers.reserveCapacity(change.fields.count)
-    let legacyRedirect = change.fields[RecordChange.redirectField]
     for (name, value) in change.fields {
       switch name {
       case RecordChange.redirectField:
