@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Bad input at the command level, as a user types it into a script: each line is
@@ -47,7 +48,7 @@ import Testing
 
   @Test(arguments: cases)
   func aBadLineIsRefusedAndChangesNothing(_ bad: Case) throws {
-    let store = try makeTemporaryDirectory().appendingPathComponent("kitchen.sqlite")
+    let store = try TemporaryDirectory.make().appendingPathComponent("kitchen.sqlite")
     let setup = try runProcess(
       "forager-batch", ["--store", store.path, "-"], input: "seed defaults\nlist new Groceries\nrecipe add Soup\n")
     #expect(setup.status == 0, "\(setup.stderr)")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct BatchRunnerTests {
@@ -92,7 +93,7 @@ import Testing
   }
 
   @Test func dryRunReportsEverySyntaxErrorAndTouchesNoStore() throws {
-    let directory = try makeTemporaryDirectory()
+    let directory = try TemporaryDirectory.make()
     let store = directory.appendingPathComponent("kitchen.sqlite")
     let script = directory.appendingPathComponent("bad.forager")
     try "category add A\ncategory add \"B\nmeal plan 2024-02-30 dinner X\nfrobnicate\n".write(to: script, atomically: true, encoding: .utf8)
@@ -109,7 +110,7 @@ import Testing
   }
 
   @Test func atomicLeavesTheStoreAsItWas() throws {
-    let store = try makeTemporaryDirectory().appendingPathComponent("kitchen.sqlite").path
+    let store = try TemporaryDirectory.make().appendingPathComponent("kitchen.sqlite").path
     #expect(try runProcess("forager-batch", ["--store", store], input: "category add Kept\n").status == 0)
     let failing = try runProcess(
       "forager-batch", ["--store", store, "--atomic"], input: "seed sample\ncategory add New\nrecipe delete Nope\n")
@@ -135,7 +136,7 @@ import Testing
   }
 
   @Test func withoutAStoreOptionTheDefaultStoreIsUsed() throws {
-    let data = try makeTemporaryDirectory()
+    let data = try TemporaryDirectory.make()
     let environment = ["XDG_DATA_HOME": data.path]
     #expect(try runProcess("forager-batch", [], input: "category add Produce\n", environment: environment).status == 0)
     #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("forager/forager.sqlite").path))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The tmux binary, when one is installed.
@@ -37,7 +38,7 @@ private let installedTmux: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/
   /// installs it, so the test command runs it).
   @Test(.enabled(if: installedTmux != nil, "tmux is not installed (apt-get install tmux)"))
   func completionCtrlCAndCtrlDOnARealTerminal() throws {
-    let data = try makeTemporaryDirectory()
+    let data = try TemporaryDirectory.make()
     let forager = try Executables.url("forager").path
     let session = "forager-test-\(UUID().uuidString.prefix(8))"
     _ = try tmux("new-session", "-d", "-s", session, "-x", "160", "-y", "40", "env XDG_DATA_HOME=\(data.path) NO_COLOR=1 \(forager)")

@@ -58,7 +58,7 @@ func runProcess(
   _ executable: String, _ arguments: [String], input: String? = nil, environment: [String: String] = [:],
   directory: URL? = nil, timeout: Double = 300
 ) throws -> ProcessResult {
-  let scratch = try makeTemporaryDirectory()
+  let scratch = try TemporaryDirectory.make()
   let outURL = scratch.appendingPathComponent("stdout")
   let errURL = scratch.appendingPathComponent("stderr")
   let inURL = scratch.appendingPathComponent("stdin")
@@ -77,8 +77,6 @@ func runProcess(
     stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
     stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "")
 }
-
-func makeTemporaryDirectory() throws -> URL { try TemporaryDirectory.make() }
 
 /// Replaces every UUID with `<id>`: record ids of recipes and lists are random.
 func normalizingIDs(_ text: String) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct REPLTests {
@@ -22,7 +23,7 @@ import Testing
   }
 
   @Test func theDefaultStoreIsCreatedInTheDataDirectoryAndSaidOnStart() throws {
-    let data = try makeTemporaryDirectory()
+    let data = try TemporaryDirectory.make()
     let result = try runProcess("forager", [], input: "category add Produce\n", environment: ["XDG_DATA_HOME": data.path])
     let file = data.appendingPathComponent("forager/forager.sqlite").path
     #expect(result.stderr.contains("store: \(file) (created)"))
@@ -33,7 +34,7 @@ import Testing
   }
 
   @Test func storeHelpAndVersionOptions() throws {
-    let store = try makeTemporaryDirectory().appendingPathComponent("k.sqlite").path
+    let store = try TemporaryDirectory.make().appendingPathComponent("k.sqlite").path
     #expect(try runProcess("forager", ["--store", store], input: "category add A\n").status == 0)
     #expect(try runProcess("forager", ["--store", store], input: "expect count categories 1\n").stdout.contains("ok: 1 category"))
     let help = try runProcess("forager", ["--help"])

@@ -1,6 +1,7 @@
 import Foundation
 import ServerTestSupport
 import SpawnSupport
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -30,7 +31,7 @@ struct ServerProcessesTests {
   }
 
   @Test func devicesThatAlternateBetweenTwoServersOnOneDatabaseConverge() throws {
-    let directory = try makeTemporaryDirectory()
+    let directory = try TemporaryDirectory.make()
     let database = try Self.household(directory, devices: ["phone", "laptop"])
     let one = try ServerProcess(databaseURL: database, directory: directory, name: "one")
     let two = try ServerProcess(databaseURL: database, directory: directory, name: "two")
@@ -95,7 +96,7 @@ struct ServerProcessesTests {
   }
 
   @Test func aTokenRevokedFromTheShellIsRefusedAtOnceByRunningServers() throws {
-    let directory = try makeTemporaryDirectory()
+    let directory = try TemporaryDirectory.make()
     let database = try Self.household(directory, devices: ["phone"])
     let one = try ServerProcess(databaseURL: database, directory: directory, name: "one")
     let two = try ServerProcess(databaseURL: database, directory: directory, name: "two")
@@ -137,7 +138,7 @@ struct ServerProcessesTests {
   }
 
   @Test func aServerKilledDuringAPushLosesNothingAndStoresNothingTwice() throws {
-    let directory = try makeTemporaryDirectory()
+    let directory = try TemporaryDirectory.make()
     let database = try Self.household(directory, devices: ["phone", "laptop"])
     var server = try ServerProcess(databaseURL: database, directory: directory, name: "first")
     defer { server.stop() }
@@ -188,7 +189,7 @@ struct ServerProcessesTests {
     // A cluster of its own: restarting the shared one would cut other tests' connections.
     let cluster = try TemporaryPostgres.start()
     defer { cluster.stop() }
-    let directory = try makeTemporaryDirectory()
+    let directory = try TemporaryDirectory.make()
     let database = try Self.household(directory, devices: ["phone", "laptop"], cluster: cluster)
     let server = try ServerProcess(databaseURL: database, directory: directory, name: "server")
     defer { server.stop() }

@@ -1,5 +1,6 @@
 import Foundation
 import SpawnSupport
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -14,7 +15,7 @@ import Testing
     var ends: [Int32] = [0, 0]
     #expect(pipe(&ends) == 0)
     defer { for end in ends { close(end) } }
-    let directory = try makeTemporaryDirectory()
+    let directory = try TemporaryDirectory.make()
     let output = directory.appendingPathComponent("fds").path
     let pid = try Spawn.start("/bin/sh", ["-c", "ls /proc/$$/fd"], output: output)
     #expect(try Spawn.wait(pid, program: "sh", timeout: 30) == 0)
@@ -32,7 +33,7 @@ import Testing
   }
 
   @Test func standardInputErrorAndDirectoryAreTheOnesGiven() throws {
-    let directory = try makeTemporaryDirectory()
+    let directory = try TemporaryDirectory.make()
     let input = directory.appendingPathComponent("in").path
     try "from the file\n".write(toFile: input, atomically: true, encoding: .utf8)
     let output = directory.appendingPathComponent("out").path

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Two separate `forager` processes, each a device with its own store, sync through one
 /// SQLite cloud file.
 @Suite struct SyncProcessesTests {
   @Test func twoREPLProcessesShareACloudFileAndConverge() throws {
-    let directory = try makeTemporaryDirectory()
+    let directory = try TemporaryDirectory.make()
     let cloud = directory.appendingPathComponent("cloud.sqlite").path
     let kitchen = directory.appendingPathComponent("kitchen.sqlite").path
     let phone = directory.appendingPathComponent("phone.sqlite").path
@@ -47,7 +48,7 @@ import Testing
   }
 
   @Test func concurrentPushesFromTwoProcessesLoseNothing() throws {
-    let directory = try makeTemporaryDirectory()
+    let directory = try TemporaryDirectory.make()
     let cloud = directory.appendingPathComponent("cloud.sqlite").path
     @Sendable func script(_ device: String) -> String {
       var lines = ["cloud open \(cloud)"]

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// After a normal exit, a store file (and a cloud file) holds all of its data: no
@@ -16,7 +17,7 @@ import Testing
     + "\ndevice add B --store B_STORE\ncloud open CLOUD\nsync all\n"
 
   @Test func theBatchRunnerLeavesNoWriteAheadLog() throws {
-    let directory = try makeTemporaryDirectory()
+    let directory = try TemporaryDirectory.make()
     let store = directory.appendingPathComponent("kitchen.sqlite").path
     let script = Self.script.replacingOccurrences(of: "B_STORE", with: directory.appendingPathComponent("b.sqlite").path)
       .replacingOccurrences(of: "CLOUD", with: directory.appendingPathComponent("cloud.sqlite").path)
@@ -29,7 +30,7 @@ import Testing
   }
 
   @Test func theREPLLeavesNoWriteAheadLogOnQuit() throws {
-    let directory = try makeTemporaryDirectory()
+    let directory = try TemporaryDirectory.make()
     let store = directory.appendingPathComponent("kitchen.sqlite").path
     let result = try runProcess("forager", ["--store", store], input: "category add Dairy\ncategory add Produce\nquit\n")
     #expect(result.status == 0, "\(result.stderr)")
