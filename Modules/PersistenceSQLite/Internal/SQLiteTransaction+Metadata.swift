@@ -9,12 +9,12 @@ extension SQLiteTransaction {
   /// Sync reads several keys for every record it touches: bound and stepped on the
   /// SQLite statement itself.
   func metadata(forKey key: String) throws -> String? {
-    let statement = try cachedStatement(&metadataByKeyStatement, "SELECT value FROM forager_metadata WHERE key = ?")
+    let statement = try cachedStatement(&metadataByKeyStatement, Self.metadataByKeySQL)
     return try withHandle(statement) { handle in
       var key = key
       key.withUTF8 { Self.bindText($0, to: handle, at: 1) }
       var value: String?
-      try step(statement) { value = Self.text($0, 0) }
+      try step(statement) { value = Self.text($0, 1) }
       return value
     }
   }
@@ -24,7 +24,7 @@ extension SQLiteTransaction {
     var values: [String: String] = [:]
     values.reserveCapacity(keys.count)
     try readByTexts(
-      many: &metadataByKeysStatement, Self.metadataByKeysSQL, one: &metadataKeyValueStatement, Self.metadataKeyValueSQL,
+      many: &metadataByKeysStatement, Self.metadataByKeysSQL, one: &metadataByKeyStatement, Self.metadataByKeySQL,
       fixed: nil, texts: keys
     ) { row in
       if let key = Self.text(row, 0), let value = Self.text(row, 1) { values[key] = value }
@@ -33,7 +33,9 @@ extension SQLiteTransaction {
   }
 
   static let keysPerRead = 64
-  static let metadataKeyValueSQL = "SELECT key, value FROM forager_metadata WHERE key = ?"
+  /// One key's row: read by ``metadata(forKey:)`` and by ``metadata(forKeys:)`` for the
+  /// few keys it reads one by one.
+  static let metadataByKeySQL = "SELECT key, value FROM forager_metadata WHERE key = ?"
   static let metadataByKeysSQL =
     "SELECT key, value FROM forager_metadata WHERE key IN (" + Array(repeating: "?", count: keysPerRead).joined(separator: ", ") + ")"
 

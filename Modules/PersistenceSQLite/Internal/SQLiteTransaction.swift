@@ -51,7 +51,6 @@ final class SQLiteTransaction: StoreWriter {
   /// The metadata range read (`metadataKeys(withPrefix:limit:)`) and the one-key read.
   var metadataPrefixStatement: Statement?
   var metadataByKeyStatement: Statement?
-  var metadataKeyValueStatement: Statement?
   /// The sync state upsert and reads (``syncStates(_:ids:)``, ``syncStateHolders(_:keys:)``).
   var syncStateStatement: Statement?
   var syncStateOnlyStatement: Statement?

@@ -84,7 +84,7 @@ struct TableLayout: Sendable {
     }
     // A unique kind has at most one live record per key (its unique index over live rows
     // says so), and ordering that one row still cost SQLite a sorter for every lookup.
-    let liveOrder = schema.identity.isUnique ? "" : " ORDER BY id"
+    let liveOrder = isUnique ? "" : " ORDER BY id"
     selectLiveByKeySQL = schema.semanticKeyField.map { "\(select) \($0.quotedDatabaseIdentifier) = ? AND deletedAt IS NULL\(liveOrder)" }
     let name = kind.rawValue
     selectLiveByElementSQL = Dictionary(
