@@ -352,13 +352,28 @@ struct StoreConformanceTests {
     let store = try backend.makeStore()
     var recipe = Fixtures.recipe("Pâte à choux ✓", ingredients: ["", "½ cup milk", "a \"quoted\" \\ line\n"])
     recipe["recipeDescription"] = .text("")
-    recipe["notes"] = .text(String(repeating: "long note ", count: 200))
-    try store.write { try $0.insertRecord(recipe) }
+    // Longer than the buffer SQLite statements' texts are first bound from (4 KiB), so
+    // the next statements bind from a grown one.
+    recipe["notes"] = .text(String(repeating: "long note ", count: 1_000))
+    var short = Fixtures.recipe("Soup", ingredients: ["salt"])
+    short["notes"] = .text("n")
+    try store.write { writer in
+      try writer.insertRecord(recipe)
+      try writer.insertRecord(short)
+    }
+    var shorter = recipe
+    shorter["notes"] = .text("short now")
+    try store.write { try $0.updateRecord(shorter) }
     try store.write { try $0.setMetadata("", forKey: "empty") }
+    let state = String(repeating: "state ✓ ", count: 700)
+    try store.write { try $0.setSyncState(state, key: "pâte à choux", kind: .recipe, id: recipe.id) }
     try store.read { (reader) throws in
-      #expect(try reader.record(.recipe, id: recipe.id) == recipe)
+      #expect(try reader.record(.recipe, id: recipe.id) == shorter)
+      #expect(try reader.record(.recipe, id: short.id) == short)
       #expect(try reader.record(.recipe, id: recipe.id)?["recipeDescription"] == .text(""))
       #expect(try reader.metadata(forKey: "empty") == "")
+      #expect(try reader.syncStates(.recipe, ids: [recipe.id]) == [recipe.id: state])
+      #expect(try reader.syncStateHolders(.recipe, keys: ["pâte à choux"]) == ["pâte à choux": [recipe.id]])
     }
   }
 

@@ -164,26 +164,32 @@ extension SQLiteTransaction {
     try run(db.cachedStatement(sql: sql), values)
   }
 
+  /// Runs a write statement with `values` bound to its parameters 1…n.
   func run(_ statement: Statement, _ values: [DatabaseValue]) throws {
     try withHandle(statement) { handle in
-      bind(values, to: handle)
-      try step(statement)
+      try bind(values, to: handle) { try step(statement) }
     }
   }
 
-  /// Binds values to a reset statement's parameters 1…n (text and blobs are copied).
-  /// Text is bound from the string's own UTF-8 with its length: GRDB's binding first
-  /// copies each string into a new C string, an allocation per value.
-  func bind(_ values: [DatabaseValue], to handle: SQLiteStatement) {
-    for (index, value) in values.enumerated() {
-      let position = Int32(index + 1)
-      switch value.storage {
-      case .null: sqlite3_bind_null(handle, position)
-      case .int64(let number): sqlite3_bind_int64(handle, position, number)
-      case .double(let number): sqlite3_bind_double(handle, position, number)
-      case .string(var text): text.withUTF8 { Self.bindText($0, to: handle, at: position) }
-      case .blob: _ = value.bind(to: handle, at: position)
+  /// Binds values to a reset statement's parameters 1…n and runs `body` while they are
+  /// bound. Texts are bound in place from ``BoundTexts`` (GRDB's binding copies each string
+  /// into a new C string, and SQLite copies it again), valid until `body` returns: the
+  /// caller clears the bindings before the statement is bound again.
+  func bind<T>(_ values: [DatabaseValue], to handle: SQLiteStatement, _ body: () throws -> T) rethrows -> T {
+    var length = 0
+    for value in values { if case .string(let text) = value.storage { length += text.utf8.count } }
+    return try boundTexts.binding(length: length) { texts in
+      for (index, value) in values.enumerated() {
+        let position = Int32(index + 1)
+        switch value.storage {
+        case .null: sqlite3_bind_null(handle, position)
+        case .int64(let number): sqlite3_bind_int64(handle, position, number)
+        case .double(let number): sqlite3_bind_double(handle, position, number)
+        case .string(var text): texts.bind(&text, to: handle, at: position)
+        case .blob: _ = value.bind(to: handle, at: position)
+        }
       }
+      return try body()
     }
   }
 

@@ -53,13 +53,16 @@ extension SQLiteTransaction {
       try keyUnchanged
       ? cachedStatement(&syncStateOnlyStatement, Self.syncStateOnlyUpsertSQL)
       : cachedStatement(&syncStateStatement, Self.syncStateUpsertSQL)
+    var (kindText, idText, stateText) = (kind.rawValue, id.lowercaseText, text)
+    let length = kindText.utf8.count + idText.utf8.count + stateText.utf8.count + (key?.utf8.count ?? 0)
     try withHandle(statement) { handle in
-      var (kindText, idText, text) = (kind.rawValue, id.lowercaseText, text)
-      kindText.withUTF8 { Self.bindText($0, to: handle, at: 1) }
-      idText.withUTF8 { Self.bindText($0, to: handle, at: 2) }
-      if var key { key.withUTF8 { Self.bindText($0, to: handle, at: 3) } } else { sqlite3_bind_null(handle, 3) }
-      text.withUTF8 { Self.bindText($0, to: handle, at: 4) }
-      try step(statement)
+      try boundTexts.binding(length: length) { texts in
+        texts.bind(&kindText, to: handle, at: 1)
+        texts.bind(&idText, to: handle, at: 2)
+        if var heldKey = key { texts.bind(&heldKey, to: handle, at: 3) } else { sqlite3_bind_null(handle, 3) }
+        texts.bind(&stateText, to: handle, at: 4)
+        try step(statement)
+      }
     }
   }
 

@@ -59,6 +59,9 @@ final class SQLiteTransaction: StoreWriter {
   var syncHoldersByKeysStatement: Statement?
   var syncHoldersByKeyStatement: Statement?
 
+  /// Where the texts of a write statement are bound from (``BoundTexts``).
+  lazy var boundTexts = BoundTexts()
+
   /// The side tables (list elements, text search) present in this file, read once per
   /// transaction and only for queries that can use them (a file a migration is writing
   /// may not have them yet).
@@ -132,8 +135,7 @@ final class SQLiteTransaction: StoreWriter {
     let handle = statement.sqliteStatement
     sqlite3_reset(handle)
     defer { sqlite3_clear_bindings(handle) }
-    bind(sql.arguments, to: handle)
-    return try rows(of: statement, layout)
+    return try bind(sql.arguments, to: handle) { try rows(of: statement, layout) }
   }
 
   /// ``fetch(_:)`` of the live records whose list field holds an element, ordered by id,
