@@ -38,7 +38,12 @@ public enum DeleteRule: String, Sendable, Hashable {
 }
 
 /// One field of an entity kind.
-public struct FieldDescriptor: Sendable, Hashable {
+///
+/// An immutable class, not a struct: every record read, written, validated or synced walks
+/// its kind's fields, and a class instance is handed on with one reference count where
+/// the struct's copy retained each of its strings and lists (Docs/PERFORMANCE.md, "Sync,
+/// eighth pass"). Equality and hashing are by value.
+public final class FieldDescriptor: Sendable, Hashable {
   public let name: String
   public let type: FieldType
   public let isOptional: Bool
@@ -106,6 +111,18 @@ public struct FieldDescriptor: Sendable, Hashable {
       self.deleteRule = .nullify
     }
   }
+
+  public static func == (lhs: FieldDescriptor, rhs: FieldDescriptor) -> Bool {
+    lhs === rhs
+      || (lhs.name == rhs.name && lhs.type == rhs.type && lhs.isOptional == rhs.isOptional && lhs.deleteRule == rhs.deleteRule
+        && lhs.isIndexed == rhs.isIndexed && lhs.isSearched == rhs.isSearched && lhs.isLookedUpByName == rhs.isLookedUpByName
+        && lhs.defaultValue == rhs.defaultValue)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(name)
+    hasher.combine(type)
+  }
 }
 
 /// How a kind keeps its semantic identity (DESIGN.md §2).
@@ -128,7 +145,11 @@ public enum IdentityPolicy: String, Sendable, Hashable {
 
 /// The description of one entity kind that the rest of the code reads instead of
 /// repeating per-kind switches: its fields, relationships, semantic key and identity policy.
-public struct EntitySchema: Sendable, Hashable {
+///
+/// An immutable class for the reason ``FieldDescriptor`` is one: ``EntityKind/schema`` is
+/// read for every record on every hot path, and the struct's copy retained each of its
+/// seven lists and strings. Equality and hashing are by value.
+public final class EntitySchema: Sendable, Hashable {
   public let kind: EntityKind
   /// Non-metadata fields, in display order.
   public let fields: [FieldDescriptor]
@@ -168,8 +189,24 @@ public struct EntitySchema: Sendable, Hashable {
   /// merged together, or a replica could end up with one write's name and another's key.
   public let identityFields: [String]
 
+  public static func == (lhs: EntitySchema, rhs: EntitySchema) -> Bool {
+    lhs === rhs
+      || (lhs.kind == rhs.kind && lhs.fields == rhs.fields && lhs.semanticKeyField == rhs.semanticKeyField
+        && lhs.displayField == rhs.displayField && lhs.identity == rhs.identity && lhs.ownerField == rhs.ownerField
+        && lhs.keyInputs == rhs.keyInputs)
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(kind)
+    hasher.combine(fields)
+  }
+
   /// The descriptor of a field by name.
-  public func field(named name: String) -> FieldDescriptor? { fields.first { $0.name == name } }
+  public func field(named name: String) -> FieldDescriptor? { position(of: name).map { fields[$0] } }
+
+  /// The position of a field in ``fields`` by name: a scan of a kind's ten or so names,
+  /// which costs less than hashing the name for a table.
+  public func position(of name: String) -> Int? { fields.firstIndex { $0.name == name } }
 
   /// Fields that reference other records (to-one and to-many).
   public let relationships: [FieldDescriptor]

@@ -5,43 +5,77 @@ public import Foundation
 /// This is what a `Store` reads and writes. Application code works with the typed entity
 /// values (``Category``, ``Recipe`` …) and converts with ``Entity/record`` and
 /// ``Entity/init(record:)``; only repositories create records.
+///
+/// The values are kept in the order of the kind's schema fields (``EntitySchema/fields``),
+/// so that the code that reads or writes every field of a record (a backend's row, the
+/// schema check, sync's view) goes by position instead of hashing each field's name.
+/// Reading or writing one field by name finds its position among the kind's few fields.
 public struct Record: Sendable, Hashable {
   public var kind: EntityKind
   public var meta: RecordMetadata
-  /// Field values keyed by the field names of the kind's schema. Null values are not
-  /// kept: a field that is absent reads as `.null`, so two records with the same values
-  /// are equal however they were built.
-  public private(set) var fields: [String: FieldValue]
+  /// One value per schema field, in schema order; `.null` where the field is absent.
+  package private(set) var values: [FieldValue]
+  /// Values of names the schema does not have (a damaged or foreign record, which the
+  /// schema check refuses). Empty for every record a store holds.
+  private var unknown: [String: FieldValue]
 
-  public init(kind: EntityKind, meta: RecordMetadata, fields: consuming [String: FieldValue]) {
+  public init(kind: EntityKind, meta: RecordMetadata, fields: [String: FieldValue]) {
+    let schema = kind.schema
     self.kind = kind
     self.meta = meta
-    // The nulls removed in place (the dictionary is the caller's to give): filtering
-    // would build a new one and hash every key again, for the one or two optional fields
-    // a typed entity leaves empty.
-    var nulls: [String] = []
-    // `fields` is consumed: a for-in loop would consume it here, forEach borrows it.
-    // swift-format-ignore: ReplaceForEachWithForLoop
-    fields.forEach { name, value in if value.isNull { nulls.append(name) } }
-    for name in nulls { fields.removeValue(forKey: name) }
-    self.fields = fields
+    var values = [FieldValue](repeating: .null, count: schema.fields.count)
+    var unknown: [String: FieldValue] = [:]
+    for (name, value) in fields where !value.isNull {
+      if let position = schema.position(of: name) { values[position] = value } else { unknown[name] = value }
+    }
+    self.values = values
+    self.unknown = unknown
   }
 
-  /// A record whose `fields` hold no null, as a backend decodes a row (it leaves a null
-  /// column out): ``init(kind:meta:fields:)`` without its scan for nulls.
-  package init(kind: EntityKind, meta: RecordMetadata, nonNullFields fields: [String: FieldValue]) {
+  /// A record from one value per schema field, in schema order (`.null` for an absent
+  /// field), as a backend decodes a row or sync's view computes one.
+  package init(kind: EntityKind, meta: RecordMetadata, values: [FieldValue]) {
+    precondition(values.count == kind.schema.fields.count, "\(kind.rawValue) record given \(values.count) values")
     self.kind = kind
     self.meta = meta
-    self.fields = fields
+    self.values = values
+    self.unknown = [:]
   }
 
   public var id: UUID { meta.id }
 
+  /// Field values keyed by the field names of the kind's schema. Null values are not
+  /// kept: a field that is absent reads as `.null`, so two records with the same values
+  /// are equal however they were built.
+  public var fields: [String: FieldValue] {
+    var fields = unknown
+    for (field, value) in zip(kind.schema.fields, values) where !value.isNull { fields[field.name] = value }
+    return fields
+  }
+
   /// The value of a field, `.null` when absent.
   public subscript(field: String) -> FieldValue {
-    get { fields[field] ?? .null }
-    set { fields[field] = newValue.isNull ? nil : newValue }
+    get {
+      if let position = kind.schema.position(of: field) { return values[position] }
+      return unknown[field] ?? .null
+    }
+    set {
+      if let position = kind.schema.position(of: field) {
+        values[position] = newValue
+      } else {
+        unknown[field] = newValue.isNull ? nil : newValue
+      }
+    }
   }
+
+  /// The value of the schema field at `position` (``EntitySchema/fields``).
+  package subscript(position position: Int) -> FieldValue {
+    get { values[position] }
+    set { values[position] = newValue }
+  }
+
+  /// The names of fields outside the kind's schema that hold a value, sorted.
+  package var unknownFields: [String] { unknown.keys.sorted() }
 
   /// The record's display field as text: its name for people ("Produce", a book's title).
   public var displayText: String { self[kind.schema.displayField].displayText }
@@ -55,10 +89,16 @@ public struct Record: Sendable, Hashable {
   /// The names of the fields whose values differ between `self` and `other`
   /// (absent and `.null` are equal), sorted.
   public func changedFields(comparedTo other: Record) -> [String] {
-    // Stored values are never null: a field of one record that the other lacks differs.
+    guard other.kind == kind else {
+      let (mine, theirs) = (fields, other.fields)
+      var names = mine.compactMap { name, value in theirs[name] != value ? name : nil }
+      names += theirs.keys.filter { mine[$0] == nil }
+      return names.sorted()
+    }
     var names: [String] = []
-    for (name, value) in fields where other.fields[name] != value { names.append(name) }
-    for name in other.fields.keys where fields[name] == nil { names.append(name) }
+    for (field, (mine, theirs)) in zip(kind.schema.fields, zip(values, other.values)) where mine != theirs { names.append(field.name) }
+    for (name, value) in unknown where other.unknown[name] != value { names.append(name) }
+    for name in other.unknown.keys where unknown[name] == nil { names.append(name) }
     return names.sorted()
   }
 }

@@ -6,12 +6,7 @@ extension Record {
   /// Backends call this before every insert and update, so both reject the same records.
   /// - Throws: ``StoreError/invalidRecord(kind:id:field:reason:)``.
   public func validateAgainstSchema() throws(StoreError) {
-    let schema = kind.schema
-    var known = 0  // of `fields`' names, how many the schema has
-    for field in schema.fields {
-      let stored = fields[field.name]
-      if stored != nil { known += 1 }
-      let value = stored ?? .null
+    for (field, value) in zip(kind.schema.fields, values) {
       if value.isNull {
         if !field.isOptional && !Self.defaultsWhenNull(field.type) {
           throw StoreError.invalidRecord(kind: kind, id: id, field: field.name, reason: "is required")
@@ -22,7 +17,7 @@ extension Record {
         throw StoreError.invalidRecord(kind: kind, id: id, field: field.name, reason: reason)
       }
     }
-    if known != fields.count, let name = fields.keys.sorted().first(where: { schema.field(named: $0) == nil }) {
+    if let name = unknownFields.first {
       throw StoreError.invalidRecord(kind: kind, id: id, field: name, reason: "is not in the \(kind.rawValue) schema")
     }
   }

@@ -148,7 +148,7 @@ struct TableLayout: Sendable {
       meta.sharingScope.rawValue.databaseValue,
     ]
     values.reserveCapacity(columns.count + lookups.count)
-    for field in schema.fields { values.append(Self.databaseValue(record[field.name])) }
+    for value in record.values { values.append(Self.databaseValue(value)) }
     for lookup in lookups { values.append(lookup.value(of: record)) }
     return values
   }
@@ -187,7 +187,7 @@ struct TableLayout: Sendable {
     }
     for (offset, field) in schema.fields.enumerated() where fields.contains(field.name) {
       set |= 1 << UInt64(Self.metadataColumns.count + offset)
-      arguments.append(Self.databaseValue(record[field.name]))
+      arguments.append(Self.databaseValue(record[position: offset]))
     }
     for (offset, lookup) in lookups.enumerated() where fields.contains(lookup.field) {
       set |= 1 << UInt64(columns.count + offset)
@@ -233,13 +233,16 @@ struct TableLayout: Sendable {
       sharingScope: isNull(5)
         ? .private : SharingScope(rawValue: text(5)) ?? .private
     )
-    var fields: [String: FieldValue] = [:]
-    fields.reserveCapacity(fieldColumns.count)
+    var values: [FieldValue] = []
+    values.reserveCapacity(fieldColumns.count)
     var column = Int32(Self.metadataColumns.count)
-    for (name, storage) in fieldColumns {
+    for (_, storage) in fieldColumns {
       defer { column += 1 }
       let type = sqlite3_column_type(statement, column)
-      guard type != SQLITE_NULL else { continue }
+      guard type != SQLITE_NULL else {
+        values.append(.null)
+        continue
+      }
       let value: FieldValue
       switch (storage, type) {
       case (.integer, SQLITE_INTEGER): value = .integer(sqlite3_column_int64(statement, column))
@@ -263,9 +266,9 @@ struct TableLayout: Sendable {
         // column's) takes the general conversion, with its checks and messages.
         value = try Self.fieldValue(DatabaseValue(sqliteStatement: statement, index: column), field(at: column), kind)
       }
-      if !value.isNull { fields[name] = value }
+      values.append(value)
     }
-    return Record(kind: kind, meta: meta, nonNullFields: fields)
+    return Record(kind: kind, meta: meta, values: values)
   }
 
   /// The field read from a column of ``selectColumns``.

@@ -24,8 +24,9 @@ struct EntityView {
 
   let kind: EntityKind
   let keeper: UUID
-  /// Field values as written, merged by the rules above, before references are resolved.
-  let written: [String: FieldValue]
+  /// Field values as written, merged by the rules above, before references are resolved:
+  /// one per schema field, in schema order (`.null` for none).
+  let written: [FieldValue]
   let createdAt: Date
   let updatedAt: Date
   let ownerID: String
@@ -66,9 +67,8 @@ struct EntityView {
   }
 
   /// The merged field values of several members, or nil when a required field has none.
-  private static func fields(of members: [RecordState], _ schema: EntitySchema) -> [String: FieldValue]? {
-    var written: [String: FieldValue] = [:]
-    written.reserveCapacity(schema.fields.count)
+  private static func fields(of members: [RecordState], _ schema: EntitySchema) -> [FieldValue]? {
+    var written = [FieldValue](repeating: .null, count: schema.fields.count)
     let group = schema.identityFields
     // The member whose key register is highest gives the whole identity group (members
     // come sorted by id, so equal registers pick the same member everywhere).
@@ -84,10 +84,10 @@ struct EntityView {
         }
       }
     }
-    for field in schema.fields {
+    for (position, field) in schema.fields.enumerated() {
       if let source = groupSource, group.contains(field.name) {
         if let value = source[field.name]?.value {
-          written[field.name] = value
+          written[position] = value
           continue
         }
       }
@@ -96,9 +96,9 @@ struct EntityView {
         if let value = member[field.name] { best = RecordState.join(best, value) }
       }
       if let best, !best.value.isNull {
-        written[field.name] = best.value
+        written[position] = best.value
       } else if best == nil, let value = field.defaultValue {
-        written[field.name] = value
+        written[position] = value
       } else if !field.isOptional, best == nil {
         return nil
       }
@@ -106,18 +106,19 @@ struct EntityView {
     return written
   }
 
-  /// ``fields(of:_:)`` of one member: each register's value, a written null kept only in
-  /// the identity group (which comes whole from the member holding the key register).
-  private static func fields(of member: RecordState, _ schema: EntitySchema) -> [String: FieldValue]? {
-    var written: [String: FieldValue] = [:]
+  /// ``fields(of:_:)`` of one member: each register's value (a written null shows as
+  /// null, not as the field's default).
+  private static func fields(of member: RecordState, _ schema: EntitySchema) -> [FieldValue]? {
+    var written: [FieldValue] = []
     written.reserveCapacity(schema.fields.count)
-    let holdsKey = schema.semanticKeyField.map { member[$0] != nil } ?? false
     for field in schema.fields {
       if let value = member[field.name] {
-        if !value.value.isNull || (holdsKey && schema.identityFields.contains(field.name)) { written[field.name] = value.value }
+        written.append(value.value)
       } else if let value = field.defaultValue {
-        written[field.name] = value
-      } else if !field.isOptional {
+        written.append(value)
+      } else if field.isOptional {
+        written.append(.null)
+      } else {
         return nil
       }
     }
@@ -129,14 +130,14 @@ struct EntityView {
   func row(resolving shownKeeper: (EntityKind, UUID) throws -> UUID?) rethrows -> (record: Record, status: Status) {
     var fields = written
     var hidden = false
-    for field in kind.schema.relationships {
-      guard let target = field.type.referencedKind, let value = fields[field.name] else { continue }
-      switch value {
+    for (position, field) in kind.schema.fields.enumerated() {
+      guard let target = field.type.referencedKind else { continue }
+      switch fields[position] {
       case .reference(let id):
         if let resolved = try shownKeeper(target, id) {
-          fields[field.name] = .reference(resolved)
+          fields[position] = .reference(resolved)
         } else if field.isOptional && field.deleteRule == .nullify {
-          fields[field.name] = nil
+          fields[position] = .null
         } else {
           hidden = true
         }
@@ -146,7 +147,7 @@ struct EntityView {
         for id in ids {
           if let keeper = try shownKeeper(target, id), seen.insert(keeper).inserted { resolved.append(keeper) }
         }
-        fields[field.name] = .referenceList(resolved)
+        fields[position] = .referenceList(resolved)
       default:
         continue
       }
@@ -163,15 +164,15 @@ struct EntityView {
     case .deleted(let date): meta.deletedAt = date
     case .hidden: meta.deletedAt = updatedAt
     }
-    return (Record(kind: kind, meta: meta, fields: fields), status)
+    return (Record(kind: kind, meta: meta, values: fields), status)
   }
 
   /// The written reference ids of the view's relationships, by target kind.
   var writtenReferences: [(kind: EntityKind, id: UUID)] {
     var references: [(kind: EntityKind, id: UUID)] = []
-    for field in kind.schema.relationships {
+    for (field, value) in zip(kind.schema.fields, written) {
       guard let target = field.type.referencedKind else { continue }
-      switch written[field.name] {
+      switch value {
       case .reference(let id): references.append((target, id))
       case .referenceList(let ids): references.append(contentsOf: ids.map { (target, $0) })
       default: continue

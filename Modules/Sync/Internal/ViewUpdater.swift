@@ -101,13 +101,13 @@ final class ViewUpdater {
   /// Debug builds also compute the component and view and check that they agree.
   func showsAsWritten(_ key: RecordKey, row: Record) throws -> Bool {
     guard row.meta.isLive, try components.standsAlone(key), try states.state(key)?.isDeleted == false else { return false }
-    for field in key.kind.schema.fields {
-      switch row.fields[field.name] {
-      case nil, .null?:
+    for (field, value) in zip(key.kind.schema.fields, row.values) {
+      switch value {
+      case .null:
         guard field.isOptional, field.defaultValue == nil else { return false }
-      case .reference?:
+      case .reference:
         return false
-      case .referenceList(let ids)? where !ids.isEmpty:
+      case .referenceList(let ids) where !ids.isEmpty:
         return false
       default:
         continue
