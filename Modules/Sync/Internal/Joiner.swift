@@ -9,7 +9,8 @@ struct Joiner {
   /// This replica: a conflict is another device's write to a field this one wrote.
   let replica: String
   var clock: HybridLogicalClock
-  private(set) var touched: Set<RecordKey> = []
+  /// The records whose state the join changed, each once.
+  private(set) var touched: [RecordKey] = []
   private(set) var imports = 0
   private(set) var conflicts = 0
   /// Merge edges learned.
@@ -34,13 +35,12 @@ struct Joiner {
       let knownKeepers = Set(state.keepers)
       merges += incomingKeepers.filter { !knownKeepers.contains($0) }.count
       guard state.join(incoming) else { return }
-      try states.set(state)
+      if try states.set(state) { touched.append(key) }
     } else {
       // The join of an empty state with the arrival is the arrival: nothing to compare.
       merges += incomingKeepers.count
-      try states.set(incoming)
+      if try states.set(incoming) { touched.append(key) }
     }
-    touched.insert(key)
     for keeper in incomingKeepers { try states.noteEdge(change.kind, loser: change.id, keeper: keeper) }
   }
 

@@ -6,12 +6,37 @@ import Persistence
 /// end, the reverse edges of the store, and the index of each state's own key.
 final class StateStore {
   let writer: any StoreWriter
-  private var cache: [RecordKey: RecordState] = [:]
-  private var absent: Set<RecordKey> = []
-  private var dirty: Set<RecordKey> = []
-  /// Records whose key register changed in this transaction: the store's index of the key
-  /// each stored state holds is written for these only (``flush()``).
-  private var movedKeys: Set<RecordKey> = []
+  /// What this transaction knows of each record it asked about: its state (nil when the
+  /// store has none), and whether the state is to be written back. One entry per record,
+  /// so that reading, replacing and flushing a state each look the record up once (a
+  /// sync page asks about tens of thousands of records, and a lookup in tables that large
+  /// is a cache miss more often than not).
+  private var entries: [RecordKey: Entry] = [:]
+  /// The records set in this transaction, each once, in the order they were first set.
+  private var dirty: [RecordKey] = []
+
+  private struct Entry {
+    var state: RecordState?
+    var isDirty = false
+    /// The key register changed in this transaction: the store's index of the key each
+    /// stored state holds is written for these only (``flush()``).
+    var movedKey = false
+
+    /// Sets the state to write back; returns whether it was not to be written before.
+    mutating func replace(with state: RecordState, movingKey: Bool) -> Bool {
+      self.state = state
+      movedKey = movedKey || movingKey
+      defer { isDirty = true }
+      return !isDirty
+    }
+
+    /// Marks the state written; returns whether its key register changed since it was read.
+    mutating func flushed() -> Bool {
+      defer { (isDirty, movedKey) = (false, false) }
+      return movedKey
+    }
+  }
+
   /// Reverse edges keeper → losers, read by one range scan when the transaction starts
   /// (merged records are few).
   private var mergedInto: [RecordKey: [UUID]] = [:]
@@ -43,33 +68,32 @@ final class StateStore {
 
   /// Reads the states of many records at once (a page of arrivals or of local changes).
   func preload(_ keys: some Collection<RecordKey>) throws {
-    let wanted = keys.filter { cache[$0] == nil && !absent.contains($0) }
+    let wanted = keys.filter { entries[$0] == nil }
     guard !wanted.isEmpty else { return }
     let read = try writer.states(wanted, decoded: decoded)
-    for key in wanted {
-      if let state = read[key] { cache[key] = state } else { absent.insert(key) }
-    }
+    entries.reserveCapacity(entries.count + wanted.count)
+    for key in wanted { entries[key] = Entry(state: read[key]) }
   }
 
   /// The state of a record, or nil when this replica knows nothing of it.
   func state(_ key: RecordKey) throws -> RecordState? {
-    if let cached = cache[key] { return cached }
-    if absent.contains(key) { return nil }
+    if let entry = entries[key] { return entry.state }
     try preload([key])
-    return cache[key]
+    return entries[key]?.state
   }
 
   /// Replaces a record's state (written back by ``flush()``) and keeps the key index true.
-  func set(_ state: RecordState) throws {
+  /// - Returns: whether this is the first time this transaction sets the record's state.
+  @discardableResult
+  func set(_ state: RecordState) throws -> Bool {
     let key = RecordKey(kind: state.kind, id: state.id)
     let before = try self.state(key).flatMap(SharedKey.init)
-    cache[key] = state
-    absent.remove(key)
-    dirty.insert(key)
-    version += 1
     let after = SharedKey(state)
-    guard before != after else { return }
-    movedKeys.insert(key)
+    let moved = before != after
+    let firstSet = entries[key, default: Entry()].replace(with: state, movingKey: moved)
+    if firstSet { dirty.append(key) }
+    version += 1
+    guard moved else { return firstSet }
     if let before {
       var ids = try holders(of: before)
       ids.removeAll { $0 == state.id }
@@ -85,6 +109,7 @@ final class StateStore {
       }
       holders[after] = ids
     }
+    return firstSet
   }
 
   /// The records whose own key register holds `key`, by id.
@@ -105,7 +130,7 @@ final class StateStore {
 
   /// The keys the states of these records hold, among the states read so far.
   func keys(heldBy records: some Sequence<RecordKey>) -> [SharedKey] {
-    records.compactMap { cache[$0].flatMap(SharedKey.init) }
+    records.compactMap { entries[$0]?.state.flatMap(SharedKey.init) }
   }
 
   /// The records merged into `key` (the other ends of its incoming edges).
@@ -126,16 +151,15 @@ final class StateStore {
     let before = try writer.syncInteger(ReplicaKeys.stateWrites)
     let counts = (before: before, after: before + 1)
     try writer.setSyncInteger(counts.after, ReplicaKeys.stateWrites)
-    let states = dirty.sorted().compactMap { cache[$0] }
+    let pending = dirty.sorted().compactMap { key in entries[key]?.state.map { (key: key, state: $0) } }
     // Encoding is a pure function of the state, so a large transaction's states are
     // encoded on every core before they are written one by one.
-    let texts = states.parallelMap(StateCoding.encode)
-    for (state, text) in zip(states, texts) {
-      let key = RecordKey(kind: state.kind, id: state.id)
-      try writer.setSyncState(text, key: SharedKey(state)?.key, kind: state.kind, id: state.id, keyUnchanged: !movedKeys.contains(key))
+    let texts = pending.map(\.state).parallelMap(StateCoding.encode)
+    for ((key, state), text) in zip(pending, texts) {
+      let movedKey = entries[key]?.flushed() ?? true
+      try writer.setSyncState(text, key: SharedKey(state)?.key, kind: state.kind, id: state.id, keyUnchanged: !movedKey)
       decoded?.note(key, state: state, counts: counts)
     }
     dirty = []
-    movedKeys = []
   }
 }

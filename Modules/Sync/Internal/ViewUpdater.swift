@@ -42,17 +42,25 @@ final class ViewUpdater {
   /// - Parameter created: records whose state a stamping made from their row alone
   ///   (`Stamper.created`), with those rows: each one ``showsAsWritten(_:row:)`` is left
   ///   out, as computing it would change nothing.
-  func refresh(_ touched: some Sequence<RecordKey>, created: [RecordKey: Record] = [:]) throws {
-    var start = Set(touched)
-    for key in states.leftKeys {
-      expanded.insert(key)
-      for id in try states.holders(of: key) { start.insert(RecordKey(kind: key.kind, id: id)) }
+  /// - Parameter touched: each record once.
+  func refresh(_ touched: some Collection<RecordKey>, created: [RecordKey: Record] = [:]) throws {
+    var queue: [RecordKey]
+    if states.leftKeys.isEmpty && created.isEmpty {
+      queue = touched.sorted()
+    } else {
+      var start = Set(touched)
+      for key in states.leftKeys {
+        expanded.insert(key)
+        for id in try states.holders(of: key) { start.insert(RecordKey(kind: key.kind, id: id)) }
+      }
+      for (key, row) in created where start.contains(key) {
+        if try showsAsWritten(key, row: row) { start.remove(key) }
+      }
+      queue = start.sorted()
     }
-    for (key, row) in created where start.contains(key) {
-      if try showsAsWritten(key, row: row) { start.remove(key) }
-    }
-    var queue = start.sorted()
-    var queued = Set(queue)
+    // The records still waiting in the queue, made the first time a refresh asks for more
+    // (most refreshes ask for none).
+    var queued: Set<RecordKey>?
     var next = 0, preloaded = 0
     // Each component is computed again only when something it depends on changed what it
     // shows; relationships form no cycles, so this ends. The bound guards damaged data.
@@ -64,15 +72,18 @@ final class ViewUpdater {
       }
       let key = queue[next]
       next += 1
-      queued.remove(key)
+      queued?.remove(key)
       guard next <= limit else {
         errors += 1
         notes.append((.error, "view update stopped after \(limit) steps"))
         return
       }
-      for other in try refreshComponent(of: key) where queued.insert(other).inserted {
-        queue.append(other)
-      }
+      let again = try refreshComponent(of: key)
+      guard !again.isEmpty else { continue }
+      var waiting = queued ?? Set(queue[next...])
+      queued = nil  // `waiting` is now the set's only copy: inserting copies nothing
+      for other in again where waiting.insert(other).inserted { queue.append(other) }
+      queued = waiting
     }
   }
 
