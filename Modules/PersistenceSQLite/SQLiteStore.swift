@@ -31,12 +31,20 @@ public final class SQLiteStore: Store {
   /// ``ReadConnections``, which reach a read connection for a fraction of the pool's cost.
   private let pool: DatabasePool
   private let readers: ReadConnections
+  /// Checkpoints the WAL past ``checkpointPages``, beside the writer.
+  private let checkpointer: BackgroundCheckpointer
 
   /// Opens the store at `path`, creating the file and its schema when missing.
   /// - Throws: ``StoreError/unavailable(location:reason:)`` when the file cannot be
   ///   opened, is not a Forager store, or has a schema version this build cannot use.
   /// - Parameter clock: dates change-log entries; the system clock by default.
-  public init(path: String, busyTimeout: TimeInterval = 10, clock: @escaping StoreClock = { Date() }) throws {
+  public convenience init(path: String, busyTimeout: TimeInterval = 10, clock: @escaping StoreClock = { Date() }) throws {
+    try self.init(path: path, busyTimeout: busyTimeout, clock: clock, checkpointPages: Self.checkpointPages)
+  }
+
+  /// ``init(path:busyTimeout:clock:)`` with the WAL pages past which a checkpoint starts
+  /// (tests use a few).
+  package init(path: String, busyTimeout: TimeInterval = 10, clock: @escaping StoreClock = { Date() }, checkpointPages: Int) throws {
     self.path = path
     self.clock = clock
     self.location = "sqlite:\(path)"
@@ -53,6 +61,7 @@ public final class SQLiteStore: Store {
       }
       pool = try DatabasePool(path: path, configuration: configuration)
       readers = ReadConnections(path: path, configuration: configuration)
+      checkpointer = BackgroundCheckpointer(path: path, configuration: configuration, pages: checkpointPages)
       try pool.barrierWriteWithoutTransaction { db in
         // WAL with synchronous NORMAL (GRDB's pool default, stated here so it cannot change
         // unnoticed): a commit appends to the WAL without an fsync; the WAL is synced at
@@ -64,9 +73,11 @@ public final class SQLiteStore: Store {
         // this project's disks). SQLite's default runs one whenever the WAL passes 1,000
         // pages, every ≈ 100 small commits: a script of 10k one-line commands paid more for
         // checkpoints than for its commits. At 10,000 pages (≈ 40 MiB of WAL at most) a
-        // checkpoint copies more pages at once and comes ten times less often; `close()`
-        // still empties the WAL. Docs/PERFORMANCE.md, "forager-batch".
-        try db.execute(sql: "PRAGMA wal_autocheckpoint = \(Self.checkpointPages)")
+        // checkpoint copies more pages at once and comes ten times less often; it runs on a
+        // connection of its own beside the writer (``BackgroundCheckpointer``), and
+        // `close()` still empties the WAL. Docs/PERFORMANCE.md, "forager-batch" and "Sync,
+        // eighth pass".
+        checkpointer.install(on: db)
         // A transaction whose dirty pages outgrow the page cache spills them to the WAL
         // before it commits, and writes a page again each time it changes it after that.
         // A sync page or a bulk import touches tens of thousands of index pages (ids and
@@ -99,16 +110,20 @@ public final class SQLiteStore: Store {
     }
   }
 
-  /// Copies the write-ahead log into the file and empties it, then closes every
-  /// connection. (SQLite checkpoints on the last close only when that connection can
-  /// write; the pool's readers are read-only, so the checkpoint is explicit.)
   /// An integer setting of the writer connection (`PRAGMA name`), for tests of its configuration.
   package func writerSetting(_ name: String) throws -> Int {
     try pool.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA \(name)") ?? 0 }
   }
 
+  /// Waits until no checkpoint runs beside the writer (for tests).
+  package func waitForCheckpoint() { checkpointer.waitWhileRunning() }
+
+  /// Copies the write-ahead log into the file and empties it, then closes every
+  /// connection. (SQLite checkpoints on the last close only when that connection can
+  /// write; the pool's readers are read-only, so the checkpoint is explicit.)
   public func close() throws {
     do {
+      try checkpointer.close()
       _ = try pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }
       try pool.close()
     } catch {

@@ -252,6 +252,34 @@ struct MonotonicClockTests {
     #expect(((try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? Int ?? 0) == 0)
   }
 
+  /// A commit that leaves the WAL past the limit starts a checkpoint on a connection of its
+  /// own, and the writer goes on: the records reach the database file before any close,
+  /// and the WAL starts again from its beginning at a later write.
+  @Test func aWALPastItsLimitIsCheckpointedBesideTheWriter() throws {
+    let path = try TemporaryDirectory.make().appendingPathComponent("kitchen.sqlite").path
+    func size(_ file: String) -> Int { ((try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int) ?? 0 }
+    let store = try SQLiteStore(path: path, checkpointPages: 40)
+    let empty = size(path)
+    for batch in 0..<8 {
+      try store.write { writer in
+        for index in 0..<200 { try writer.insertRecord(Fixtures.category("Aisle \(batch)-\(index)")) }
+      }
+    }
+    store.waitForCheckpoint()
+    #expect(size(path) > empty + 40 * 4_096, "database file \(size(path)) bytes, \(empty) when opened")
+    let wal = size(path + "-wal")
+    for index in 0..<50 {
+      try store.write { try $0.insertRecord(Fixtures.category("Shelf \(index)")) }
+      store.waitForCheckpoint()
+    }
+    // Without checkpoints the WAL would only grow; restarted, it stays within what the
+    // first checkpoint found.
+    #expect(size(path + "-wal") <= wal, "WAL \(size(path + "-wal")) bytes, \(wal) before")
+    #expect(try store.read { try $0.count(RecordQuery(.category)) } == 1_650)
+    try store.close()
+    #expect(size(path + "-wal") == 0)
+  }
+
   /// A large transaction (a sync page, an import) keeps its dirty pages in the writer's
   /// cache until it commits, instead of spilling them to the WAL and writing them again
   /// as it goes on: the writer's cache is 32 MiB, not SQLite's 2 MB.
