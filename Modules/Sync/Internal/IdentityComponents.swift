@@ -139,6 +139,12 @@ final class IdentityComponents {
     return view
   }
 
+  /// The view of `key` taken alone, computed without keeping it (``view(_:_:)`` keeps what
+  /// it computes, for components asked about again).
+  func uncachedView(_ key: RecordKey) throws -> EntityView? {
+    try states.state(key).flatMap { EntityView(keeper: key.id, [$0]) }
+  }
+
   /// Whether `key` is its edge component's only record and no other record's state holds
   /// its key: then no other component can show that key (one that does has a member whose
   /// key register holds it), and the component stands alone without computing its view.

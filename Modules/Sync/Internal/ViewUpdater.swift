@@ -144,7 +144,9 @@ final class ViewUpdater {
     let alone = try components.standsAlone(key)
     let ids = alone ? [key.id] : try components.members(of: key)
     assert(!alone || (try? components.groups(of: key)) == [[key.id]], "\(kind.rawValue) \(key.id) taken as alone, but its component is not")
-    guard let view = try components.view(kind, ids) else { return [] }
+    // A record alone is computed once per refresh: its view is not kept for later.
+    let computed = alone ? try components.uncachedView(key) : try components.view(kind, ids)
+    guard let view = computed else { return [] }
     let row = try view.row(resolving: components.shownKeeper)
     let memberRows = try rows.rows(kind, ids)
     let existing = memberRows.first(where: { $0.id == view.keeper })
@@ -200,7 +202,9 @@ final class ViewUpdater {
 
     let liveAfter: Set<UUID> = row.status == .live ? [view.keeper] : []
     if liveAfter != liveBefore { components.shownChanged() }
-    var again = strays + (try keyHolders(kind, ids, changed: changed))
+    // A record alone is the only holder of its key (`standsAlone`), and no holder changes
+    // during a refresh (it writes no state): its key has no other holder to compute again.
+    var again = alone ? strays : strays + (try keyHolders(kind, ids, changed: changed))
     // What refers to the component resolves differently when the record showing it
     // changed, when a member may have joined it (a merged entity), or when one may have
     // left it (a unique kind's records that stopped showing one key). The records noted
