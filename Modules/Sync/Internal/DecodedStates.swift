@@ -60,6 +60,12 @@ final class DecodedStates: Sendable {
         // what was kept before may be stale.
         if contents.generation != counts.before || contents.overflowed { contents.states = [:] }
         contents.generation = counts.after
+        guard !contents.states.isEmpty else {
+          // Nothing kept to merge with (the first transaction, or one that wrote more than
+          // the limit): what it noted, at most the limit, is taken as it is.
+          swap(&contents.states, &contents.pending)
+          return
+        }
         // An older copy of a state is replaced; a state past the limit has none to replace.
         for (key, state) in contents.pending where contents.states.count < Self.limit || contents.states[key] != nil {
           contents.states[key] = state
