@@ -74,6 +74,14 @@ public struct Record: Sendable, Hashable {
     set { values[position] = newValue }
   }
 
+  /// The names of the fields that hold a value, sorted (what a change log lists for a new
+  /// record), without building ``fields``.
+  public var fieldNames: [String] {
+    var names = unknown.isEmpty ? [] : Array(unknown.keys)
+    for (field, value) in zip(kind.schema.fields, values) where !value.isNull { names.append(field.name) }
+    return names.sorted()
+  }
+
   /// The names of fields outside the kind's schema that hold a value, sorted.
   package var unknownFields: [String] { unknown.keys.sorted() }
 

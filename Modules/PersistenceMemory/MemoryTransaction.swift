@@ -93,7 +93,7 @@ final class MemoryTransaction: StoreWriter {
     guard state.records[address] == nil else { throw StoreError.duplicateID(kind: record.kind, id: record.id) }
     try checkUnique(record)
     put(record, at: address)
-    appendChange(record, .insert, fields: record.fields.filter { !$0.value.isNull }.keys.sorted())
+    appendChange(record, .insert, fields: record.fieldNames)
   }
 
   func updateRecord(_ record: Record) throws {

@@ -18,6 +18,7 @@ import Testing
     #expect(byName == byPosition)
     #expect(byName.hashValue == byPosition.hashValue)
     #expect(byName.fields == ["displayName": .text("Produce"), "normalizedName": .text("produce")])
+    #expect(byName.fieldNames == ["displayName", "normalizedName"])
     #expect(byName["sortOrder"] == .null)
     #expect(byName[position: Category.schema.position(of: "displayName")!] == .text("Produce"))
   }
@@ -26,6 +27,7 @@ import Testing
     var record = Record(kind: .category, meta: meta, fields: ["displayName": .text("Produce"), "colour": .text("green")])
     #expect(record["colour"] == .text("green"))
     #expect(record.unknownFields == ["colour"])
+    #expect(record.fieldNames == ["colour", "displayName"])
     #expect(record.fields["colour"] == .text("green"))
     record["colour"] = .null
     #expect(record.unknownFields.isEmpty)

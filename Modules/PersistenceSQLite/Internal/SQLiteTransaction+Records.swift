@@ -19,7 +19,7 @@ extension SQLiteTransaction {
       throw try constraintError(for: record, error, inserting: true)
     }
     if record.meta.isLive { noteLiveChange(record.kind, 1) }
-    try appendChange(record, .insert, fields: record.fields.keys.sorted())  // a record holds no nulls
+    try appendChange(record, .insert, fields: record.fieldNames)
   }
 
   func updateRecord(_ record: Record) throws {
