@@ -280,6 +280,22 @@ struct MonotonicClockTests {
     #expect(size(path + "-wal") == 0)
   }
 
+  /// Small commits one after another never leave a checkpoint beside the writer the moment
+  /// it needs to have copied the whole WAL, so they checkpoint inside the commit: the WAL
+  /// starts again and stays near the limit instead of growing with every commit.
+  @Test func smallCommitsPastTheLimitKeepTheWALNearIt() throws {
+    let path = try TemporaryDirectory.make().appendingPathComponent("kitchen.sqlite").path
+    func size(_ file: String) -> Int { ((try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int) ?? 0 }
+    // A commit of one category adds a few pages, far below a quarter of the limit.
+    let store = try SQLiteStore(path: path, checkpointPages: 200)
+    for index in 0..<300 {
+      try store.write { try $0.insertRecord(Fixtures.category("Aisle \(index)")) }
+    }
+    #expect(size(path + "-wal") < 2 * 200 * 4_096, "WAL of \(size(path + "-wal") / 4_096) pages")
+    #expect(try store.read { try $0.count(RecordQuery(.category)) } == 300)
+    try store.close()
+  }
+
   /// A large transaction (a sync page, an import) keeps its dirty pages in the writer's
   /// cache until it commits, instead of spilling them to the WAL and writing them again
   /// as it goes on: the writer's cache is 32 MiB, not SQLite's 2 MB.
