@@ -76,7 +76,7 @@ public struct Record: Sendable, Hashable {
 
   /// The names of the fields that hold a value, sorted (what a change log lists for a new
   /// record), without building ``fields``.
-  public var fieldNames: [String] {
+  package var fieldNames: [String] {
     var names = unknown.isEmpty ? [] : Array(unknown.keys)
     for (field, value) in zip(kind.schema.fields, values) where !value.isNull { names.append(field.name) }
     return names.sorted()

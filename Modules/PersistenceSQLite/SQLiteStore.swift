@@ -73,10 +73,10 @@ public final class SQLiteStore: Store {
         // this project's disks). SQLite's default runs one whenever the WAL passes 1,000
         // pages, every ≈ 100 small commits: a script of 10k one-line commands paid more for
         // checkpoints than for its commits. At 10,000 pages (≈ 40 MiB of WAL at most) a
-        // checkpoint copies more pages at once and comes ten times less often; it runs on a
-        // connection of its own beside the writer (``BackgroundCheckpointer``), and
-        // `close()` still empties the WAL. Docs/PERFORMANCE.md, "forager-batch" and "Sync,
-        // eighth pass".
+        // checkpoint copies more pages at once and comes ten times less often. After a large
+        // commit it runs on a connection of its own beside the writer, after a small one
+        // inside the commit (``BackgroundCheckpointer`` says why); `close()` still empties
+        // the WAL. Docs/PERFORMANCE.md, "forager-batch" and "Sync, eighth pass".
         checkpointer.install(on: db)
         // A transaction whose dirty pages outgrow the page cache spills them to the WAL
         // before it commits, and writes a page again each time it changes it after that.

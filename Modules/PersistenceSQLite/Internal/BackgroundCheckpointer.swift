@@ -57,7 +57,7 @@ final class BackgroundCheckpointer: Sendable {
     sqlite3_wal_hook(db.sqliteConnection, hook, Unmanaged.passUnretained(self).toOpaque())
   }
 
-  enum Checkpoint: Equatable {
+  enum Checkpoint {
     case none
     /// On the writer, before its commit returns.
     case inCommit

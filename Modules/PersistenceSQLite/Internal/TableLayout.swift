@@ -40,10 +40,10 @@ struct TableLayout: Sendable {
   /// with a side table (``ElementIndex``): the text ``SQLiteTransaction/fetch(_:)`` builds
   /// for that one filter, made once.
   let selectLiveByElementSQL: [String: String]
-  /// Each field's name and the storage class ``record(from:)`` reads it from, in column
+  /// The storage class ``record(from:)`` reads each field from, in column
   /// order after the metadata: decoding a row copied each field's descriptor (whose type
   /// may hold a list of cases) for every column.
-  private let fieldColumns: [(name: String, storage: ColumnStorage)]
+  private let fieldStorage: [ColumnStorage]
   /// The texts of partial UPDATEs made so far, by set of columns.
   private let updateTexts = UpdateTexts()
 
@@ -63,7 +63,7 @@ struct TableLayout: Sendable {
     table = kind.rawValue
     columns = Self.metadataColumns + schema.fields.map(\.name)
     lookups = LookupColumns.entries(of: schema)
-    fieldColumns = schema.fields.map { ($0.name, ColumnStorage($0.type)) }
+    fieldStorage = schema.fields.map { ColumnStorage($0.type) }
     selectColumns = columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
     let written = (columns + lookups.map(\.column)).map(\.quotedDatabaseIdentifier)
     insertSQL =
@@ -234,9 +234,9 @@ struct TableLayout: Sendable {
         ? .private : SharingScope(rawValue: text(5)) ?? .private
     )
     var values: [FieldValue] = []
-    values.reserveCapacity(fieldColumns.count)
+    values.reserveCapacity(fieldStorage.count)
     var column = Int32(Self.metadataColumns.count)
-    for (_, storage) in fieldColumns {
+    for storage in fieldStorage {
       defer { column += 1 }
       let type = sqlite3_column_type(statement, column)
       guard type != SQLITE_NULL else {

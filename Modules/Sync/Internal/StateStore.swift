@@ -30,10 +30,11 @@ final class StateStore {
       return !isDirty
     }
 
-    /// Marks the state written; returns whether its key register changed since it was read.
-    mutating func flushed() -> Bool {
+    /// Marks the state written; returns it and whether its key register changed since it
+    /// was read.
+    mutating func flushed() -> (state: RecordState, movedKey: Bool)? {
       defer { (isDirty, movedKey) = (false, false) }
-      return movedKey
+      return state.map { ($0, movedKey) }
     }
   }
 
@@ -151,12 +152,11 @@ final class StateStore {
     let before = try writer.syncInteger(ReplicaKeys.stateWrites)
     let counts = (before: before, after: before + 1)
     try writer.setSyncInteger(counts.after, ReplicaKeys.stateWrites)
-    let pending = dirty.sorted().compactMap { key in entries[key]?.state.map { (key: key, state: $0) } }
+    let pending = dirty.sorted().compactMap { key in entries[key]?.flushed().map { (key: key, state: $0.state, movedKey: $0.movedKey) } }
     // Encoding is a pure function of the state, so a large transaction's states are
     // encoded on every core before they are written one by one.
     let texts = pending.map(\.state).parallelMap(StateCoding.encode)
-    for ((key, state), text) in zip(pending, texts) {
-      let movedKey = entries[key]?.flushed() ?? true
+    for ((key, state, movedKey), text) in zip(pending, texts) {
       try writer.setSyncState(text, key: SharedKey(state)?.key, kind: state.kind, id: state.id, keyUnchanged: !movedKey)
       decoded?.note(key, state: state, counts: counts)
     }
