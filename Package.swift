@@ -49,6 +49,7 @@ let package = Package(
     .executable(name: "forager-batch", targets: ["forager-batch"]),
     .executable(name: "forager-server", targets: ["forager-server"]),
     .executable(name: "forager-bench", targets: ["Bench"]),
+    .executable(name: "forager-fuzz", targets: ["forager-fuzz"]),
   ],
   dependencies: [
     .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -109,7 +110,7 @@ let package = Package(
       name: "SyncTests",
       dependencies: [
         "Sync", "SyncSQLite", "Seed", "Migration", "Repositories", "Model", "Persistence", "PersistenceSQLite", "PersistenceMemory",
-        "TestSupport", grdb,
+        "TestSupport", "FuzzSupport", grdb,
       ],
       path: "Tests/SyncTests"
     ),
@@ -241,6 +242,11 @@ let package = Package(
       ],
       path: "Tools/Bench/Sources"
     ),
+    // The fuzz target of pulled batches (Scripts/fuzz.sh builds it with libFuzzer).
+    .target(
+      name: "FuzzSupport", dependencies: ["Model", "Persistence", "PersistenceMemory", "Repositories", "Sync"],
+      path: "Tools/Fuzz/Support"),
+    .executableTarget(name: "forager-fuzz", dependencies: ["FuzzSupport"], path: "Tools/Fuzz/Main"),
     // The layering rule (Docs/ARCHITECTURE.md): allowed edges live in Tools/LayerCheck/Core/AllowedEdges.swift.
     .target(
       name: "LayerCheckCore",

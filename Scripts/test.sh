@@ -27,4 +27,7 @@ SWIFT_DETERMINISTIC_HASHING=1 timeout --kill-after=30s "$limit" swift test --ski
 if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
   echo "error: the tests did not finish within $limit" >&2
 fi
-exit "$status"
+[ "$status" -eq 0 ] || exit "$status"
+
+echo "== fuzz: a bounded libFuzzer run over pulled batches (Scripts/fuzz.sh; FORAGER_FUZZ_SECONDS)" >&2
+bash Scripts/fuzz.sh "${FORAGER_FUZZ_SECONDS:-20}"

@@ -17,11 +17,20 @@ struct Serve: AsyncParsableCommand {
   @Option(help: "The largest push body accepted, in bytes.") var maxBatchBytes = ServerConfiguration().maxBatchBytes
   @Option(help: "The largest page a pull may ask for.") var maxPullLimit = ServerConfiguration().maxPullLimit
   @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.") var logLevel = "info"
+  @Option(help: "How far a pushed stamp may lie ahead of this server's clock, in seconds (1–86400); later is 'clock-ahead'.")
+  var allowedSkew = Int(ServerConfiguration().allowedSkew)
+
+  func validate() throws {
+    guard (1...86_400).contains(allowedSkew) else {
+      throw ValidationError("--allowed-skew must be a whole number of seconds from 1 to 86400; got \(allowedSkew)")
+    }
+  }
 
   func run() async throws {
     var logger = Logger(label: "forager-server")
     logger.logLevel = try Self.level(logLevel)
-    let configuration = ServerConfiguration(maxBatchBytes: maxBatchBytes, maxPullLimit: maxPullLimit)
+    var configuration = ServerConfiguration(maxBatchBytes: maxBatchBytes, maxPullLimit: maxPullLimit)
+    configuration.allowedSkew = TimeInterval(allowedSkew)
     let onRunning: @Sendable (Int) async -> Void = { port in
       FileHandle.standardOutput.write(Data("forager-server listening on http://\(host):\(port)\n".utf8))
     }

@@ -72,6 +72,13 @@ public final class FieldDescriptor: Sendable, Hashable {
   /// it (Docs/SYNC.md). Nil for optional fields and for fields every record must be
   /// given (names, keys, required relationships).
   public let defaultValue: FieldValue?
+  /// The length and characters a text (or each text of a list) may have (``ValueRules``):
+  /// a name unless the field says otherwise.
+  public let textRule: ValueRules.TextRule
+  /// The whole numbers an integer field may hold.
+  public let integerRange: ClosedRange<Int64>
+  /// The numbers a real field may hold (always finite).
+  public let realRange: ClosedRange<Double>
 
   /// - Parameter onDelete: defaults to `.nullify` for optional and to-many
   ///   relationships and `.deny` for required ones.
@@ -80,10 +87,17 @@ public final class FieldDescriptor: Sendable, Hashable {
   /// - Parameter lookedUpByName: see ``isLookedUpByName``.
   /// - Parameter default: the ``defaultValue`` of a required enumeration; required
   ///   booleans, integers and lists default to false, 0 and empty.
+  /// - Parameter text: the ``textRule``; a name by default, a short code for durations.
+  /// - Parameter integers: the ``integerRange``; ``ValueRules/defaultIntegerRange`` by default.
+  /// - Parameter reals: the ``realRange``; ``ValueRules/defaultRealRange`` by default.
   public init(
     _ name: String, _ type: FieldType, optional: Bool = false, onDelete: DeleteRule? = nil, indexed: Bool = false,
-    searched: Bool = false, lookedUpByName: Bool = false, default defaultValue: FieldValue? = nil
+    searched: Bool = false, lookedUpByName: Bool = false, default defaultValue: FieldValue? = nil,
+    text: ValueRules.TextRule? = nil, integers: ClosedRange<Int64>? = nil, reals: ClosedRange<Double>? = nil
   ) {
+    self.textRule = text ?? (type == .duration ? .code : .name)
+    self.integerRange = integers ?? ValueRules.defaultIntegerRange
+    self.realRange = reals ?? ValueRules.defaultRealRange
     self.name = name
     self.type = type
     self.isOptional = optional
@@ -116,7 +130,8 @@ public final class FieldDescriptor: Sendable, Hashable {
     lhs === rhs
       || (lhs.name == rhs.name && lhs.type == rhs.type && lhs.isOptional == rhs.isOptional && lhs.deleteRule == rhs.deleteRule
         && lhs.isIndexed == rhs.isIndexed && lhs.isSearched == rhs.isSearched && lhs.isLookedUpByName == rhs.isLookedUpByName
-        && lhs.defaultValue == rhs.defaultValue)
+        && lhs.defaultValue == rhs.defaultValue && lhs.textRule == rhs.textRule && lhs.integerRange == rhs.integerRange
+        && lhs.realRange == rhs.realRange)
   }
 
   public func hash(into hasher: inout Hasher) {

@@ -1,35 +1,35 @@
 public import Model
 
 extension Record {
-  /// Checks the record against its kind's schema: no unknown fields, required fields
-  /// present, every value of its field's type, enumerations within their cases.
-  /// Backends call this before every insert and update, so both reject the same records.
+  /// Checks the record against its kind's schema and ``ValueRules``: no unknown fields,
+  /// required fields present, every value of its field's type and within its bounds (text
+  /// lengths and characters, finite numbers in range, dates in 1900–9999, enumerations
+  /// within their cases), and creation and update times that are finite dates in range.
+  /// Backends call this before every insert and update, so both reject the same records,
+  /// and no value a device could not type reaches a table from anywhere.
   /// - Throws: ``StoreError/invalidRecord(kind:id:field:reason:)``.
   public func validateAgainstSchema() throws(StoreError) {
     for (field, value) in zip(kind.schema.fields, values) {
-      if value.isNull {
-        if !field.isOptional && !Self.defaultsWhenNull(field.type) {
-          throw StoreError.invalidRecord(kind: kind, id: id, field: field.name, reason: "is required")
-        }
-        continue
-      }
-      if let reason = Self.typeMismatch(value, field.type) {
+      if let reason = ValueRules.problem(value, for: field) {
         throw StoreError.invalidRecord(kind: kind, id: id, field: field.name, reason: reason)
       }
     }
     if let name = unknownFields.first {
       throw StoreError.invalidRecord(kind: kind, id: id, field: name, reason: "is not in the \(kind.rawValue) schema")
     }
-  }
-
-  /// Lists, integers and booleans read as empty, zero and false when null.
-  private static func defaultsWhenNull(_ type: FieldType) -> Bool {
-    switch type {
-    case .textList, .referenceList, .integer, .bool: true
-    default: false
+    for (name, date) in [("createdAt", meta.createdAt), ("updatedAt", meta.updatedAt)] {
+      if let reason = ValueRules.dateProblem(date) { throw StoreError.invalidRecord(kind: kind, id: id, field: name, reason: reason) }
+    }
+    if let reason = ValueRules.textProblem(meta.ownerID, .name) {
+      throw StoreError.invalidRecord(kind: kind, id: id, field: "ownerID", reason: reason)
+    }
+    if let deletedAt = meta.deletedAt, let reason = ValueRules.dateProblem(deletedAt) {
+      throw StoreError.invalidRecord(kind: kind, id: id, field: "deletedAt", reason: reason)
     }
   }
 
+  /// Why `value` does not have the type `type` stores, or nil (bounds are not checked: a
+  /// query compares with any value of the right type).
   static func typeMismatch(_ value: FieldValue, _ type: FieldType) -> String? {
     switch (type, value) {
     case (.text, .text), (.duration, .text), (.integer, .integer), (.real, .real),

@@ -9,14 +9,8 @@ public enum NameRules {
     return character.isWhitespace || character.isNewline
   }
 
-  /// Four or more uppercase hex digits, as in U+0000.
-  private static func hex(_ value: UInt32) -> String {
-    let digits = String(value, radix: 16, uppercase: true)
-    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-  }
-
   /// The longest name accepted, in characters.
-  public static let maximumLength = 200
+  public static let maximumLength = ValueRules.TextRule.name.maximumCharacters
 
   /// The name trimmed of surrounding whitespace with inner runs collapsed, or an error.
   /// - Throws: ``RepositoryError/emptyName(_:)``, ``RepositoryError/nameTooLong(_:length:maximum:)``.
@@ -24,23 +18,25 @@ public enum NameRules {
     let ascii = TextFolding.collapsingASCII(name, separators: separators)
     let cleaned = ascii ?? name.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
     guard !cleaned.isEmpty else { throw .emptyName(kind) }
-    // Control characters (NUL, escape, DEL…) have no place in a name; whitespace ones
-    // were collapsed above. In ASCII text they are the bytes below 0x20 and 0x7F (general
-    // category Cc), so only other text, or ASCII that holds one, looks up each scalar's
-    // category (about 4,000 instructions of every get-or-create).
-    if ascii == nil || cleaned.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }),
-      let index = cleaned.unicodeScalars.firstIndex(where: { $0.properties.generalCategory == .control })
-    {
-      let position = cleaned.unicodeScalars.distance(from: cleaned.unicodeScalars.startIndex, to: index) + 1
-      let scalar = cleaned.unicodeScalars[index].value
+    // Control characters (NUL, escape, DEL…) and bidi overrides have no place in a name;
+    // whitespace ones were collapsed above. The rule is the one every store and sync
+    // applies (``ValueRules``).
+    if let (position, scalar) = ValueRules.firstForbidden(in: cleaned, allowingLineBreaks: false) {
       throw .invalidValue(
-        field: "name", value: cleaned.unicodeScalars.map { $0.properties.generalCategory == .control ? "�" : String($0) }.joined(),
-        reason: "holds a control character (U+\(Self.hex(scalar))) at character \(position)"
+        field: "name",
+        value: cleaned.unicodeScalars.map { ValueRules.isForbidden($0, allowingLineBreaks: false) ? "�" : String($0) }.joined(),
+        reason: "holds \(ValueRules.describe(scalar)) at character \(position)"
       )
     }
     // A character is at least one byte: counting bytes first spares counting characters.
     guard cleaned.utf8.count <= maximumLength || cleaned.count <= maximumLength else {
       throw .nameTooLong(kind, length: cleaned.count, maximum: maximumLength)
+    }
+    let bytes = cleaned.utf8.count
+    guard bytes <= ValueRules.TextRule.name.maximumBytes else {
+      throw .invalidValue(
+        field: "name", value: String(cleaned.prefix(40)) + "…",
+        reason: "is \(bytes) bytes long; the limit is \(ValueRules.TextRule.name.maximumBytes)")
     }
     return cleaned
   }

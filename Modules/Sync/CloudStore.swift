@@ -41,11 +41,15 @@ public struct CloudEntry: Sendable, Hashable {
   public let batch: ChangeBatch
   /// Set when this version cannot read the batch (a newer schema): the device keeps it.
   public let held: HeldBatch?
+  /// Set when the bytes are not a batch any version reads (damaged, or a hostile push a
+  /// server did not check): the device sets the entry aside (``SetAsideChange``) and goes on.
+  public let damage: String?
 
   public init(sequence: Int64, batch: ChangeBatch) {
     self.sequence = sequence
     self.batch = batch
     held = nil
+    damage = nil
   }
 
   /// An entry this version cannot read, kept as it is.
@@ -53,6 +57,15 @@ public struct CloudEntry: Sendable, Hashable {
     sequence = held.sequence
     batch = ChangeBatch(id: held.id, replica: held.replica, schemaVersion: held.schemaVersion, changes: [])
     self.held = held
+    damage = nil
+  }
+
+  /// An entry whose bytes cannot be read as a batch, and why.
+  public init(sequence: Int64, damage: String) {
+    self.sequence = sequence
+    batch = ChangeBatch(id: "", replica: "", schemaVersion: 0, changes: [])
+    held = nil
+    self.damage = damage
   }
 }
 

@@ -50,10 +50,10 @@ extension ChangeBatchCoding {
   }
 
   /// The log entry for stored bytes: the batch when this version reads it; a held batch
-  /// when it comes from a newer schema this version cannot read.
-  /// - Throws: ``CloudError/damaged(location:reason:)`` for bytes that are not a batch, or
-  ///   not a readable one of a schema this version knows.
-  public static func entry(sequence: Int64, bytes: Data, location: String) throws -> CloudEntry {
+  /// when it comes from a newer schema this version cannot read; a damaged entry (which the
+  /// device sets aside and passes) for bytes that are not a readable batch of a schema this
+  /// version knows. Never throws: one bad entry in a log must not stop every device.
+  public static func entry(sequence: Int64, bytes: Data, location: String) -> CloudEntry {
     do {
       return CloudEntry(sequence: sequence, batch: try decode(bytes))
     } catch {
@@ -63,7 +63,21 @@ extension ChangeBatchCoding {
             sequence: sequence, id: header.id, replica: header.replica, schemaVersion: header.schemaVersion,
             reason: "schema v\(header.schemaVersion) (this version reads up to v\(schemaVersion)): \(error)", bytes: bytes))
       }
-      throw CloudError.damaged(location: location, reason: "batch \(sequence) cannot be read: \(error)")
+      return CloudEntry(sequence: sequence, damage: "batch \(sequence) of \(location) cannot be read: \(error)")
     }
+  }
+}
+
+extension ChangeBatch {
+  /// The id of the notice an operator's `forager-server retire-batch` appends to a
+  /// household's log when it retires held batch `sequence` (its bytes are replaced by an
+  /// empty batch): a device that holds that batch forgets it. Only the server writes such
+  /// a batch: its replica is empty, which no device's push may be.
+  public static func retirementID(of sequence: Int64) -> String { "retired:\(sequence)" }
+
+  /// The sequence this batch retires, when it is a retirement notice.
+  public var retiredSequence: Int64? {
+    guard replica.isEmpty, changes.isEmpty, id.hasPrefix("retired:") else { return nil }
+    return Int64(id.dropFirst("retired:".count))
   }
 }

@@ -22,18 +22,31 @@ public struct Stamp: Sendable, Hashable, Codable, Comparable, CustomStringConver
   }
 
   public var description: String { "\(time).\(counter)@\(replica.prefix(8))" }
+
+  /// The largest counter a stamp may carry: far above what a device writes within one
+  /// millisecond, far below where adding to it could overflow. A clock whose counter
+  /// reaches it moves on to the next millisecond.
+  public static let maximumCounter: Int32 = 1 << 30
 }
 
 /// A hybrid logical clock (Kulkarni et al.): never runs backwards, stays close to
-/// physical time, and moves past every stamp it has seen.
+/// physical time, and moves past every stamp it has seen — but never past its own
+/// physical time plus the allowed skew, and its counter never overflows: a stamp another
+/// device sent cannot make this one trap or stamp its writes in the far future.
 struct HybridLogicalClock: Sendable, Hashable {
   var time: Int64 = 0
   var counter: Int32 = 0
 
-  /// The reading for a local write that happened at physical time `physical` (ms).
+  /// The reading for a local write that happened at physical time `physical` (ms). A
+  /// counter at ``Stamp/maximumCounter`` moves the time on by a millisecond instead.
   mutating func tick(physical: Int64) -> (time: Int64, counter: Int32) {
     if physical > time {
       time = physical
+      counter = 0
+    } else if counter >= Stamp.maximumCounter || counter < 0 {
+      // Saturating: a clock already at the end of time (a store an earlier version let a
+      // hostile stamp into) stays there instead of trapping.
+      time = time == .max ? time : time + 1
       counter = 0
     } else {
       counter += 1
@@ -41,12 +54,27 @@ struct HybridLogicalClock: Sendable, Hashable {
     return (time, counter)
   }
 
-  /// Moves past a stamp received from another replica.
-  mutating func receive(_ stamp: Stamp) {
+  /// Moves past a stamp received from another replica, unless the stamp lies past
+  /// `limit` (this device's physical time plus the allowed skew, in ms): such a stamp is
+  /// set aside before it is joined (`ChangeRules`), and the clock does not follow it.
+  mutating func receive(_ stamp: Stamp, limit: Int64) {
+    guard stamp.time <= limit, (0...Stamp.maximumCounter).contains(stamp.counter) else { return }
     if stamp.time > time || (stamp.time == time && stamp.counter > counter) {
       time = stamp.time
       counter = stamp.counter
     }
+  }
+
+  /// A clock read back from a store, pulled back to `now` (physical time, ms) when it lies
+  /// beyond `limit` (physical time plus the allowed skew): an earlier version followed any
+  /// stamp it received, and a device's clock may have run ahead and been set right since. A
+  /// clock left in the future would stamp every later write so that the server refuses it.
+  func bounded(by limit: Int64, now: Int64) -> HybridLogicalClock {
+    guard time > limit || counter > Stamp.maximumCounter || counter < 0 else { return self }
+    var clock = self
+    if time > limit { clock.time = min(now, limit) }
+    clock.counter = 0
+    return clock
   }
 
   var encoded: String { "\(time):\(counter)" }

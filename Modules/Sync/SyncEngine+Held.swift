@@ -25,23 +25,42 @@ extension SyncEngine {
       bytes: ChangeBatchCoding.encode(entry.batch))
   }
 
+  /// Keeps a held batch by reference: its place in the log, header and reason, not its
+  /// bytes, which the sync after an upgrade fetches again. A device that cannot read a
+  /// newer schema's batches does not store them, however many another device pushes.
   func keep(_ batch: HeldBatch, _ writer: any StoreWriter) throws {
-    let data = try JSONEncoder().encode(batch)
+    let reference = HeldBatch(
+      sequence: batch.sequence, id: batch.id, replica: batch.replica, schemaVersion: batch.schemaVersion, reason: batch.reason,
+      bytes: Data())
+    let data = try JSONEncoder().encode(reference)
     try writer.setMetadata(String(decoding: data, as: UTF8.self), forKey: ReplicaKeys.held(batch.sequence))
   }
 
   /// Applies the held batches this version can now read, in log order, and forgets them.
+  /// A batch kept by reference (no bytes) is fetched from the cloud again; each is checked
+  /// like any pulled batch (``screen(_:replica:rules:_:)``).
   func applyHeldBatches(into report: inout Report) throws {
-    let ready = try heldBatches().compactMap { held -> (HeldBatch, ChangeBatch)? in
-      guard held.schemaVersion <= schemaVersion, let batch = try? ChangeBatchCoding.decode(held.bytes) else { return nil }
-      return (held, batch)
+    let ready = try heldBatches().filter { $0.schemaVersion <= schemaVersion }.compactMap { held -> (HeldBatch, CloudEntry)? in
+      if held.bytes.isEmpty {
+        guard let entry = try cloud.pull(after: held.sequence - 1, limit: 1).first, entry.sequence == held.sequence,
+          entry.held == nil
+        else { return nil }
+        return (held, entry)
+      }
+      guard let batch = try? ChangeBatchCoding.decode(held.bytes) else { return nil }
+      return (held, CloudEntry(sequence: held.sequence, batch: batch))
     }
     guard !ready.isEmpty else { return }
-    let counts = try writeStates { writer -> SyncCounts in
-      let counts = try join(ready.map(\.1), writer)
+    let rules = pullRules()
+    let (counts, aside) = try writeStates { writer -> (SyncCounts, Int) in
+      let replica = try writer.ensureReplicaID(newReplicaID)
+      let screened = try screen(ready.map(\.1), replica: replica, rules: rules, writer)
+      let counts = try join(screened.batches, writer, rules: rules)
+      try keepAside(screened.aside, writer)
       for (held, _) in ready { try writer.setMetadata(nil, forKey: ReplicaKeys.held(held.sequence)) }
-      return counts
+      return (counts, screened.aside.count)
     }
+    report.setAside += aside
     add(counts, to: &report)
     monitor.record(.import, "\(deviceName): applied \(ready.count) batch(es) kept from a newer schema", count: counts.imports)
   }

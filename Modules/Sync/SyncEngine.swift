@@ -28,8 +28,11 @@ public final class SyncEngine: Sendable {
   public let pushBatchSize: Int
   /// The schema version this device writes, published in the cloud's device registry.
   public let schemaVersion: Int
+  /// How far ahead of this device's clock a pulled stamp may lie, in seconds; a change
+  /// with a later stamp waits aside until the clock reaches it (``SetAsideChange``).
+  public let allowedSkew: Double
   /// Where this device's replica id comes from the first time it syncs.
-  private let newReplicaID: @Sendable () -> String
+  let newReplicaID: @Sendable () -> String
   /// The states this sync wrote, so that its push does not read them back.
   private let decoded = DecodedStates()
 
@@ -37,8 +40,10 @@ public final class SyncEngine: Sendable {
   ///   simulations pass a seeded source so a seed replays exactly.
   public init(
     store: any Store, cloud: any CloudStore, deviceName: String, monitor: SyncMonitor = SyncMonitor(),
-    pullPageSize: Int = 64, pushBatchSize: Int = 500, schemaVersion: Int = 3, replicaIDs: IDSource = .random
+    pullPageSize: Int = 64, pushBatchSize: Int = 500, schemaVersion: Int = 3, replicaIDs: IDSource = .random,
+    allowedSkew: Double = ChangeRules.defaultAllowedSkew
   ) {
+    self.allowedSkew = allowedSkew
     self.store = store
     self.cloud = cloud
     self.deviceName = deviceName
@@ -60,6 +65,9 @@ public final class SyncEngine: Sendable {
     public var errors = 0
     /// Batches kept unread: written by a newer schema than this device's (``HeldBatch``).
     public var held = 0
+    /// Changes set aside: they break the rules every device and the server check
+    /// (``SetAsideChange``).
+    public var setAside = 0
 
     public init() {}
   }
@@ -119,7 +127,10 @@ public final class SyncEngine: Sendable {
       guard try writer.metadata(forKey: ReplicaKeys.cloud) != cloud.identifier else { return }
       try writer.setSyncInteger(0, ReplicaKeys.token)
       try writer.setSyncInteger(0, ReplicaKeys.pushed)
-      for key in try writer.metadataKeys(withPrefix: ReplicaKeys.heldPrefix) { try writer.setMetadata(nil, forKey: key) }
+      for prefix in [ReplicaKeys.heldPrefix, ReplicaKeys.asidePrefix, ReplicaKeys.sentPrefix] {
+        for key in try writer.metadataKeys(withPrefix: prefix) { try writer.setMetadata(nil, forKey: key) }
+      }
+      try writer.setSyncInteger(0, ReplicaKeys.asideDropped)
       try writer.setMetadata(cloud.identifier, forKey: ReplicaKeys.cloud)
     }
   }
@@ -137,8 +148,15 @@ public final class SyncEngine: Sendable {
       let states = try StateStore(writer, decoded: decoded)
       var touched = try LegacyConversion.convertIfNeeded(writer, states)
       let components = IdentityComponents(states: states)
-      var stamper = Stamper(replica: replica, clock: try writer.replicaClock(), now: now)
+      let rules = ChangeRules(now: now, allowedSkew: allowedSkew)
+      let limit = rules.latestStampTime
+      // Read as stored: a clock that ran ahead is pulled back by the repair below, after the
+      // writes it stamped in the future are found.
+      var stamper = Stamper(replica: replica, clock: try writer.storedReplicaClock(), now: now)
       touched.formUnion(try stamper.stamp(writer, states, components))
+      // Writes stamped while this device's clock ran ahead, now that it is set right.
+      touched.formUnion(
+        try ClockRepair.restamp(writer, states, replica: replica, clock: &stamper.clock, limit: limit, now: rules.now))
       components.rows.seed(stamper.rows)
       let view = ViewUpdater(components: components, now: now)
       try view.refresh(touched, created: stamper.rows.filter { stamper.created.contains($0.key) })
@@ -171,6 +189,7 @@ public final class SyncEngine: Sendable {
   /// caller's to wait for.
   private func pull(into report: inout Report, fetch: inout PageFetch?, interruptAfter: Int?) throws {
     try applyHeldBatches(into: &report)
+    try retryWaitingChanges(into: &report)
     var pages = 0
     while true {
       let token = try store.read { try $0.syncInteger(ReplicaKeys.token) }
@@ -188,14 +207,19 @@ public final class SyncEngine: Sendable {
       fetch = PageFetch(cloud, after: last.sequence, limit: pullPageSize)
       let held = entries.compactMap(hold)
       let heldSequences = Set(held.map(\.sequence))
-      let counts = try writeStates { writer -> SyncCounts in
-        let counts = try join(entries.filter { !heldSequences.contains($0.sequence) }.map(\.batch), writer)
+      let rules = pullRules()
+      let (counts, aside) = try writeStates { writer -> (SyncCounts, Int) in
+        let replica = try writer.ensureReplicaID(newReplicaID)
+        let screened = try screen(entries.filter { !heldSequences.contains($0.sequence) }, replica: replica, rules: rules, writer)
+        let counts = try join(screened.batches, writer, rules: rules)
+        try keepAside(screened.aside, writer)
         for batch in held { try keep(batch, writer) }
         try writer.setSyncInteger(last.sequence, ReplicaKeys.token)
-        return counts
+        return (counts, screened.aside.count)
       }
       report.pulledBatches += entries.count
       report.held += held.count
+      report.setAside += aside
       add(counts, to: &report)
       for batch in held {
         monitor.record(.error, "\(deviceName): kept batch \(batch.sequence) from \(batch.replica) unread until an upgrade: \(batch.reason)")
@@ -205,14 +229,15 @@ public final class SyncEngine: Sendable {
     }
   }
 
-  /// Joins the changes of other replicas' batches into the state and refreshes the view
-  /// of what they touched.
-  func join(_ batches: [ChangeBatch], _ writer: any StoreWriter) throws -> SyncCounts {
+  /// Joins the changes of batches that passed ``screen(_:replica:rules:_:)`` into the
+  /// state and refreshes the view of what they touched.
+  func join(_ batches: [ChangeBatch], _ writer: any StoreWriter, rules: ChangeRules) throws -> SyncCounts {
     let replica = try writer.ensureReplicaID(newReplicaID)
     let now = store.clock()
     let states = try StateStore(writer, decoded: decoded)
-    var joiner = Joiner(states: states, replica: replica, clock: try writer.replicaClock())
-    let changes = batches.lazy.filter { $0.replica != replica }.flatMap(\.changes)
+    let limit = rules.latestStampTime
+    var joiner = Joiner(states: states, replica: replica, clock: try writer.replicaClock(limit: limit, now: rules.now), limit: limit)
+    let changes = batches.lazy.flatMap(\.changes)
     let keys = changes.map { RecordKey(kind: $0.kind, id: $0.id) }
     try states.preload(keys)
     // The keys the records hold now and the keys the changes bring, in one read: the join
@@ -256,7 +281,10 @@ public final class SyncEngine: Sendable {
         sending = nil
         _ = try task.value()
         recordSent(batch, into: &report)
-        try store.write(origin: .sync) { try $0.setSyncInteger(last, ReplicaKeys.pushed) }
+        try store.write(origin: .sync) { writer in
+          try writer.setSyncInteger(last, ReplicaKeys.pushed)
+          try writer.setMetadata("", forKey: ReplicaKeys.sent(batch.id))
+        }
       }
       guard let (batch, last) = next else { break }
       if batch.changes.isEmpty {
@@ -270,6 +298,7 @@ public final class SyncEngine: Sendable {
       try send(batch, into: &report)
       try store.write(origin: .sync) { writer in
         for key in markers { try writer.setMetadata(nil, forKey: ReplicaKeys.push(key)) }
+        if !batch.changes.isEmpty { try writer.setMetadata("", forKey: ReplicaKeys.sent(batch.id)) }
       }
     }
   }

@@ -110,7 +110,7 @@ public final class HTTPCloud: CloudStore, @unchecked Sendable {
     let path =
       Wire.Path.batches + "?\(Wire.Query.cursor)=\(PullCursor(after: sequence).encoded)&\(Wire.Query.limit)=\(min(max(limit, 1), 1_000))"
     let page: PullPage = try requester.decode(requester.send(.GET, path))
-    return try page.entries.map { try ChangeBatchCoding.entry(sequence: $0.sequence, bytes: $0.batch, location: location) }
+    return page.entries.map { ChangeBatchCoding.entry(sequence: $0.sequence, bytes: $0.batch, location: location) }
   }
 
   public func latestSequence() throws -> Int64 {

@@ -109,7 +109,7 @@ public final class SQLiteCloud: CloudStore {
           db.cachedStatement(sql: "SELECT sequence, payload FROM cloud_log WHERE sequence > ? ORDER BY sequence LIMIT ?"),
           arguments: [sequence, max(0, limit)]
         )
-        return try rows.map { row in try ChangeBatchCoding.entry(sequence: row[0], bytes: row[1], location: location) }
+        return try rows.map { row in ChangeBatchCoding.entry(sequence: row[0], bytes: row[1], location: location) }
       }
     }
   }

@@ -1,4 +1,5 @@
 public import Foundation
+import Sync
 
 /// The server's limits and clock. Defaults suit a household server; every limit can be set
 /// on `forager-server serve`.
@@ -19,6 +20,9 @@ public struct ServerConfiguration: Sendable {
   public var maxNameLength: Int
   /// The server's clock (injectable for tests of expiry).
   public var clock: @Sendable () -> Date
+  /// How far a pushed stamp may lie ahead of the server's clock, in seconds (default 5
+  /// minutes): a batch with a later stamp is refused as `clock-ahead` (Docs/SERVER.md).
+  public var allowedSkew: TimeInterval = ChangeRules.defaultAllowedSkew
 
   public init(
     maxBatchBytes: Int = 4 << 20, maxJSONBytes: Int = 64 << 10, defaultPullLimit: Int = 100, maxPullLimit: Int = 1_000,

@@ -2,6 +2,7 @@ import Foundation
 public import HTTPTypes
 public import Hummingbird
 import NIOCore
+public import Sync
 public import SyncWire
 
 /// A refusal the server sends: an HTTP status, a stable code and a message for the person
@@ -98,6 +99,15 @@ public struct ServerError: Error, Sendable, Hashable, CustomStringConvertible, H
   }
   public static func undecodableBatch(_ reason: String) -> ServerError {
     ServerError(.unprocessableContent, code: "batch-undecodable", message: "the body is not a change batch: \(reason)")
+  }
+
+  /// A change of a pushed batch breaks ``ChangeRules``: the code is the rule's
+  /// (`change-invalid`, `clock-ahead`, `stamp-invalid`).
+  public static func invalidChange(_ violation: ChangeRules.Violation, batch: String, index: Int) -> ServerError {
+    let hint = violation.code == .clockAhead ? "; set this device's clock right, then sync again" : ""
+    return ServerError(
+      .unprocessableContent, code: violation.code.rawValue,
+      message: "batch '\(batch.prefix(80))', change \(index + 1): \(violation)\(hint)")
   }
 
   // MARK: Administration

@@ -51,6 +51,21 @@ extension SyncService {
     return json(answer.encodedJSON())
   }
 
+  /// Refuses a batch whose changes break ``ChangeRules`` — the rules every device applies
+  /// on pull — on the server's clock: `422 change-invalid` (a value, name or date),
+  /// `422 clock-ahead` (a stamp past the server's clock plus the allowed skew) or
+  /// `422 stamp-invalid` (a stamp of another replica, an impossible counter), each naming
+  /// the batch, the change's place, its record and field.
+  func check(_ batch: ChangeBatch) throws(ServerError) {
+    if let problem = ChangeRules.headerProblem(batch) { throw .undecodableBatch(problem) }
+    let rules = ChangeRules(now: configuration.clock(), allowedSkew: configuration.allowedSkew)
+    for (index, change) in batch.changes.enumerated() {
+      if let violation = rules.violation(in: change, of: batch) {
+        throw .invalidChange(violation, batch: batch.id, index: index)
+      }
+    }
+  }
+
   static func deviceSequence(_ request: Request) throws(ServerError) -> Int64 {
     guard let name = HTTPField.Name(Wire.deviceSequenceHeader), let text = request.headers[name] else {
       throw .badRequest(
@@ -82,13 +97,15 @@ extension SyncService {
     try Validation.identifier(header.replica, what: "replica id")
     guard header.schemaVersion >= 1 else { throw .undecodableBatch("schema version \(header.schemaVersion) is below 1") }
     if header.schemaVersion <= configuration.knownSchemaVersion {
+      let batch: ChangeBatch
       do {
-        _ = try ChangeBatchCoding.decode(bytes)
+        batch = try ChangeBatchCoding.decode(bytes)
       } catch let error as ChangeBatchCoding.DecodingError {
         throw .undecodableBatch("\(error.reason) (schema \(header.schemaVersion), which this server reads)")
       } catch {
         throw .undecodableBatch("it cannot be read")
       }
+      try check(batch)
     }
     return IncomingBatch(id: header.id, replica: header.replica, schemaVersion: header.schemaVersion, bytes: bytes)
   }

@@ -350,8 +350,9 @@ struct StoreConformanceTests {
   @Test(arguments: TestBackend.allCases)
   func textIsStoredAsWrittenEmptyTextIncluded(_ backend: TestBackend) throws {
     let store = try backend.makeStore()
-    var recipe = Fixtures.recipe("Pâte à choux ✓", ingredients: ["", "½ cup milk", "a \"quoted\" \\ line\n"])
+    var recipe = Fixtures.recipe("Pâte à choux ✓", ingredients: ["", "½ cup milk", "a \"quoted\" \\ line"])
     recipe["recipeDescription"] = .text("")
+    recipe["recipeInstructions"] = .textList(["Mix.\n\tThen \"bake\" \\ cool.\r\n"])
     // Longer than the buffer SQLite statements' texts are first bound from (4 KiB), so
     // the next statements bind from a grown one.
     recipe["notes"] = .text(String(repeating: "long note ", count: 1_000))

@@ -52,7 +52,8 @@ struct RelationshipRepairTests {
   @Test(arguments: [1, 64])
   func aRelationshipFollowsAMergeWhoseKeeperArrivesLater(pageSize: Int) throws {
     let world = try SyncWorld(.memory, devices: ["phone"], pullPageSize: pageSize)
-    let base: Int64 = 2_000_000_000_000
+    // Stamps a little after the devices' clock (Fixtures.epoch), within the allowed skew.
+    let base: Int64 = 1_778_307_300_000
     _ = try world.cloud.push(
       ChangeBatch(
         id: "other:1-2", replica: "other", schemaVersion: 3,
@@ -82,7 +83,8 @@ struct RelationshipRepairTests {
   /// live record.
   @Test func aMergeIntoADeletedKeeperLeavesTheRelationshipCleared() throws {
     let world = try SyncWorld(.memory, devices: ["phone"], pullPageSize: 1)
-    let base: Int64 = 2_000_000_000_000
+    // Stamps a little after the devices' clock (Fixtures.epoch), within the allowed skew.
+    let base: Int64 = 1_778_307_300_000
     _ = try world.cloud.push(
       ChangeBatch(
         id: "other:1-5", replica: "other", schemaVersion: 3,
@@ -111,7 +113,7 @@ struct RelationshipRepairTests {
   }
 
   static let meal = UUID(uuidString: "00000000-0000-4000-8000-0000000000b0")!
-  static let base: Int64 = 2_000_000_000_000
+  static let base: Int64 = 1_778_307_300_000
 
   /// A phone that planned a meal with a recipe that was then deleted: the phone's repair
   /// removed the meal.

@@ -19,7 +19,7 @@ public struct Book: Entity {
     fields: [
       FieldDescriptor("title", .text, indexed: true),
       FieldDescriptor("author", .text, optional: true),
-      FieldDescriptor("bookKey", .text),
+      FieldDescriptor("bookKey", .text, text: .key),
     ],
     semanticKeyField: "bookKey",
     displayField: "title",

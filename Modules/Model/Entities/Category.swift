@@ -17,8 +17,8 @@ public struct Category: Entity {
     kind: .category,
     fields: [
       FieldDescriptor("displayName", .text, indexed: true),
-      FieldDescriptor("normalizedName", .text),
-      FieldDescriptor("sortOrder", .integer, indexed: true),
+      FieldDescriptor("normalizedName", .text, text: .key),
+      FieldDescriptor("sortOrder", .integer, indexed: true, integers: 0...1_000_000),
     ],
     semanticKeyField: "normalizedName",
     displayField: "displayName",

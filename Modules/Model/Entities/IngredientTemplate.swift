@@ -50,7 +50,7 @@ public struct IngredientTemplate: Entity {
     kind: .ingredientTemplate,
     fields: [
       FieldDescriptor("displayName", .text, indexed: true),
-      FieldDescriptor("canonicalName", .text),
+      FieldDescriptor("canonicalName", .text, text: .key),
       FieldDescriptor("aliases", .textList),
       FieldDescriptor(
         "ingredientKind", .enumeration(IngredientKind.allCases.map(\.rawValue)), default: .text(IngredientKind.other.rawValue)),
@@ -58,7 +58,7 @@ public struct IngredientTemplate: Entity {
       FieldDescriptor("isStaple", .bool),
       FieldDescriptor("usageCount", .integer),
       FieldDescriptor("lastUsed", .timestamp, optional: true),
-      FieldDescriptor("gramsPerCup", .real, optional: true),
+      FieldDescriptor("gramsPerCup", .real, optional: true, reals: 0...1_000),
       // Optional: stored only while true, so a template that was never in the pantry
       // (every template written before the pantry existed) reads the same as one taken out.
       FieldDescriptor("onHand", .bool, optional: true),

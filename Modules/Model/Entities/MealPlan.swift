@@ -15,7 +15,7 @@ public struct MealPlan: Entity {
     kind: .mealPlan,
     fields: [
       FieldDescriptor("displayName", .text),
-      FieldDescriptor("weekIdentifier", .text, optional: true),
+      FieldDescriptor("weekIdentifier", .text, optional: true, text: .code),
     ],
     semanticKeyField: nil,
     displayField: "displayName",

@@ -29,10 +29,10 @@ public struct PlannedMeal: Entity {
     fields: [
       FieldDescriptor("date", .civilDate),
       FieldDescriptor("mealType", .enumeration(MealType.allCases.map(\.rawValue))),
-      FieldDescriptor("slotKey", .text),
+      FieldDescriptor("slotKey", .text, text: .key),
       FieldDescriptor("recipe", .reference(.recipe), optional: true, onDelete: .cascade),
       FieldDescriptor("mealPlan", .reference(.mealPlan), optional: true),
-      FieldDescriptor("notes", .text, optional: true),
+      FieldDescriptor("notes", .text, optional: true, text: .paragraphs),
     ],
     semanticKeyField: "slotKey",
     displayField: "slotKey",

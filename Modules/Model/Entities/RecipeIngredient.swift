@@ -31,10 +31,10 @@ public struct RecipeIngredient: Entity {
     fields: [
       FieldDescriptor("recipe", .reference(.recipe), onDelete: .cascade),
       FieldDescriptor("template", .reference(.ingredientTemplate)),
-      FieldDescriptor("rawLine", .text),
+      FieldDescriptor("rawLine", .text, text: .line),
       FieldDescriptor("quantity", .real, optional: true),
       FieldDescriptor("unit", .text, optional: true),
-      FieldDescriptor("notes", .text, optional: true),
+      FieldDescriptor("notes", .text, optional: true, text: .line),
       FieldDescriptor("sortOrder", .integer),
     ],
     semanticKeyField: nil,

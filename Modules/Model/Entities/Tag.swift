@@ -18,8 +18,8 @@ public struct Tag: Entity {
     kind: .tag,
     fields: [
       FieldDescriptor("displayName", .text, indexed: true),
-      FieldDescriptor("normalizedName", .text),
-      FieldDescriptor("color", .text, optional: true),
+      FieldDescriptor("normalizedName", .text, text: .key),
+      FieldDescriptor("color", .text, optional: true, text: .code),
     ],
     semanticKeyField: "normalizedName",
     displayField: "displayName",

@@ -22,9 +22,9 @@ public struct WeeklyList: Entity {
     kind: .weeklyList,
     fields: [
       FieldDescriptor("displayName", .text, indexed: true, lookedUpByName: true),
-      FieldDescriptor("weekIdentifier", .text),
+      FieldDescriptor("weekIdentifier", .text, text: .code),
       FieldDescriptor("isCompleted", .bool),
-      FieldDescriptor("notes", .text, optional: true),
+      FieldDescriptor("notes", .text, optional: true, text: .paragraphs),
     ],
     semanticKeyField: nil,
     displayField: "displayName",

@@ -82,11 +82,25 @@ enum SyncCommands {
     var rows: [[JSONValue]] = []
     var notices: [String] = []
     var events: [(device: String, event: SyncMonitor.Event)] = []
+    var asideByDevice: [(device: String, aside: [SetAsideChange])] = []
     for device in session.devices {
       let status = session.sync.existingMonitor(for: device)?.status ?? SyncMonitor.Status()
       let engine = session.cloud(for: device).map { SyncEngine(store: device.store, cloud: $0, deviceName: device.name) }
       let pending = try engine?.pendingChangeCount() ?? 0
       let held = try engine?.heldBatches() ?? []
+      let aside = try engine?.setAsideChanges() ?? []
+      let dropped = try engine?.droppedSetAsideCount() ?? 0
+      if !aside.isEmpty || dropped > 0 {
+        let waiting = aside.filter { $0.waitsUntil != nil }.count
+        var text = "\(device.name) set aside \(aside.count + Int(dropped)) change(s) from other devices that break the sync rules"
+        if waiting > 0 { text += " (\(waiting) wait for this device's clock to reach their stamps: check the writing device's clock)" }
+        text += "; everything else applied:"
+        notices.append(text)
+        let shown = aside.prefix(5)
+        notices += shown.map { "  \($0.summary)" }
+        if aside.count > shown.count { notices.append("  … and \(aside.count - shown.count) more (sync status --json lists every one)") }
+      }
+      asideByDevice.append((device.name, aside))
       if !held.isEmpty {
         let versions = Set(held.map(\.schemaVersion)).sorted().map { "v\($0)" }.joined(separator: ", ")
         notices.append(
@@ -95,7 +109,8 @@ enum SyncCommands {
       }
       rows.append([
         .string(device.name), .string(session.sync.isOffline(device) ? "offline" : "online"), .int(pending), .int(held.count),
-        .int(status.syncs), .int(status.imports), .int(status.exports), .int(status.conflicts), .int(status.merges),
+        .int(aside.count + Int(dropped)), .int(status.syncs), .int(status.imports), .int(status.exports), .int(status.conflicts),
+        .int(status.merges),
         .int(status.errors), .string(status.lastSync.map { $0.formatted(.iso8601) } ?? "never"),
       ])
       events += status.events.map { (device.name, $0) }
@@ -107,8 +122,8 @@ enum SyncCommands {
           key: "devices",
           columns: [
             Table.Column("device", "DEVICE"), Table.Column("state", "STATE"), Table.Column("pending", "PENDING", alignRight: true),
-            Table.Column("held", "HELD", alignRight: true), Table.Column("syncs", "SYNCS", alignRight: true),
-            Table.Column("imports", "IMPORTS", alignRight: true),
+            Table.Column("held", "HELD", alignRight: true), Table.Column("setAside", "ASIDE", alignRight: true),
+            Table.Column("syncs", "SYNCS", alignRight: true), Table.Column("imports", "IMPORTS", alignRight: true),
             Table.Column("exports", "EXPORTS", alignRight: true), Table.Column("conflicts", "CONFLICTS", alignRight: true),
             Table.Column("merges", "MERGES", alignRight: true), Table.Column("errors", "ERRORS", alignRight: true),
             Table.Column("lastSync", "LAST SYNC"),
@@ -116,6 +131,20 @@ enum SyncCommands {
           rows: rows, emptyText: "no devices"))
     ]
     parts += notices.map { .message($0) }
+    parts.append(
+      .data(
+        key: "setAside",
+        .array(
+          asideByDevice.flatMap { device, aside in
+            aside.map { item -> JSONValue in
+              [
+                "device": .string(device), "sequence": .int(Int(item.sequence)), "index": item.index.map { .int($0) } ?? .null,
+                "batch": .string(item.batchID), "replica": .string(item.replica), "kind": item.kind.map { .string($0) } ?? .null,
+                "id": item.id.map { .string($0.uuidString.lowercased()) } ?? .null, "field": item.field.map { .string($0) } ?? .null,
+                "code": .string(item.code), "reason": .string(item.reason), "waiting": .bool(item.waitsUntil != nil),
+              ]
+            }
+          })))
     if let cloud = session.cloud(for: session.current) {
       let registered = try cloud.devices()
       parts.append(
@@ -217,6 +246,7 @@ enum SyncCommands {
     if report.conflicts > 0 { text += ", \(report.conflicts) conflict(s) resolved" }
     if report.errors > 0 { text += ", \(report.errors) error(s) (see sync status)" }
     if report.held > 0 { text += ", kept \(report.held) batch(es) from a newer schema unread (update Forager to apply them)" }
+    if report.setAside > 0 { text += ", set aside \(report.setAside) change(s) that break the sync rules (see sync status)" }
     return text
   }
 
@@ -224,7 +254,7 @@ enum SyncCommands {
     [
       .init("device", .string(name)), .init("imported", .int(report.imported)), .init("exported", .int(report.exported)),
       .init("merges", .int(report.merges)), .init("conflicts", .int(report.conflicts)), .init("errors", .int(report.errors)),
-      .init("held", .int(report.held)),
+      .init("held", .int(report.held)), .init("setAside", .int(report.setAside)),
       .init("pulledBatches", .int(report.pulledBatches)), .init("pushedBatches", .int(report.pushedBatches)),
     ]
   }
@@ -240,5 +270,6 @@ extension SyncEngine.Report {
     merges += other.merges
     errors += other.errors
     held += other.held
+    setAside += other.setAside
   }
 }

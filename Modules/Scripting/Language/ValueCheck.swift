@@ -11,11 +11,8 @@ enum ValueCheck {
       return .success(text)
     case .name:
       guard !trimmed.isEmpty else { return .failure(ValueProblem("is empty; give a name")) }
-      if let (offset, scalar) = text.unicodeScalars.enumerated().first(where: { $0.element.properties.generalCategory == .control }) {
-        let code = String(scalar.value, radix: 16, uppercase: true)
-        return .failure(
-          ValueProblem(
-            "holds a control character (U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code)) at character \(offset + 1)"))
+      if let (position, scalar) = ValueRules.firstForbidden(in: text, allowingLineBreaks: false) {
+        return .failure(ValueProblem("holds \(ValueRules.describe(scalar)) at character \(position)"))
       }
       return .success(text)
     case .comparison:

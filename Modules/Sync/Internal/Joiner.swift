@@ -9,6 +9,8 @@ struct Joiner {
   /// This replica: a conflict is another device's write to a field this one wrote.
   let replica: String
   var clock: HybridLogicalClock
+  /// The latest stamp time the clock follows (physical time plus the allowed skew).
+  let limit: Int64
   /// The records whose state the join changed, each once.
   private(set) var touched: [RecordKey] = []
   private(set) var imports = 0
@@ -17,16 +19,17 @@ struct Joiner {
   private(set) var merges = 0
   private(set) var notes: [String] = []
 
-  init(states: StateStore, replica: String, clock: HybridLogicalClock) {
+  init(states: StateStore, replica: String, clock: HybridLogicalClock, limit: Int64) {
     self.states = states
     self.replica = replica
     self.clock = clock
+    self.limit = limit
   }
 
   mutating func apply(_ change: RecordChange) throws {
     imports += 1
     let incoming = RecordState(change)
-    for value in change.fields.values { clock.receive(value.stamp) }
+    for value in change.fields.values { clock.receive(value.stamp, limit: limit) }
     let key = RecordKey(kind: change.kind, id: change.id)
     let incomingKeepers = incoming.keepers
     if let stored = try states.state(key) {

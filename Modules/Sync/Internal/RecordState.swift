@@ -89,6 +89,12 @@ struct RecordState: Hashable {
     return false
   }
 
+  /// Replaces a register whatever it holds: only for this device's own writes that no
+  /// other device has received (`ClockRepair`), never for a join.
+  mutating func replace(_ field: String, with value: StampedValue) {
+    registers[field] = value
+  }
+
   /// Whether the existence register says deleted.
   var isDeleted: Bool { registers[Self.existsField]?.value == .bool(false) }
 

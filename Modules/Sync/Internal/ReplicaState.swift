@@ -86,6 +86,24 @@ enum ReplicaKeys {
     return heldPrefix + String(repeating: "0", count: max(0, 19 - digits.count)) + digits
   }
 
+  /// `sync.aside/<sequence>/<index>`: a change (or, at index `batch`, a whole batch) of
+  /// the cloud's log set aside by the pull (``SetAsideChange``), zero-padded so keys sort
+  /// in log order.
+  static let asidePrefix = "sync.aside/"
+  static func aside(_ sequence: Int64, index: Int?) -> String {
+    let digits = String(sequence)
+    let place = index.map { String(repeating: "0", count: max(0, 6 - String($0).count)) + String($0) } ?? "batch"
+    return asidePrefix + String(repeating: "0", count: max(0, 19 - digits.count)) + digits + "/" + place
+  }
+  /// How many changes were set aside past ``SetAsideChange/maximumKept`` and not kept.
+  static let asideDropped = "sync.asideDropped"
+  /// `sync.sent/<batch id>`: a batch this device pushed and has not pulled back yet. A
+  /// batch of this device's replica without one is another device's that claims to be this
+  /// one (an earlier server let a token take over a replica): it is joined like any other,
+  /// so this device shows what the others show.
+  static let sentPrefix = "sync.sent/"
+  static func sent(_ batchID: String) -> String { sentPrefix + batchID }
+
   static func reverseEdge(_ kind: EntityKind, keeper: UUID, loser: UUID) -> String {
     edgePrefix + kind.rawValue + "/" + keeper.lowercaseText + "/" + loser.lowercaseText
   }
@@ -153,7 +171,16 @@ enum ReplicaKeys {
 extension StoreReader {
   func syncInteger(_ key: String) throws -> Int64 { try metadata(forKey: key).flatMap { Int64($0) } ?? 0 }
 
-  func replicaClock() throws -> HybridLogicalClock {
+  /// The replica's clock, pulled back to physical time when it lies beyond `limit` (ms:
+  /// physical time plus the allowed skew), where an earlier version let a stamp from the
+  /// future move it (``HybridLogicalClock/bounded(by:now:)``).
+  func replicaClock(limit: Int64, now: Int64) throws -> HybridLogicalClock {
+    (try metadata(forKey: ReplicaKeys.clock).flatMap(HybridLogicalClock.init(encoded:)) ?? HybridLogicalClock()).bounded(
+      by: limit, now: now)
+  }
+
+  /// The replica's clock as stored.
+  func storedReplicaClock() throws -> HybridLogicalClock {
     try metadata(forKey: ReplicaKeys.clock).flatMap(HybridLogicalClock.init(encoded:)) ?? HybridLogicalClock()
   }
 }

@@ -50,6 +50,9 @@ extension LayerTable {
     .tool("LayerCheckPlugin", targets: ["layer-check"]),
     .tool("LayerCheckCommandPlugin", targets: ["layer-check"]),
     .unrestrictedTool("Bench"),
+    // The fuzz target of the batch decoder, the pull's checks and the join (Scripts/fuzz.sh).
+    .tool("FuzzSupport", targets: ["Model", "Persistence", "PersistenceMemory", "Repositories", "Sync"]),
+    .tool("forager-fuzz", targets: ["FuzzSupport"]),
     .module("CSQLite"),  // system library (the SQLite C API, for the benchmark baseline)
 
     // MARK: Tests

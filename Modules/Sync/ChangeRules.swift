@@ -1,0 +1,179 @@
+public import Foundation
+public import Model
+
+/// What a change batch from another device may hold: the checks the sync server makes at
+/// the door and every device makes again on pull (a device trusts no log). Values follow
+/// ``ValueRules``, the rule set of the command language, the repositories and the stores;
+/// this adds what only a batch carries: register names, stamps and ids.
+///
+/// - Every register is a schema field of the change's kind, `@exists` (a flag), or a merge
+///   edge `@merge:<keeper>` holding that keeper's id; batches of earlier versions may also
+///   carry `@deleted` (a date) and `@redirect` (an id). Its value is one that field may hold.
+/// - Creation and update times are finite dates in 1900–9999; the id is not the nil UUID;
+///   the owner is a name.
+/// - A stamp's time is at most ``now`` plus ``allowedSkew`` (a clock ahead of the checker's
+///   is `clock-ahead`, never a silent win), its counter within 0…``Stamp/maximumCounter``,
+///   and its replica the batch's own — or the empty replica of a migration, with exactly a
+///   migration's stamp (`Stamp.migration`, `Stamp.migrationMerge`). Creation stamps (2⁵⁰ ms
+///   below real time) are an ordinary stamp's time and pass by the same rule.
+///
+/// ```swift
+/// let rules = ChangeRules(now: Date())
+/// if let violation = rules.violation(in: change, of: batch) { print(violation) }
+/// ```
+public struct ChangeRules: Sendable {
+  /// How far a stamp may lie ahead of the checker's clock: 5 minutes.
+  public static let defaultAllowedSkew: TimeInterval = 300
+  /// The most changes one batch may hold (a device pushes at most 500).
+  public static let maximumChanges = 10_000
+
+  /// The checker's clock, in milliseconds since 1970.
+  public let now: Int64
+  /// The allowed skew, in milliseconds.
+  public let allowedSkew: Int64
+
+  public init(now: Date, allowedSkew: TimeInterval = Self.defaultAllowedSkew) {
+    let seconds = now.timeIntervalSince1970
+    self.now = seconds.isFinite ? Int64(max(-1e15, min(1e15, seconds)) * 1000) : 0
+    self.allowedSkew = Int64(max(0, min(allowedSkew, 1e9)) * 1000)
+  }
+
+  /// The latest stamp time accepted, in milliseconds.
+  public var latestStampTime: Int64 { now + allowedSkew }
+
+  /// Why a change breaks the rules.
+  public struct Violation: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What kind of rule: ``Code``.
+    public let code: Code
+    public let kind: EntityKind
+    public let id: UUID
+    /// The register (field, `@exists`, `@merge:…`) or metadata field at fault.
+    public let field: String
+    public let reason: String
+
+    /// Stable names for programs (the server's refusal codes).
+    public enum Code: String, Sendable, Hashable {
+      /// A value, name or date the rules refuse.
+      case invalidValue = "change-invalid"
+      /// A stamp later than the checker's clock plus the allowed skew.
+      case clockAhead = "clock-ahead"
+      /// A stamp naming another replica than the batch's, or an impossible counter.
+      case foreignStamp = "stamp-invalid"
+    }
+
+    public var description: String { "\(kind.rawValue) \(id.lowercaseText) field '\(field)' \(reason)" }
+
+    /// Whether the same change may pass later: only a stamp ahead of the clock, once the
+    /// clock reaches it.
+    public var isTemporary: Bool { code == .clockAhead }
+  }
+
+  /// The first rule `change` of `batch` breaks, or nil.
+  public func violation(in change: RecordChange, of batch: ChangeBatch) -> Violation? {
+    violation(in: change, replica: batch.replica)
+  }
+
+  /// The first rule `change`, pushed by `replica`, breaks, or nil.
+  public func violation(in change: RecordChange, replica: String) -> Violation? {
+    func refuse(_ code: Violation.Code, _ field: String, _ reason: String) -> Violation {
+      Violation(code: code, kind: change.kind, id: change.id, field: field, reason: reason)
+    }
+    if change.id == UUID.nilID { return refuse(.invalidValue, "id", "is the nil UUID") }
+    if let reason = ValueRules.dateProblem(change.createdAt) { return refuse(.invalidValue, "createdAt", reason) }
+    if let reason = ValueRules.dateProblem(change.updatedAt) { return refuse(.invalidValue, "updatedAt", reason) }
+    if let reason = ValueRules.textProblem(change.ownerID, .name) { return refuse(.invalidValue, "ownerID", reason) }
+    let schema = change.kind.schema
+    // Sorted, so every checker names the same first problem.
+    for (name, register) in change.fields.sorted(by: { $0.key < $1.key }) {
+      if let reason = stampProblem(register.stamp, replica: replica) {
+        return refuse(reason.code, name, reason.text)
+      }
+      if let reason = Self.registerProblem(name, register.value, schema: schema, id: change.id) {
+        return refuse(.invalidValue, name, reason)
+      }
+    }
+    return nil
+  }
+
+  /// Why a register's value cannot be held, or nil.
+  static func registerProblem(_ name: String, _ value: FieldValue, schema: EntitySchema, id: UUID) -> String? {
+    switch name {
+    case RecordChange.existsField:
+      if case .bool = value { return nil }
+      return "must be a flag, not \(value.kindName)"
+    case RecordChange.deletedField:
+      guard case .timestamp(let date) = value else { return "must be a date, not \(value.kindName)" }
+      return ValueRules.dateProblem(date)
+    case RecordChange.redirectField:
+      guard case .reference = value else { return "must be an id, not \(value.kindName)" }
+      return nil
+    default:
+      if name.hasPrefix(RecordChange.mergeFieldPrefix) {
+        let named = UUID(uuidString: String(name.dropFirst(RecordChange.mergeFieldPrefix.count)))
+        guard let named, case .reference(let keeper) = value, keeper == named else {
+          return "is not a merge edge: '@merge:<id>' holding that id"
+        }
+        return keeper == id ? "merges the record into itself" : nil
+      }
+      guard let field = schema.field(named: name) else {
+        return "is not a field of \(schema.kind.rawValue) (\(name.count > 60 ? String(name.prefix(60)) + "…" : name))"
+      }
+      return ValueRules.problem(value, for: field)
+    }
+  }
+
+  /// Why a stamp cannot be accepted from `replica`, or nil.
+  func stampProblem(_ stamp: Stamp, replica: String) -> (code: Violation.Code, text: String)? {
+    if stamp.replica.isEmpty {
+      guard stamp == .migration || stamp == .migrationMerge else {
+        return (.foreignStamp, "has a stamp with no replica that is not a migration's (\(stamp))")
+      }
+      return nil
+    }
+    guard stamp.replica == replica else {
+      return (.foreignStamp, "has a stamp of replica '\(stamp.replica.prefix(40))', not of the batch's replica '\(replica.prefix(40))'")
+    }
+    guard (0...Stamp.maximumCounter).contains(stamp.counter) else {
+      return (.foreignStamp, "has a stamp counter \(stamp.counter) outside 0…\(Stamp.maximumCounter)")
+    }
+    if stamp.time > latestStampTime {
+      let ahead = stamp.time.subtractingReportingOverflow(now)
+      let seconds = ahead.overflow ? "an unbounded time" : "\(ahead.partialValue / 1000) s"
+      return (
+        .clockAhead,
+        "has a stamp \(seconds) ahead of this clock (more than the \(allowedSkew / 1000) s allowed): check the writing device's clock"
+      )
+    }
+    return nil
+  }
+
+  /// Why a batch's own header cannot be accepted, or nil: ids are 1–200 characters with
+  /// no control characters, the replica is not empty, and it holds at most
+  /// ``maximumChanges`` changes.
+  public static func headerProblem(_ batch: ChangeBatch) -> String? {
+    headerProblem(id: batch.id, replica: batch.replica, changes: batch.changes.count)
+  }
+
+  /// ``headerProblem(_:)`` from the header's parts.
+  public static func headerProblem(id: String, replica: String, changes: Int) -> String? {
+    if let reason = identifierProblem(id) { return "the batch id \(reason)" }
+    if let reason = identifierProblem(replica) { return "the replica id \(reason)" }
+    if changes > maximumChanges { return "it holds \(changes) changes; a batch may hold at most \(maximumChanges)" }
+    return nil
+  }
+
+  /// Why a batch or replica id is not one: 1–200 characters, no control characters.
+  public static func identifierProblem(_ id: String) -> String? {
+    if id.isEmpty { return "is empty" }
+    return ValueRules.textProblem(id, .name)
+  }
+
+  /// Why a text cannot be a name (``ValueRules/TextRule/name``), or nil: for the names
+  /// the server keeps (households, devices), which reach it without a `Model` of their own.
+  public static func nameProblem(_ name: String) -> String? { ValueRules.textProblem(name, .name) }
+}
+
+extension UUID {
+  /// The nil UUID (all zero), which no record has.
+  static let nilID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+}

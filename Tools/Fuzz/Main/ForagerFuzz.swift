@@ -1,0 +1,47 @@
+import FuzzSupport
+import Foundation
+
+#if FUZZING
+  /// The harness every input runs against: one device that keeps what earlier inputs left.
+  nonisolated(unsafe) private var harness: BatchFuzzHarness?
+
+  /// libFuzzer's entry point (`Scripts/fuzz.sh` builds this with `-sanitize=fuzzer`): the
+  /// bytes are the next batch of the device's log. A sync that throws is a finding too: it
+  /// would fail again at every retry.
+  @_cdecl("LLVMFuzzerTestOneInput")
+  public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    do {
+      if harness == nil { harness = try BatchFuzzHarness() }
+      try harness?.feed(Data(bytes: data, count: size))
+    } catch {
+      fatalError("sync threw on a fuzzed batch: \(error)")
+    }
+    return 0
+  }
+#else
+  /// Without libFuzzer: replays inputs (crash files, a corpus) given as paths, or writes the
+  /// honest seed batches into a folder to start a corpus from (`--seeds DIR`).
+  @main
+  struct ForagerFuzz {
+    static func main() throws {
+      let arguments = Array(CommandLine.arguments.dropFirst())
+      if arguments.first == "--seeds", arguments.count == 2 {
+        let folder = URL(fileURLWithPath: arguments[1], isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (index, seed) in try BatchFuzzHarness.seeds().enumerated() {
+          try seed.write(to: folder.appendingPathComponent("seed-\(index)"))
+        }
+        return
+      }
+      guard !arguments.isEmpty else {
+        print("usage: forager-fuzz FILE…   (replay inputs; build with Scripts/fuzz.sh to fuzz)\n       forager-fuzz --seeds DIR")
+        exit(2)
+      }
+      let harness = try BatchFuzzHarness()
+      for path in arguments {
+        try harness.feed(try Data(contentsOf: URL(fileURLWithPath: path)))
+        print("\(path): synced")
+      }
+    }
+  }
+#endif
