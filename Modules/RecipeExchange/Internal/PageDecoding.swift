@@ -30,7 +30,8 @@ enum PageDecoding {
       return Decoded(text: text)
     }
     guard !looksBinary(data) else { throw .binary }
-    let hasEscape = data.contains(0x1B)
+    // In place, as in looksBinary: Data's own iterator is slow over a whole page.
+    let hasEscape = data.withUnsafeBytes { bytes in bytes.baseAddress.map { memchr($0, 0x1B, bytes.count) != nil } ?? false }
     if !hasEscape, let text = String(data: data, encoding: .utf8) { return Decoded(text: text) }
     let declared = CharsetDeclaration.find(in: data)
     let encoding = declared.flatMap(CharsetDeclaration.encoding(named:))
