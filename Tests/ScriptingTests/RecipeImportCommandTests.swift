@@ -46,9 +46,9 @@ import Testing
     #expect(
       recipe["steps"]
         == .array([
-          "1. ## Make the sauce", "2. Warm the oil and soften the pepper for 5 minutes.",
-          "3. Add the garlic and cumin, then the tomatoes; simmer 15 minutes.", "4. ## Cook the eggs",
-          "5. Make 6 wells and crack in the eggs.", "6. Cover and cook 8–10 minutes.", "7. Scatter with feta & serve.",
+          "Make the sauce:", "1. Warm the oil and soften the pepper for 5 minutes.",
+          "2. Add the garlic and cumin, then the tomatoes; simmer 15 minutes.", "Cook the eggs:",
+          "3. Make 6 wells and crack in the eggs.", "4. Cover and cook 8–10 minutes.", "5. Scatter with feta & serve.",
         ]))
     let lines = shown.rows("ingredients")
     #expect(lines.count == 8)
@@ -107,7 +107,8 @@ import Testing
     try handle.truncate(atOffset: 50 * 1024 * 1024)
     try handle.close()
     let harness = try Harness()
-    let json = try harness.json("recipe import \"\(big.path)\"")
+    let error = try #require(harness.error("recipe import \"\(big.path)\""), "a run that imported no file fails")
+    let json = try #require(error.result).json(command: "recipe import")
     #expect(json.rows("files").first?.string("detail") == "the file is 50 MB; files over 10 MB are not read")
   }
 

@@ -51,7 +51,9 @@ struct ScriptBlockScanner {
     return page
   }
 
-  /// Script text without a CDATA or comment wrapper (and the `//` that hides it from scripts).
+  /// Script text without a CDATA or comment wrapper (and the `//` that hides it from
+  /// scripts). A comment that closes before the end is not a wrapper but a comment before
+  /// the JSON (`<!-- Yoast SEO -->{…}`): it is left for ``JSONRepair``.
   static func unwrapped(_ text: String) -> String {
     var body = Substring(text).trimmed
     for (open, close) in [("<![CDATA[", "]]>"), ("<!--", "-->")] {
@@ -59,7 +61,8 @@ struct ScriptBlockScanner {
       if start.hasPrefix("//") { start = start.dropFirst(2).trimmed }
       guard start.hasPrefix(open) else { continue }
       start = start.dropFirst(open.count)
-      if let range = start.range(of: close, options: .backwards) {
+      if let range = start.range(of: close) {
+        guard start[range.upperBound...].trimmed.isEmpty else { continue }
         start = start[..<range.lowerBound].trimmed
         if start.hasSuffix("//") { start = start.dropLast(2) }
       }

@@ -20,6 +20,7 @@ enum RecipeExchangeCommands {
       "broken JSON, over 10 MB, binary) is reported with its reason and never stops the others.",
       "A recipe whose title key exists is reported and not imported, as with 'recipe add'.",
       "What could not be kept (an image, a group heading, a time that is not a duration) is a warning.",
+      "When no file imports (every file failed, or the folder holds none) the command fails, after its table.",
     ],
     examples: [
       "recipe import saved/shakshuka.html",
@@ -43,7 +44,9 @@ enum RecipeExchangeCommands {
       return run
     }
 
-    guard atomic || dryRun else { return report(importAll(into: session.library), files: files.count, dryRun: false) }
+    guard atomic || dryRun else {
+      return try checked(importAll(into: session.library), files: files, dryRun: false, invocation: invocation)
+    }
     // One transaction for every file, undone by throwing: always for a dry run, and for
     // an atomic import when a file failed.
     var finished: RecipeImportRun?
@@ -56,18 +59,40 @@ enum RecipeExchangeCommands {
     } catch is RolledBack {
     }
     guard let run = finished else { return .empty }
-    if dryRun { return report(run, files: files.count, dryRun: true) }
-    if run.failedFiles > 0 {
+    if !dryRun && run.failedFiles > 0 {
       let reasons = run.rows.filter { $0.status == .failed }.map { "\($0.file): \($0.detail)" }.joined(separator: "; ")
-      throw invocation.failure("nothing was imported (--atomic): \(reasons)")
+      throw invocation.failure(
+        "nothing was imported (--atomic): \(reasons)", result: report(run, files: files.count, dryRun: false, rolledBack: true))
     }
-    return report(run, files: files.count, dryRun: false)
+    return try checked(run, files: files, dryRun: dryRun, invocation: invocation)
+  }
+
+  /// The run's report, or — when no file gave a recipe (every file failed, or there
+  /// were none) — a failure that carries it, so a script or shell sees a non-zero exit.
+  private static func checked(
+    _ run: RecipeImportRun, files: [String], dryRun: Bool, invocation: Invocation
+  ) throws(ScriptError) -> CommandResult {
+    let result = report(run, files: files.count, dryRun: dryRun)
+    guard run.rows.allSatisfy({ $0.status == .failed }) else { return result }
+    let paths = invocation.argumentList("path").joined(separator: ", ")
+    let verb = dryRun ? "would be" : "was"
+    let reason =
+      if files.isEmpty {
+        "no file to import: \(paths) holds no .html, .htm, .json or .jsonld files"
+      } else if files.count == 1, let row = run.rows.first {
+        "no file \(verb) imported: \(row.file): \(row.detail)"
+      } else {
+        "no file \(verb) imported: all \(files.count) files failed"
+      }
+    throw invocation.failure(reason, result: result)
   }
 
   /// Thrown to undo a dry run's or a failed atomic import's transaction.
   private struct RolledBack: Error {}
 
-  private static func report(_ run: RecipeImportRun, files: Int, dryRun: Bool) -> CommandResult {
+  /// The table of files and recipes, the warnings, and the summary line. `rolledBack`:
+  /// an atomic import that failed, so nothing was imported whatever the rows say.
+  private static func report(_ run: RecipeImportRun, files: Int, dryRun: Bool, rolledBack: Bool = false) -> CommandResult {
     let rows: [[JSONValue]] = run.rows.map { row in
       let status = dryRun && row.status == .imported ? RecipeImportRun.Row.Status.wouldImport : row.status
       return [.string(row.file), .text(row.recipe), .string(status.rawValue), .string(row.detail)]
@@ -75,17 +100,24 @@ enum RecipeExchangeCommands {
     let table = Table(
       key: "files", columns: [Table.Column("file"), Table.Column("recipe"), Table.Column("result"), Table.Column("detail")],
       rows: rows, emptyText: "no files to import")
-    let imported = run.rows.count { $0.status == .imported }, similar = run.rows.count { $0.status == .similar }
-    let merged = run.rows.count { $0.status == .merged }
+    let imported = rolledBack ? 0 : run.rows.count { $0.status == .imported }, similar = run.rows.count { $0.status == .similar }
+    let merged = rolledBack ? 0 : run.rows.count { $0.status == .merged }
     var summary = [
       "\(files) file\(files == 1 ? "" : "s")", "\(imported) recipe\(imported == 1 ? "" : "s") \(dryRun ? "would be imported" : "imported")",
     ]
     if merged > 0 { summary.append("\(merged) merged") }
     if similar > 0 { summary.append("\(similar) similar to existing (not imported; --anyway or --merge)") }
     summary.append("\(run.failedFiles) failed")
+    let readFiles = Set(run.rows.filter { $0.status != .failed }.map(\.file)).count
+    var ending = dryRun ? " (dry run: nothing changed)" : ""
+    if rolledBack {
+      ending = " (--atomic: nothing was imported)"
+    } else if readFiles == 0 {
+      ending += files == 0 ? ": no file to import" : ": no file \(dryRun ? "would be" : "was") imported"
+    }
     var parts: [CommandResult.Part] = [.table(table)]
     parts += run.warnings.map { .message("warning: \($0)") }
-    parts.append(.message(summary.joined(separator: ", ") + (dryRun ? " (dry run: nothing changed)" : "")))
+    parts.append(.message(summary.joined(separator: ", ") + ending))
     return CommandResult(parts: parts)
   }
 
@@ -103,6 +135,7 @@ enum RecipeExchangeCommands {
     details: [
       "One recipe is written as one JSON-LD object, several as an array. 'recipe import' reads it back.",
       "Tags, notes, the book and favourites have no schema.org Recipe field and are not written.",
+      "With --json the document is the value of \"document\", not a message.",
     ],
     examples: ["recipe export \"Egg Fried Rice\"", "recipe export --all --output recipes.jsonld"]
   ) { invocation, session in
@@ -119,7 +152,9 @@ enum RecipeExchangeCommands {
     if recipes.isEmpty { throw invocation.failure("there are no recipes to export", argument: "--all") }
     let data = try JSONLDWriter.data(recipes)
     guard let path = invocation.option("output") else {
-      return CommandResult(.message(String(decoding: data, as: UTF8.self)))
+      let objects = recipes.map { JSONValue(foundation: JSONLDWriter.object($0)) }
+      let document = objects.count == 1 ? objects[0] : .array(objects)
+      return CommandResult(.document(key: "document", text: String(decoding: data, as: UTF8.self), document))
     }
     do {
       try (data + Data("\n".utf8)).write(to: URL(fileURLWithPath: path), options: .atomic)

@@ -1,5 +1,6 @@
 import Foundation
 import Model
+import RecipeExchange
 import Repositories
 
 /// Tables and field lists for entities, shared by the command groups.
@@ -149,10 +150,20 @@ enum Rows {
       .init("tags", details.tags.isEmpty ? .null : .strings(details.tags.map(\.displayName))),
       .init("keywords", recipe.keywords.isEmpty ? .null : .strings(recipe.keywords)),
       .init("favorite", recipe.isFavorite ? .bool(true) : .null), .init("notes", .text(recipe.notes)),
-      .init(
-        "steps", recipe.recipeInstructions.isEmpty ? .null : .strings(recipe.recipeInstructions.enumerated().map { "\($0 + 1). \($1)" })),
+      .init("steps", recipe.recipeInstructions.isEmpty ? .null : .strings(steps(recipe.recipeInstructions))),
       .init("planned", details.plannedMeals.isEmpty ? .null : .strings(details.plannedMeals.map { "\($0.date) \($0.mealType.rawValue)" })),
     ]
+  }
+
+  /// The steps as `recipe show` lists them: numbered in order, each section heading (a
+  /// step "## Dressing", as sections are stored) as the heading "Dressing:", unnumbered.
+  static func steps(_ instructions: [String]) -> [String] {
+    var number = 0
+    return instructions.map { step in
+      if let heading = StepHeadings.name(of: step) { return heading + ":" }
+      number += 1
+      return "\(number). \(step)"
+    }
   }
 
   /// A scale factor as people read it: "2", "1.5", "0.667".

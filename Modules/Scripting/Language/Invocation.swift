@@ -34,8 +34,8 @@ public struct Invocation: Sendable {
   public func boolean(_ name: String) -> Bool? { option(name).flatMap(ValueCheck.boolean) }
 
   /// A failure of this command, naming the argument when there is one.
-  public func failure(_ reason: String, argument: String? = nil) -> ScriptError {
-    ScriptError(.failed, command: command, argument: argument, reason: reason, line: line == 0 ? nil : line)
+  public func failure(_ reason: String, argument: String? = nil, result: CommandResult? = nil) -> ScriptError {
+    ScriptError(.failed, command: command, argument: argument, reason: reason, line: line == 0 ? nil : line, result: result)
   }
 
   /// An `expect` that did not hold.

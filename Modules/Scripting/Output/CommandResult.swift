@@ -23,6 +23,9 @@ public struct CommandResult: Sendable, Hashable {
     case fields(key: String, [Field])
     /// Extra data only for JSON, under `key`.
     case data(key: String, JSONValue)
+    /// A document the command wrote (a JSON-LD export): its text as it is on a terminal;
+    /// in JSON, the document itself as a value under `key`, not a string to parse again.
+    case document(key: String, text: String, JSONValue)
   }
 
   /// One labelled value: shown as "label: value", keyed by `key` in JSON.
@@ -53,7 +56,7 @@ public struct CommandResult: Sendable, Hashable {
       case .message: continue
       case .table(let table): members.append(.init(table.key, table.json))
       case .fields(let key, let fields): members.append(.init(key, .object(fields.map { .init($0.key, $0.value) })))
-      case .data(let key, let value): members.append(.init(key, value))
+      case .data(let key, let value), .document(let key, _, let value): members.append(.init(key, value))
       }
     }
     return .object(members)

@@ -23,23 +23,30 @@ public struct Renderer: Sendable {
       case .message(let text): blocks.append(text)
       case .table(let table): blocks.append(render(table))
       case .fields(_, let fields): blocks.append(render(fields))
+      case .document(_, let text, _): blocks.append(text)
       case .data: continue
       }
     }
     return blocks.joined(separator: "\n")
   }
 
-  /// An error line without its location: "error: recipe add: …".
+  /// An error line without its location: "error: recipe add: …". In JSON, what the
+  /// command produced before it failed (``ScriptError/result``) sits beside the error.
   public func render(_ error: ScriptError, json: Bool) -> String {
     if json {
-      let value: JSONValue = [
-        "command": .text(error.command), "ok": false,
-        "error": [
-          "kind": .string(error.kind.rawValue), "argument": .text(error.argument), "message": .string(error.description),
-          "line": error.line.map { JSONValue.int($0) } ?? .null,
-        ],
+      var members: [JSONValue.Member] = [
+        .init("command", .text(error.command)), .init("ok", false),
+        .init(
+          "error",
+          [
+            "kind": .string(error.kind.rawValue), "argument": .text(error.argument), "message": .string(error.description),
+            "line": error.line.map { JSONValue.int($0) } ?? .null,
+          ]),
       ]
-      return value.serialized
+      if case .object(let produced)? = error.result?.json(command: error.command ?? "") {
+        members += produced.filter { $0.key != "command" && $0.key != "ok" }
+      }
+      return JSONValue.object(members).serialized
     }
     return paint("error:", "31;1") + " " + error.description
   }

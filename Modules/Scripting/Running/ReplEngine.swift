@@ -74,7 +74,12 @@ public final class ReplEngine {
           var error = error
           error.line = nil
           errors.append(renderer.render(error, json: false))
-          if interpreter.wantsJSON(invocation) { outputs.append(renderer.render(error, json: true)) }
+          if interpreter.wantsJSON(invocation) {
+            outputs.append(renderer.render(error, json: true))
+          } else if let result = error.result {
+            let text = renderer.render(result, command: invocation.command, json: false)
+            if !text.isEmpty { outputs.append(text) }
+          }
           break
         }
       }

@@ -27,13 +27,19 @@ public struct ScriptError: Error, Sendable, Hashable, CustomStringConvertible {
   public var reason: String
   /// The 1-based script line, when the error belongs to one.
   public var line: Int?
+  /// What the command produced before it failed, shown with the error: `recipe import`'s
+  /// table of files and why each failed.
+  public var result: CommandResult?
 
-  public init(_ kind: Kind, command: String? = nil, argument: String? = nil, reason: String, line: Int? = nil) {
+  public init(
+    _ kind: Kind, command: String? = nil, argument: String? = nil, reason: String, line: Int? = nil, result: CommandResult? = nil
+  ) {
     self.kind = kind
     self.command = command
     self.argument = argument
     self.reason = reason
     self.line = line
+    self.result = result
   }
 
   public var description: String {

@@ -189,8 +189,15 @@ public final class ScriptRunner {
     try nest(session.devices, from: 0, state: &state)
   }
 
+  /// The error on the diagnostics, and in JSON mode as a JSON line; what the command
+  /// produced before it failed (``ScriptError/result``) is printed first.
   private func report(_ error: ScriptError) {
+    let json = session.outputMode == .json || options.json
+    if !json, let result = error.result {
+      let text = renderer.render(result, command: error.command ?? "", json: false)
+      if !text.isEmpty { output(text) }
+    }
     diagnostics(Self.location(scriptName, error) + "error: " + error.description)
-    if session.outputMode == .json || options.json { output(renderer.render(error, json: true)) }
+    if json { output(renderer.render(error, json: true)) }
   }
 }
