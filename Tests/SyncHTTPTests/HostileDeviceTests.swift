@@ -15,9 +15,10 @@ import Testing
 struct HostileDeviceTests {
   static let evil = "evil-replica"
 
+  static let honestStamp = Stamp(time: 1_700_000_000_000, counter: 0, replica: evil)
+
   static func change(
-    createdAt: Date = Date(timeIntervalSince1970: 1_700_000_000), name: String = "Poison", stamp: Stamp = Stamp(
-      time: 1_700_000_000_000, counter: 0, replica: evil)
+    createdAt: Date = Date(timeIntervalSince1970: 1_700_000_000), name: String = "Poison", stamp: Stamp = honestStamp
   ) -> RecordChange {
     RecordChange(
       kind: .category, id: UUID(), createdAt: createdAt, updatedAt: Date(timeIntervalSince1970: 1_700_000_000), ownerID: "local",

@@ -28,7 +28,10 @@ import Testing
   static let now: Int64 = 1_800_000_000_000
 
   static func name(_ text: String, _ stamp: Stamp = stamp(now - 1_000)) -> [String: StampedValue] {
-    ["displayName": StampedValue(value: .text(text), stamp: stamp), "normalizedName": StampedValue(value: .text(text.lowercased()), stamp: stamp)]
+    [
+      "displayName": StampedValue(value: .text(text), stamp: stamp),
+      "normalizedName": StampedValue(value: .text(text.lowercased()), stamp: stamp),
+    ]
   }
 
   @Test(

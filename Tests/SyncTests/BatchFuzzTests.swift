@@ -23,7 +23,8 @@ struct BatchFuzzTests {
       do {
         try harness.feed(input)
       } catch {
-        Issue.record("seed \(seed), run \(run): sync threw \(error) on \(input.count) bytes: \(input.prefix(64).map { String($0, radix: 16) })")
+        let head = input.prefix(64).map { String($0, radix: 16) }.joined(separator: " ")
+        Issue.record("seed \(seed), run \(run): sync threw \(error) on \(input.count) bytes: \(head)")
         return
       }
     }

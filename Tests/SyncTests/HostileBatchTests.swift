@@ -200,6 +200,9 @@ struct HostileBatchTests {
     let t = Self.pastTime
     let stamp = Stamp(time: t, counter: 0, replica: Self.evil)
     func value(_ field: String, _ value: FieldValue) -> [String: StampedValue] { [field: StampedValue(value: value, stamp: stamp)] }
+    func stamped(_ field: String, _ text: String, replica: String) -> [String: StampedValue] {
+      [field: StampedValue(value: .text(text), stamp: Stamp(time: t, counter: 0, replica: replica))]
+    }
     let template = RecordChange(
       kind: .ingredientTemplate, id: UUID(), createdAt: Fixtures.epoch, updatedAt: Fixtures.epoch, ownerID: "local",
       sharingScope: .private,
@@ -221,8 +224,10 @@ struct HostileBatchTests {
         Self.category("Loop", id: selfMerge, at: t, extra: value("@merge:" + selfMerge.uuidString.lowercased(), .reference(selfMerge))),
         "@merge:" + selfMerge.uuidString.lowercased(), "into itself"
       ),
-      (Self.category("Other", at: t, extra: ["displayName": StampedValue(value: .text("Other"), stamp: Stamp(time: t, counter: 0, replica: "phone"))]), "displayName", "not of the batch's replica"),
-      (Self.category("Migrated", at: t, extra: ["displayName": StampedValue(value: .text("Migrated"), stamp: Stamp(time: t, counter: 0, replica: ""))]), "displayName", "not a migration's"),
+      (
+        Self.category("Other", at: t, extra: stamped("displayName", "Other", replica: "phone")), "displayName", "not of the batch's replica"
+      ),
+      (Self.category("Migrated", at: t, extra: stamped("displayName", "Migrated", replica: "")), "displayName", "not a migration's"),
     ]
     let good = Self.category("Bakery", at: t)
     _ = try house.cloud.push(ChangeBatch(id: "\(Self.evil):1-9", replica: Self.evil, schemaVersion: 3, changes: cases.map(\.0) + [good]))

@@ -45,7 +45,8 @@ enum ClockRepair {
     for item in future.sorted(by: { $0.value.stamp < $1.value.stamp }) {
       guard var state = try updated[item.key] ?? states.state(item.key) else { continue }
       let reading = clock.tick(physical: now)
-      state.replace(item.field, with: StampedValue(value: item.value.value, stamp: Stamp(time: reading.time, counter: reading.counter, replica: replica)))
+      let stamp = Stamp(time: reading.time, counter: reading.counter, replica: replica)
+      state.replace(item.field, with: StampedValue(value: item.value.value, stamp: stamp))
       updated[item.key] = state
       changed.insert(item.key)
     }

@@ -1,5 +1,5 @@
-import FuzzSupport
 import Foundation
+import FuzzSupport
 
 #if FUZZING
   /// The harness every input runs against: one device that keeps what earlier inputs left.
@@ -9,14 +9,29 @@ import Foundation
   /// bytes are the next batch of the device's log. A sync that throws is a finding too: it
   /// would fail again at every retry.
   @_cdecl("LLVMFuzzerTestOneInput")
-  public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     do {
       if harness == nil { harness = try BatchFuzzHarness() }
-      try harness?.feed(Data(bytes: data, count: size))
+      try harness?.feed(data.map { Data(bytes: $0, count: size) } ?? Data())
     } catch {
       fatalError("sync threw on a fuzzed batch: \(error)")
     }
     return 0
+  }
+
+  /// libFuzzer's driver, which parses the fuzzer's options and runs the inputs.
+  @_silgen_name("LLVMFuzzerRunDriver")
+  func runDriver(
+    _ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+  ) -> CInt
+
+  /// The entry point SwiftPM links an executable's `main` to: it hands over to libFuzzer.
+  @_cdecl("forager_fuzz_main")
+  public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    var count = argc
+    var arguments = argv
+    return runDriver(&count, &arguments, fuzz)
   }
 #else
   /// Without libFuzzer: replays inputs (crash files, a corpus) given as paths, or writes the

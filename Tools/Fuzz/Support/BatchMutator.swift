@@ -65,16 +65,21 @@ public struct BatchMutator {
     var createdAt = change.createdAt
     let anyField = fields.keys.sorted().first ?? "displayName"
     let stamp = fields[anyField]?.stamp ?? Stamp(time: 0, counter: 0, replica: batch.replica)
+    let value = fields[anyField]?.value ?? .null
     switch random.next() % 10 {
     case 0: createdAt = [Date(timeIntervalSince1970: .nan), .distantFuture, Date(timeIntervalSince1970: 1e18)][index(3)]
-    case 1: fields[anyField] = StampedValue(value: fields[anyField]?.value ?? .null, stamp: Stamp(time: .max, counter: .max, replica: stamp.replica))
-    case 2: fields[anyField] = StampedValue(value: fields[anyField]?.value ?? .null, stamp: Stamp(time: stamp.time, counter: 0, replica: "someone-else"))
+    case 1: fields[anyField] = StampedValue(value: value, stamp: Stamp(time: .max, counter: .max, replica: stamp.replica))
+    case 2: fields[anyField] = StampedValue(value: value, stamp: Stamp(time: stamp.time, counter: 0, replica: "someone-else"))
     case 3: fields[anyField] = StampedValue(value: .text(String(repeating: "x", count: 1 + index(300_000))), stamp: stamp)
     case 4: fields[anyField] = StampedValue(value: .text("a\u{1B}[2J\u{202E}b"), stamp: stamp)
     case 5: fields["no-such-field"] = StampedValue(value: .integer(1), stamp: stamp)
-    case 6: fields[anyField] = StampedValue(value: [.null, .integer(.min), .real(.nan), .bool(true), .referenceList([change.id])][index(5)], stamp: stamp)
+    case 6:
+      let odd: [FieldValue] = [.null, .integer(.min), .real(.nan), .bool(true), .referenceList([change.id])]
+      fields[anyField] = StampedValue(value: odd[index(odd.count)], stamp: stamp)
     case 7: fields[RecordChange.mergeFieldPrefix + change.id.lowercaseText] = StampedValue(value: .reference(change.id), stamp: stamp)
-    case 8: fields[RecordChange.existsField] = StampedValue(value: .bool(random.next() % 2 == 0), stamp: Stamp(time: stamp.time &+ 1, counter: stamp.counter, replica: stamp.replica))
+    case 8:
+      let later = Stamp(time: stamp.time &+ 1, counter: stamp.counter, replica: stamp.replica)
+      fields[RecordChange.existsField] = StampedValue(value: .bool(random.next() % 2 == 0), stamp: later)
     default: changes.append(changes[at])
     }
     changes[at] = RecordChange(
