@@ -9,7 +9,7 @@ import Testing
 
 /// The routes against a device that tries to take over, wedge or flood its household: each
 /// refusal's status, code and message, nothing written, and the honest devices going on.
-@Suite struct HostileDeviceTests {
+@Suite struct HostileDeviceRouteTests {
   @Test func aFreshTokenCannotRegisterAnotherDevicesReplica() async throws {
     let fixture = ServerFixture()
     let phone = try await fixture.token(device: "phone")
