@@ -150,7 +150,7 @@ let package = Package(
       name: "SyncHTTPTests",
       dependencies: [
         "SyncHTTP", "SyncServer", "SyncPostgres", "SyncWire", "Sync", "Model", "Repositories", "Persistence", "PersistenceMemory",
-        "ServerTestSupport", "TestSupport", hummingbird, nioCore, logging,
+        "ServerTestSupport", "TestSupport", hummingbird, nioCore, logging, postgresNIO,
       ],
       path: "Tests/SyncHTTPTests"
     ),

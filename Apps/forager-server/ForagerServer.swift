@@ -14,6 +14,7 @@ struct ForagerServer: AsyncParsableCommand {
     abstract: "Forager's sync server: households' change batches on PostgreSQL, over HTTP.",
     subcommands: [
       Serve.self, SetupDatabase.self, AddHousehold.self, IssueToken.self, RevokeToken.self, Devices.self, SetMinimumSchema.self,
+      HeldBatches.self, RetireBatch.self,
     ]
   )
 }

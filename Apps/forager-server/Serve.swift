@@ -16,6 +16,10 @@ struct Serve: AsyncParsableCommand {
   @Option(help: "The port to listen on (0: any free port, printed when listening).") var port = 8080
   @Option(help: "The largest push body accepted, in bytes.") var maxBatchBytes = ServerConfiguration().maxBatchBytes
   @Option(help: "The largest page a pull may ask for.") var maxPullLimit = ServerConfiguration().maxPullLimit
+  @Option(help: "The most bytes of newer-schema batches a household may hold unread (1 to 1 GiB).")
+  var heldBatchBytes = ServerConfiguration().heldBatchBytes
+  @Option(help: "The most newer-schema batches a household may hold unread (1 to 100000).")
+  var heldBatchCount = ServerConfiguration().heldBatchCount
   @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.") var logLevel = "info"
   @Option(help: "How far a pushed stamp may lie ahead of this server's clock, in seconds (1–86400); later is 'clock-ahead'.")
   var allowedSkew = Int(ServerConfiguration().allowedSkew)
@@ -24,12 +28,18 @@ struct Serve: AsyncParsableCommand {
     guard (1...86_400).contains(allowedSkew) else {
       throw ValidationError("--allowed-skew must be a whole number of seconds from 1 to 86400; got \(allowedSkew)")
     }
+    do throws(ServerError) {
+      try HeldBatchQuota(maxBytes: heldBatchBytes, maxCount: heldBatchCount).validate()
+    } catch {
+      throw ValidationError(error.message)
+    }
   }
 
   func run() async throws {
     var logger = Logger(label: "forager-server")
     logger.logLevel = try Self.level(logLevel)
-    var configuration = ServerConfiguration(maxBatchBytes: maxBatchBytes, maxPullLimit: maxPullLimit)
+    var configuration = ServerConfiguration(
+      maxBatchBytes: maxBatchBytes, maxPullLimit: maxPullLimit, heldBatchBytes: heldBatchBytes, heldBatchCount: heldBatchCount)
     configuration.allowedSkew = TimeInterval(allowedSkew)
     let onRunning: @Sendable (Int) async -> Void = { port in
       FileHandle.standardOutput.write(Data("forager-server listening on http://\(host):\(port)\n".utf8))

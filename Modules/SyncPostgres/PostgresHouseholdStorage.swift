@@ -94,47 +94,61 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
       try? await Task.sleep(for: retryAfter)
     }
   }
-  /// Appends in one round trip when the push is the plain case — a new batch id, the
-  /// device's next sequence, its own replica — through `forager_append_next` (schema step 3),
-  /// which takes the household's lock, checks exactly that, and writes nothing otherwise.
-  /// Every other push (a retry, a gap, a reused number, another replica) is decided by
-  /// ``PushRules`` in ``appendChecked(_:from:deviceSequence:now:)``, so its answer and
-  /// message come from one place.
-  public func append(_ batch: IncomingBatch, from credential: Credential, deviceSequence: Int64, now: Date) async throws -> PushReceipt {
-    let statement = AppendNext(
-      household: credential.householdID, device: credential.deviceID, batchID: batch.id, deviceSequence: deviceSequence,
-      replica: batch.replica, schemaVersion: Int32(clamping: batch.schemaVersion), payload: batch.bytes, received: now)
-    for try await sequence in try await client.execute(statement, logger: logger) {
-      if let sequence { return PushReceipt(sequence: sequence, deviceSequence: deviceSequence, stored: true) }
+  /// Appends in one round trip when the push is the plain case — a batch id of its own
+  /// replica new for the device, the device's next sequence, its own replica (or one no
+  /// other device holds), a schema this server reads — through `forager_append_next`
+  /// (schema steps 3 and 5), which takes the household's lock, checks exactly that, and
+  /// writes nothing otherwise. Every other push (a retry, a gap, a reused number, another
+  /// replica, a held batch) is decided by ``PushRules`` in
+  /// ``appendChecked(_:from:deviceSequence:quota:now:)``, so its answer and message come
+  /// from one place.
+  public func append(
+    _ batch: IncomingBatch, from credential: Credential, deviceSequence: Int64, quota: HeldBatchQuota, now: Date
+  ) async throws -> PushReceipt {
+    if !quota.holds(batch) {
+      let statement = AppendNext(
+        household: credential.householdID, device: credential.deviceID, batchID: batch.id, deviceSequence: deviceSequence,
+        replica: batch.replica, schemaVersion: Int32(clamping: batch.schemaVersion), payload: batch.bytes, received: now)
+      for try await sequence in try await client.execute(statement, logger: logger) {
+        if let sequence { return PushReceipt(sequence: sequence, deviceSequence: deviceSequence, stored: true) }
+      }
     }
-    return try await appendChecked(batch, from: credential, deviceSequence: deviceSequence, now: now)
+    return try await appendChecked(batch, from: credential, deviceSequence: deviceSequence, quota: quota, now: now)
   }
 
   /// A push decided by ``PushRules`` inside the household's lock.
-  func appendChecked(_ batch: IncomingBatch, from credential: Credential, deviceSequence: Int64, now: Date) async throws -> PushReceipt {
+  func appendChecked(
+    _ batch: IncomingBatch, from credential: Credential, deviceSequence: Int64, quota: HeldBatchQuota, now: Date
+  ) async throws -> PushReceipt {
     let household = credential.householdID
     let logger = logger
-    // Five round trips: BEGIN; the household's lock; the device (locked against a concurrent
-    // registration) and any batch with this id in one read; the append (next sequence, the
-    // batch, the device) in one statement; COMMIT.
+    // Five round trips (six for a held batch): BEGIN; the household's lock; the device
+    // (locked against a concurrent registration), this device's batch with this id and
+    // another device holding the replica in one read; for a held batch, the household's
+    // held batches; the append (next sequence, the batch, the device) in one statement; COMMIT.
     return try await PostgresTransaction.run(client, logger: logger) { connection in
       try await connection.query("SELECT pg_advisory_xact_lock(\(household))", logger: logger)
-      var device = DeviceState(replicaID: nil, lastDeviceSequence: 0)
-      var existing: PushRules.Existing?
+      var context = PushRules.Context(device: DeviceState(replicaID: nil, lastDeviceSequence: 0))
       let found = try await connection.query(
         """
-        SELECT d.replica_id, d.last_device_sequence, b.sequence, b.device_id, b.device_sequence
-        FROM devices d LEFT JOIN batches b ON b.household_id = \(household) AND b.batch_id = \(batch.id)
+        SELECT d.replica_id, d.last_device_sequence, b.sequence, b.device_sequence,
+          (SELECT o.name FROM devices o
+           WHERE o.household_id = \(household) AND o.replica_id = \(batch.replica) AND o.id <> d.id LIMIT 1)
+        FROM devices d LEFT JOIN batches b ON b.household_id = \(household) AND b.device_id = d.id AND b.batch_id = \(batch.id)
         WHERE d.id = \(credential.deviceID)
         FOR UPDATE OF d
         """, logger: logger)
-      for try await (replica, last, sequence, deviceID, sequenceOfDevice) in found.decode((String?, Int64, Int64?, Int64?, Int64?).self) {
-        device = DeviceState(replicaID: replica, lastDeviceSequence: last)
-        if let sequence, let deviceID, let sequenceOfDevice {
-          existing = PushRules.Existing(sequence: sequence, deviceID: deviceID, deviceSequence: sequenceOfDevice)
+      for try await (replica, last, sequence, sequenceOfDevice, holder) in found.decode((String?, Int64, Int64?, Int64?, String?).self) {
+        context.device = DeviceState(replicaID: replica, lastDeviceSequence: last)
+        context.replicaHolder = holder
+        if let sequence, let sequenceOfDevice {
+          context.existing = PushRules.Existing(sequence: sequence, deviceSequence: sequenceOfDevice)
         }
       }
-      switch try PushRules.decide(batch, deviceSequence: deviceSequence, credential: credential, device: device, existing: existing) {
+      if quota.holds(batch) {
+        context.held = try await Self.heldUsage(connection, household, knownSchemaVersion: quota.knownSchemaVersion, logger: logger)
+      }
+      switch try PushRules.decide(batch, deviceSequence: deviceSequence, credential: credential, context: context, quota: quota) {
       case .alreadyStored(let receipt):
         return receipt
       case .append(let sequenceOfDevice, _):
@@ -197,12 +211,19 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
 
   public func register(_ registration: DeviceRegistration, for credential: Credential, now: Date) async throws -> DeviceEntry {
     let logger = logger
+    // Under the household's lock, as a push: two devices cannot bind one replica at once.
     return try await PostgresTransaction.run(client, logger: logger) { connection in
+      try await connection.query("SELECT pg_advisory_xact_lock(\(credential.householdID))", logger: logger)
       let rows = try await connection.query(
-        "SELECT replica_id FROM devices WHERE id = \(credential.deviceID) FOR UPDATE", logger: logger)
-      var bound: String?
-      for try await replica in rows.decode(String?.self) { bound = replica }
-      try PushRules.checkReplica(bound: bound, claimed: registration.replicaID, device: credential.device)
+        """
+        SELECT d.replica_id,
+          (SELECT o.name FROM devices o
+           WHERE o.household_id = d.household_id AND o.replica_id = \(registration.replicaID) AND o.id <> d.id LIMIT 1)
+        FROM devices d WHERE d.id = \(credential.deviceID) FOR UPDATE OF d
+        """, logger: logger)
+      var bound: String?, holder: String?
+      for try await (replica, other) in rows.decode((String?, String?).self) { (bound, holder) = (replica, other) }
+      try PushRules.checkReplica(bound: bound, claimed: registration.replicaID, holder: holder, device: credential.device)
       try await connection.query(
         """
         UPDATE devices SET replica_id = \(registration.replicaID), registered_name = \(registration.name),
@@ -216,7 +237,11 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
   }
 
   public func devices(of household: Int64) async throws -> [DeviceEntry] {
-    let rows = try await client.query(
+    try await client.withConnection { try await Self.devices($0, household, logger: logger) }
+  }
+
+  static func devices(_ connection: PostgresConnection, _ household: Int64, logger: Logger) async throws -> [DeviceEntry] {
+    let rows = try await connection.query(
       """
       SELECT name, replica_id, COALESCE(registered_name, name), schema_version, last_seen
       FROM devices WHERE household_id = \(household) ORDER BY name

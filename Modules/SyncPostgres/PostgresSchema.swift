@@ -100,6 +100,83 @@ public enum PostgresSchema {
       $$
       """
     ],
+    // 4: a replica is bound to one device of a household (PushRules' replica-taken). Where an
+    // earlier server let two devices of a household bind one replica, the device that pushed
+    // with it first keeps it (then the lowest device id, when neither pushed); the others are
+    // unbound, so setup-db never fails on such a database, and their next push or registration
+    // is refused naming the device that holds it (Docs/SERVER.md, "Replicas").
+    [
+      """
+      UPDATE devices SET replica_id = NULL
+      WHERE id IN (
+        SELECT id FROM (
+          SELECT d.id, row_number() OVER (
+            PARTITION BY d.household_id, d.replica_id
+            ORDER BY (SELECT min(b.sequence) FROM batches b
+                      WHERE b.household_id = d.household_id AND b.device_id = d.id AND b.replica_id = d.replica_id) NULLS LAST,
+                     d.id) AS rank
+          FROM devices d WHERE d.replica_id IS NOT NULL) ranked
+        WHERE rank > 1)
+      """,
+      "CREATE UNIQUE INDEX devices_household_replica ON devices (household_id, replica_id) WHERE replica_id IS NOT NULL",
+    ],
+    // 5: batch ids are unique per device (a device names its batches after its replica), and
+    // held batches can be retired: a retired batch is marked, and the notice that tells the
+    // devices belongs to no device (device_id and device_sequence NULL). forager_append_next
+    // takes the plain push under the rules of steps 4 and 5.
+    [
+      "ALTER TABLE batches DROP CONSTRAINT batches_household_id_batch_id_key",
+      "ALTER TABLE batches ADD CONSTRAINT batches_household_id_device_id_batch_id_key UNIQUE (household_id, device_id, batch_id)",
+      """
+      ALTER TABLE batches
+        ALTER COLUMN device_id DROP NOT NULL,
+        ALTER COLUMN device_sequence DROP NOT NULL,
+        ADD CONSTRAINT batches_notice_has_no_device CHECK ((device_id IS NULL) = (device_sequence IS NULL)),
+        ADD COLUMN retired_at timestamptz
+      """,
+      """
+      CREATE OR REPLACE FUNCTION forager_append_next(
+        p_household bigint, p_device bigint, p_batch text, p_device_sequence bigint, p_replica text,
+        p_schema integer, p_payload bytea, p_received timestamptz) RETURNS bigint
+      LANGUAGE plpgsql AS $$
+      DECLARE
+        v_sequence bigint;
+      BEGIN
+        -- The same lock as every push of the household, held to the end of the statement's
+        -- transaction: batches commit in sequence order.
+        PERFORM pg_advisory_xact_lock(p_household);
+        -- Only the plain case (PushRules' append): a batch id that starts with the batch's
+        -- replica and ':', new for this device, the device's next sequence, and its own
+        -- replica or one no other device of the household holds. Anything else returns NULL
+        -- having written nothing. (Batches of a newer schema never come here: their quota is
+        -- decided by PushRules.)
+        IF NOT starts_with(p_batch, p_replica || ':') THEN
+          RETURN NULL;
+        END IF;
+        IF EXISTS (SELECT 1 FROM batches WHERE household_id = p_household AND device_id = p_device AND batch_id = p_batch) THEN
+          RETURN NULL;
+        END IF;
+        PERFORM 1 FROM devices
+          WHERE id = p_device AND household_id = p_household AND last_device_sequence = p_device_sequence - 1
+            AND (replica_id = p_replica
+                 OR (replica_id IS NULL
+                     AND NOT EXISTS (SELECT 1 FROM devices o WHERE o.household_id = p_household AND o.replica_id = p_replica)))
+          FOR UPDATE;
+        IF NOT FOUND THEN
+          RETURN NULL;
+        END IF;
+        UPDATE households SET last_sequence = last_sequence + 1 WHERE id = p_household RETURNING last_sequence INTO v_sequence;
+        IF NOT FOUND THEN
+          RETURN NULL;
+        END IF;
+        UPDATE devices SET last_device_sequence = p_device_sequence, replica_id = p_replica WHERE id = p_device;
+        INSERT INTO batches (household_id, sequence, batch_id, device_id, device_sequence, replica_id, schema_version, payload, received_at)
+          VALUES (p_household, v_sequence, p_batch, p_device, p_device_sequence, p_replica, p_schema, p_payload, p_received);
+        RETURN v_sequence;
+      END
+      $$
+      """,
+    ],
   ]
 
   /// A key for `pg_advisory_xact_lock` that serializes schema setup (household locks use

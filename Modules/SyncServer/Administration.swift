@@ -2,7 +2,8 @@ public import Foundation
 public import SyncWire
 
 /// What `forager-server`'s administrative commands do, over any ``HouseholdStorage``:
-/// add a household, issue and revoke device tokens, list devices. Names are checked by
+/// add a household, issue and revoke device tokens, list devices, list and retire held
+/// batches. Names are checked by
 /// ``Validation`` and stored as given.
 ///
 /// ```swift
@@ -79,6 +80,27 @@ public struct Administration: Sendable {
   public func devices(household: String) async throws -> [DeviceEntry] {
     let record = try await requireHousehold(household)
     return try await storage.devices(of: record.id)
+  }
+
+  /// The household's held batches: pushed with a schema newer than this server reads
+  /// (``ServerConfiguration/knownSchemaVersion``), stored unread, not retired; oldest first.
+  /// - Throws: ``ServerError`` for an unknown household.
+  public func heldBatches(household: String) async throws -> [HeldBatchEntry] {
+    let record = try await requireHousehold(household)
+    return try await storage.heldBatches(of: record.id, knownSchemaVersion: configuration.knownSchemaVersion)
+  }
+
+  /// Retires a held batch (``RetireRules``): its bytes become an empty batch of the known
+  /// schema, and a notice in the household's log tells every device to forget it.
+  /// - Parameter force: retire it even though a device other than its pusher registered a
+  ///   schema that reads it (and may have applied it).
+  /// - Throws: ``ServerError`` for an unknown household, a sequence that is not a held
+  ///   batch, or a batch another device may have applied (without `force`); nothing is
+  ///   written then.
+  public func retireBatch(household: String, sequence: Int64, force: Bool = false) async throws -> RetiredBatch {
+    let record = try await requireHousehold(household)
+    return try await storage.retireBatch(
+      sequence, of: record, knownSchemaVersion: configuration.knownSchemaVersion, force: force, now: configuration.clock())
   }
 
   private func requireHousehold(_ name: String) async throws -> HouseholdRecord {

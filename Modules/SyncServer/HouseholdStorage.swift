@@ -6,10 +6,13 @@ public import SyncWire
 /// Backends: ``MemoryHouseholdStorage`` (one process: route and client tests) and
 /// `PostgresHouseholdStorage` (module `SyncPostgres`). Every backend makes the same
 /// promises, which the routes rely on:
-/// - ``append(_:from:deviceSequence:now:)`` runs ``PushRules`` and appends inside one
+/// - ``append(_:from:deviceSequence:quota:now:)`` runs ``PushRules`` and appends inside one
 ///   critical section per household, and assigns the household's next sequence number
 ///   there, so batches commit in sequence order and a pull never skips one that commits
-///   late (Docs/SERVER.md, "Ordering").
+///   late (Docs/SERVER.md, "Ordering"). ``register(_:for:now:)`` and
+///   ``retireBatch(_:of:knownSchemaVersion:force:now:)`` decide in the same critical
+///   section, so a replica is bound to one device only and a retirement notice takes the
+///   next sequence like any batch.
 /// - A household's data is reached only through a ``Credential`` or an administrative
 ///   call that names the household: no request can name another household.
 /// - Names are stored as given (values, never SQL).
@@ -18,9 +21,12 @@ public protocol HouseholdStorage: Sendable {
 
   /// The credential of a token, by the SHA-256 of its secret; nil when no token has it.
   func credential(forTokenHash hash: Data) async throws -> Credential?
-  /// Appends a batch to the credential's household log unless ``PushRules`` refuse it.
+  /// Appends a batch to the credential's household log unless ``PushRules`` refuse it
+  /// (a batch the quota holds is counted against the household's held batches).
   /// - Throws: ``ServerError`` from ``PushRules``; nothing is written then.
-  func append(_ batch: IncomingBatch, from credential: Credential, deviceSequence: Int64, now: Date) async throws -> PushReceipt
+  func append(
+    _ batch: IncomingBatch, from credential: Credential, deviceSequence: Int64, quota: HeldBatchQuota, now: Date
+  ) async throws -> PushReceipt
   /// Up to `limit` batches of the household after `sequence`, oldest first.
   func batches(of household: Int64, after sequence: Int64, limit: Int) async throws -> [PulledBatch]
   /// The household's newest sequence number (0: empty log).
@@ -31,7 +37,9 @@ public protocol HouseholdStorage: Sendable {
   /// The device's bound replica and last accepted device sequence.
   func deviceState(of device: Int64) async throws -> DeviceState
   /// Registers (or refreshes) the credential's device; binds its replica on first use.
-  /// - Throws: ``ServerError/wrongReplica(device:bound:claimed:)`` when another replica is bound.
+  /// - Throws: ``ServerError/wrongReplica(device:bound:claimed:)`` when another replica is
+  ///   bound, ``ServerError/replicaTaken(_:holder:device:)`` when another device of the
+  ///   household is bound to the replica; nothing is written then.
   func register(_ registration: DeviceRegistration, for credential: Credential, now: Date) async throws -> DeviceEntry
   /// The household's device registry, by device name.
   func devices(of household: Int64) async throws -> [DeviceEntry]
@@ -52,6 +60,13 @@ public protocol HouseholdStorage: Sendable {
   func revokeTokens(ofDevice name: String, in household: Int64, now: Date) async throws -> Int
   /// Sets the oldest schema version the household takes pushes from.
   func setMinimumSchema(_ version: Int, of household: Int64) async throws
+  /// The household's held batches (schema above `knownSchemaVersion`, not retired), oldest first.
+  func heldBatches(of household: Int64, knownSchemaVersion: Int) async throws -> [HeldBatchEntry]
+  /// Retires a held batch as ``RetireRules`` decide, in the household's critical section:
+  /// replaces its bytes, marks it retired and appends the notice, all or nothing.
+  /// - Throws: ``ServerError`` from ``RetireRules``; nothing is written then.
+  func retireBatch(_ sequence: Int64, of household: HouseholdRecord, knownSchemaVersion: Int, force: Bool, now: Date) async throws
+    -> RetiredBatch
 }
 
 /// A page of a household's log and the newest sequence number when it was read.
@@ -66,6 +81,11 @@ public struct LogPage: Sendable, Hashable {
 }
 
 extension HouseholdStorage {
+  /// Appends under the default configuration's ``HeldBatchQuota`` (for tests and tools).
+  public func append(_ batch: IncomingBatch, from credential: Credential, deviceSequence: Int64, now: Date) async throws -> PushReceipt {
+    try await append(batch, from: credential, deviceSequence: deviceSequence, quota: HeldBatchQuota(), now: now)
+  }
+
   /// The page from ``batches(of:after:limit:)`` and ``latestSequence(of:)``, one after the other.
   public func page(of household: Int64, after sequence: Int64, limit: Int) async throws -> LogPage {
     let entries = try await batches(of: household, after: sequence, limit: limit)

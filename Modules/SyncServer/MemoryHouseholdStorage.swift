@@ -22,16 +22,28 @@ public actor MemoryHouseholdStorage: HouseholdStorage {
 
   private struct StoredBatch {
     let sequence: Int64
-    let deviceID: Int64
+    /// The pushing device; nil for a notice the server appended (a retirement).
+    let deviceID: Int64?
     let deviceSequence: Int64
-    let bytes: Data
+    let batchID: String
+    let replica: String
+    let schemaVersion: Int
+    var bytes: Data
+    let receivedAt: Date
+    var retiredAt: Date?
+  }
+
+  /// A batch id as one device's: ids are unique per device, not per household.
+  private struct BatchKey: Hashable {
+    let deviceID: Int64
+    let batchID: String
   }
 
   private var households: [Int64: HouseholdRecord] = [:]
   private var devicesByID: [Int64: Device] = [:]
   private var tokens: [Data: (record: TokenRecord, revokedAt: Date?)] = [:]
   private var logs: [Int64: [StoredBatch]] = [:]
-  private var batchIndex: [Int64: [String: Int]] = [:]
+  private var batchIndex: [Int64: [BatchKey: Int]] = [:]
   private var nextID: Int64 = 1
   private var minimumSchemas: [Int64: Int] = [:]
 
@@ -51,24 +63,46 @@ public actor MemoryHouseholdStorage: HouseholdStorage {
     minimumSchemas[household] = version
   }
 
-  public func append(_ batch: IncomingBatch, from credential: Credential, deviceSequence: Int64, now: Date) throws -> PushReceipt {
+  public func append(
+    _ batch: IncomingBatch, from credential: Credential, deviceSequence: Int64, quota: HeldBatchQuota, now: Date
+  ) throws -> PushReceipt {
     guard var device = devicesByID[credential.deviceID] else { throw ServerError.unknownToken }
     let log = logs[credential.householdID, default: []]
-    let existing = batchIndex[credential.householdID]?[batch.id].map {
-      PushRules.Existing(sequence: log[$0].sequence, deviceID: log[$0].deviceID, deviceSequence: log[$0].deviceSequence)
+    let existing = batchIndex[credential.householdID]?[BatchKey(deviceID: device.id, batchID: batch.id)].map {
+      PushRules.Existing(sequence: log[$0].sequence, deviceSequence: log[$0].deviceSequence)
     }
-    switch try PushRules.decide(batch, deviceSequence: deviceSequence, credential: credential, device: device.state, existing: existing) {
+    let context = PushRules.Context(
+      device: device.state, existing: existing, replicaHolder: holder(of: batch.replica, besides: device),
+      held: quota.holds(batch) ? held(in: credential.householdID, knownSchemaVersion: quota.knownSchemaVersion) : .none)
+    switch try PushRules.decide(batch, deviceSequence: deviceSequence, credential: credential, context: context, quota: quota) {
     case .alreadyStored(let receipt):
       return receipt
     case .append(let sequenceOfDevice, _):
       let sequence = Int64(log.count) + 1
       logs[credential.householdID, default: []].append(
-        StoredBatch(sequence: sequence, deviceID: device.id, deviceSequence: sequenceOfDevice, bytes: batch.bytes))
-      batchIndex[credential.householdID, default: [:]][batch.id] = log.count
+        StoredBatch(
+          sequence: sequence, deviceID: device.id, deviceSequence: sequenceOfDevice, batchID: batch.id, replica: batch.replica,
+          schemaVersion: batch.schemaVersion, bytes: batch.bytes, receivedAt: now))
+      batchIndex[credential.householdID, default: [:]][BatchKey(deviceID: device.id, batchID: batch.id)] = log.count
       device.state = DeviceState(replicaID: batch.replica, lastDeviceSequence: sequenceOfDevice)
       devicesByID[device.id] = device
       return PushReceipt(sequence: sequence, deviceSequence: sequenceOfDevice, stored: true)
     }
+  }
+
+  /// The name of another device of `device`'s household bound to `replica`.
+  private func holder(of replica: String, besides device: Device) -> String? {
+    devicesByID.values.first { $0.householdID == device.householdID && $0.id != device.id && $0.state.replicaID == replica }?.name
+  }
+
+  /// The household's held batches: schema above `knownSchemaVersion`, not retired.
+  private func heldBatches(in household: Int64, knownSchemaVersion: Int) -> [StoredBatch] {
+    logs[household, default: []].filter { $0.deviceID != nil && $0.schemaVersion > knownSchemaVersion && $0.retiredAt == nil }
+  }
+
+  private func held(in household: Int64, knownSchemaVersion: Int) -> HeldUsage {
+    let held = heldBatches(in: household, knownSchemaVersion: knownSchemaVersion)
+    return HeldUsage(count: held.count, bytes: held.reduce(0) { $0 + $1.bytes.count })
   }
 
   public func batches(of household: Int64, after sequence: Int64, limit: Int) -> [PulledBatch] {
@@ -85,7 +119,9 @@ public actor MemoryHouseholdStorage: HouseholdStorage {
 
   public func register(_ registration: DeviceRegistration, for credential: Credential, now: Date) throws -> DeviceEntry {
     guard var device = devicesByID[credential.deviceID] else { throw ServerError.unknownToken }
-    try PushRules.checkReplica(bound: device.state.replicaID, claimed: registration.replicaID, device: device.name)
+    try PushRules.checkReplica(
+      bound: device.state.replicaID, claimed: registration.replicaID, holder: holder(of: registration.replicaID, besides: device),
+      device: device.name)
     device.state.replicaID = registration.replicaID
     device.registeredName = registration.name
     device.schemaVersion = registration.schemaVersion
@@ -102,6 +138,39 @@ public actor MemoryHouseholdStorage: HouseholdStorage {
     DeviceEntry(
       device: device.name, replicaID: device.state.replicaID, name: device.registeredName ?? device.name,
       schemaVersion: device.schemaVersion, lastSeen: device.lastSeen)
+  }
+
+  // MARK: Held batches
+
+  public func heldBatches(of household: Int64, knownSchemaVersion: Int) -> [HeldBatchEntry] {
+    heldBatches(in: household, knownSchemaVersion: knownSchemaVersion).map(entry)
+  }
+
+  public func retireBatch(
+    _ sequence: Int64, of household: HouseholdRecord, knownSchemaVersion: Int, force: Bool, now: Date
+  ) throws -> RetiredBatch {
+    let log = logs[household.id, default: []]
+    let index = sequence > 0 ? Int(sequence) - 1 : -1
+    let stored =
+      log.indices.contains(index) && log[index].deviceID != nil
+      ? RetireRules.Stored(batch: entry(log[index]), retiredAt: log[index].retiredAt) : nil
+    let retirement = try RetireRules.decide(
+      sequence: sequence, household: household.name, stored: stored, devices: devices(of: household.id),
+      knownSchemaVersion: knownSchemaVersion, force: force)
+    logs[household.id, default: []][index].bytes = retirement.replacement
+    logs[household.id, default: []][index].retiredAt = now
+    let notice = Int64(log.count) + 1
+    logs[household.id, default: []].append(
+      StoredBatch(
+        sequence: notice, deviceID: nil, deviceSequence: 0, batchID: RetireRules.noticeID(of: sequence), replica: "",
+        schemaVersion: knownSchemaVersion, bytes: retirement.notice, receivedAt: now))
+    return RetiredBatch(batch: retirement.batch, noticeSequence: notice)
+  }
+
+  private func entry(_ batch: StoredBatch) -> HeldBatchEntry {
+    HeldBatchEntry(
+      sequence: batch.sequence, device: batch.deviceID.flatMap { devicesByID[$0]?.name } ?? "-", batchID: batch.batchID,
+      replica: batch.replica, schemaVersion: batch.schemaVersion, bytes: batch.bytes.count, pushedAt: batch.receivedAt)
   }
 
   // MARK: Administration

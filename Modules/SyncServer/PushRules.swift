@@ -2,27 +2,51 @@ public import SyncWire
 
 /// What a push may do, decided from what the household's log and the device already hold.
 /// Every storage backend calls it inside its per-household critical section, so the rules
-/// live once.
+/// live once (Docs/SERVER.md, "Push").
 ///
-/// - A batch id already in the household's log, pushed by the same device, is a retry:
-///   it is acknowledged with its stored sequence and nothing is appended. Pushed by
-///   another device, it is refused (`batch-id-taken`).
+/// - A batch's id starts with its replica and `:` (`<replica>:<n>-<n>`, `<replica>:edges-…`):
+///   a device names only its own batches, so none can take another's next id
+///   (`batch-id-invalid`).
+/// - A batch id this device already pushed is a retry: it is acknowledged with its stored
+///   sequence and nothing is appended. Batch ids are unique per device; another device's
+///   batch with the same id (in a log written before ids were checked) does not matter.
+/// - The batch's replica must be the device's bound replica (the first push or
+///   registration binds it): a device pushes only as itself (`wrong-replica`). A replica
+///   another device of the household is bound to is never bound again (`replica-taken`).
 /// - A new batch must carry the device's next device sequence (last accepted + 1): a
 ///   number already used is refused (`device-sequence-reused`), a number past the next
 ///   (`device-sequence-gap`); both name the number expected.
-/// - The batch's replica must be the device's bound replica (the first push or
-///   registration binds it): a device pushes only as itself (`wrong-replica`).
+/// - A batch of a schema newer than the server reads is held unread, within the
+///   household's ``HeldBatchQuota`` (`held-quota-count`, `held-quota-bytes`).
 public enum PushRules {
-  /// A batch already in the log with the pushed id.
+  /// This device's batch already in the log with the pushed id.
   public struct Existing: Sendable, Hashable {
     public let sequence: Int64
-    public let deviceID: Int64
     public let deviceSequence: Int64
 
-    public init(sequence: Int64, deviceID: Int64, deviceSequence: Int64) {
+    public init(sequence: Int64, deviceSequence: Int64) {
       self.sequence = sequence
-      self.deviceID = deviceID
       self.deviceSequence = deviceSequence
+    }
+  }
+
+  /// What the storage found in the household, under its lock, for one push.
+  public struct Context: Sendable, Hashable {
+    /// The pushing device's bound replica and last accepted device sequence.
+    public var device: DeviceState
+    /// The batch with the pushed id that this device pushed before, if any.
+    public var existing: Existing?
+    /// The name of another device of the household bound to the batch's replica, if any.
+    public var replicaHolder: String?
+    /// The household's held batches; a backend may leave it empty for a batch the quota
+    /// does not hold (``HeldBatchQuota/holds(_:)``).
+    public var held: HeldUsage
+
+    public init(device: DeviceState, existing: Existing? = nil, replicaHolder: String? = nil, held: HeldUsage = .none) {
+      self.device = device
+      self.existing = existing
+      self.replicaHolder = replicaHolder
+      self.held = held
     }
   }
 
@@ -37,25 +61,36 @@ public enum PushRules {
   /// Decides a push.
   /// - Throws: ``ServerError`` naming what was refused and what the server expects.
   public static func decide(
-    _ batch: IncomingBatch, deviceSequence: Int64, credential: Credential, device: DeviceState, existing: Existing?
+    _ batch: IncomingBatch, deviceSequence: Int64, credential: Credential, context: Context, quota: HeldBatchQuota
   ) throws(ServerError) -> Decision {
-    if let existing {
-      guard existing.deviceID == credential.deviceID else { throw .batchIDTaken(batch.id) }
+    try checkBatchID(batch)
+    if let existing = context.existing {
       return .alreadyStored(PushReceipt(sequence: existing.sequence, deviceSequence: existing.deviceSequence, stored: false))
     }
-    try checkReplica(bound: device.replicaID, claimed: batch.replica, device: credential.device)
-    let expected = device.lastDeviceSequence + 1
+    try checkReplica(bound: context.device.replicaID, claimed: batch.replica, holder: context.replicaHolder, device: credential.device)
+    let expected = context.device.lastDeviceSequence + 1
     if deviceSequence < expected {
       throw .deviceSequenceReused(device: credential.device, got: deviceSequence, expected: expected)
     }
     if deviceSequence > expected {
       throw .deviceSequenceGap(device: credential.device, got: deviceSequence, expected: expected)
     }
-    return .append(deviceSequence: deviceSequence, bindsReplica: device.replicaID == nil)
+    if quota.holds(batch) { try quota.check(adding: batch, to: context.held) }
+    return .append(deviceSequence: deviceSequence, bindsReplica: context.device.replicaID == nil)
   }
 
-  /// Refuses a replica other than the one bound to the device.
-  public static func checkReplica(bound: String?, claimed: String, device: String) throws(ServerError) {
+  /// Refuses a batch whose id does not start with its own replica and `:` (compared byte
+  /// for byte, as PostgreSQL's `starts_with` in `forager_append_next` does).
+  public static func checkBatchID(_ batch: IncomingBatch) throws(ServerError) {
+    guard batch.id.utf8.starts(with: (batch.replica + ":").utf8) else {
+      throw .batchIDInvalid(batch.id, replica: batch.replica)
+    }
+  }
+
+  /// Refuses a replica other than the one bound to the device, and one bound to another
+  /// device of the household (`holder`).
+  public static func checkReplica(bound: String?, claimed: String, holder: String?, device: String) throws(ServerError) {
     if let bound, bound != claimed { throw .wrongReplica(device: device, bound: bound, claimed: claimed) }
+    if let holder { throw .replicaTaken(claimed, holder: holder, device: device) }
   }
 }

@@ -16,6 +16,11 @@ public struct ServerConfiguration: Sendable {
   /// The newest schema version this server reads: batches of a newer version are stored
   /// and served unchanged without reading past their header (Docs/SERVER.md).
   public var knownSchemaVersion: Int
+  /// The most bytes of newer-schema batches a household may hold unread (default 16 MiB;
+  /// ``HeldBatchQuota``).
+  public var heldBatchBytes: Int
+  /// The most newer-schema batches a household may hold unread (default 64).
+  public var heldBatchCount: Int
   /// The longest a name (household, device) may be.
   public var maxNameLength: Int
   /// The server's clock (injectable for tests of expiry).
@@ -26,14 +31,22 @@ public struct ServerConfiguration: Sendable {
 
   public init(
     maxBatchBytes: Int = 4 << 20, maxJSONBytes: Int = 64 << 10, defaultPullLimit: Int = 100, maxPullLimit: Int = 1_000,
-    knownSchemaVersion: Int = 3, maxNameLength: Int = 100, clock: @escaping @Sendable () -> Date = { Date() }
+    knownSchemaVersion: Int = 3, heldBatchBytes: Int = 16 << 20, heldBatchCount: Int = 64, maxNameLength: Int = 100,
+    clock: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.maxBatchBytes = maxBatchBytes
     self.maxJSONBytes = maxJSONBytes
     self.defaultPullLimit = defaultPullLimit
     self.maxPullLimit = maxPullLimit
     self.knownSchemaVersion = knownSchemaVersion
+    self.heldBatchBytes = heldBatchBytes
+    self.heldBatchCount = heldBatchCount
     self.maxNameLength = maxNameLength
     self.clock = clock
+  }
+
+  /// The quota on held batches every push is decided against.
+  public var heldQuota: HeldBatchQuota {
+    HeldBatchQuota(knownSchemaVersion: knownSchemaVersion, maxBytes: heldBatchBytes, maxCount: heldBatchCount)
   }
 }

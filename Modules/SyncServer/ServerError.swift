@@ -70,8 +70,12 @@ public struct ServerError: Error, Sendable, Hashable, CustomStringConvertible, H
       .conflict, code: "schema-below-minimum",
       message: "this household takes batches of schema v\(minimum) or newer; device '\(device)' pushes v\(got): update Forager on it")
   }
-  public static func batchIDTaken(_ id: String) -> ServerError {
-    ServerError(.conflict, code: "batch-id-taken", message: "batch id '\(id)' is already in this household's log, pushed by another device")
+  public static func replicaTaken(_ replica: String, holder: String, device: String) -> ServerError {
+    ServerError(
+      .conflict, code: "replica-taken",
+      message:
+        "replica '\(replica)' belongs to device '\(holder)' of this household; device '\(device)' cannot register or push as it "
+        + "(a store copied from another device must be reset to get a replica of its own)")
   }
   public static func deviceSequenceGap(device: String, got: Int64, expected: Int64) -> ServerError {
     ServerError(
@@ -100,6 +104,28 @@ public struct ServerError: Error, Sendable, Hashable, CustomStringConvertible, H
   public static func undecodableBatch(_ reason: String) -> ServerError {
     ServerError(.unprocessableContent, code: "batch-undecodable", message: "the body is not a change batch: \(reason)")
   }
+  public static func batchIDInvalid(_ id: String, replica: String) -> ServerError {
+    ServerError(
+      .unprocessableContent, code: "batch-id-invalid",
+      message: "batch id '\(id)' does not start with its replica '\(replica)' and ':'; a device names its batches '<its replica>:…'")
+  }
+
+  // MARK: Held batches (413, 429)
+
+  public static func heldQuotaCount(held: HeldUsage, limit: Int, known: Int) -> ServerError {
+    ServerError(
+      .tooManyRequests, code: "held-quota-count",
+      message: "this household already holds \(held.count) batches (\(held.bytes) bytes) of schemas newer than v\(known), which this "
+        + "server stores unread; it takes no more than \(limit). Upgrade the server to read them, or have its operator list and "
+        + "retire them (forager-server held-batches, retire-batch)")
+  }
+  public static func heldQuotaBytes(held: HeldUsage, adding: Int, limit: Int, known: Int) -> ServerError {
+    ServerError(
+      .contentTooLarge, code: "held-quota-bytes",
+      message: "this household already holds \(held.count) batches (\(held.bytes) bytes) of schemas newer than v\(known), which this "
+        + "server stores unread; \(adding) bytes more would pass its limit of \(limit) bytes. Upgrade the server to read them, or "
+        + "have its operator list and retire them (forager-server held-batches, retire-batch)")
+  }
 
   /// A change of a pushed batch breaks ``ChangeRules``: the code is the rule's
   /// (`change-invalid`, `clock-ahead`, `stamp-invalid`).
@@ -114,6 +140,18 @@ public struct ServerError: Error, Sendable, Hashable, CustomStringConvertible, H
 
   public static func householdExists(_ name: String) -> ServerError {
     ServerError(.conflict, code: "household-exists", message: "household '\(name)' already exists")
+  }
+  public static func batchNotHeld(_ sequence: Int64, household: String, reason: String) -> ServerError {
+    ServerError(
+      .notFound, code: "batch-not-held",
+      message: "batch \(sequence) of household '\(household)' is not a held batch: \(reason) (list them: forager-server held-batches)")
+  }
+  public static func retireNeedsForce(_ sequence: Int64, schemaVersion: Int, devices: [String]) -> ServerError {
+    let names = devices.map { "'\($0)'" }.joined(separator: ", ")
+    return ServerError(
+      .conflict, code: "retire-needs-force",
+      message: "batch \(sequence) is schema v\(schemaVersion) and device(s) \(names) registered v\(schemaVersion) or newer: they may have "
+        + "applied it, and retiring it would leave them with changes the others never get. Retire it anyway with --force")
   }
   public static func noHousehold(_ name: String) -> ServerError {
     ServerError(.notFound, code: "household-unknown", message: "there is no household '\(name)' (add it: forager-server add-household)")

@@ -18,7 +18,8 @@ extension SyncService {
     guard batch.schemaVersion >= credential.minimumSchema else {
       throw ServerError.schemaBelowMinimum(device: credential.device, got: batch.schemaVersion, minimum: credential.minimumSchema)
     }
-    let receipt = try await storage.append(batch, from: credential, deviceSequence: deviceSequence, now: configuration.clock())
+    let receipt = try await storage.append(
+      batch, from: credential, deviceSequence: deviceSequence, quota: configuration.heldQuota, now: configuration.clock())
     if receipt.stored {
       logger.info(
         "household \(credential.householdID) device '\(credential.device)': batch \(receipt.deviceSequence) stored as \(receipt.sequence)")

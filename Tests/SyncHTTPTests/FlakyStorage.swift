@@ -35,8 +35,10 @@ final class FlakyStorage: HouseholdStorage, @unchecked Sendable {
     }
   }
 
-  func append(_ batch: IncomingBatch, from credential: Credential, deviceSequence: Int64, now: Date) async throws -> PushReceipt {
-    let receipt = try await inner.append(batch, from: credential, deviceSequence: deviceSequence, now: now)
+  func append(
+    _ batch: IncomingBatch, from credential: Credential, deviceSequence: Int64, quota: HeldBatchQuota, now: Date
+  ) async throws -> PushReceipt {
+    let receipt = try await inner.append(batch, from: credential, deviceSequence: deviceSequence, quota: quota, now: now)
     if take(\.lostAnswers) { throw Outage() }
     return receipt
   }
@@ -70,4 +72,12 @@ final class FlakyStorage: HouseholdStorage, @unchecked Sendable {
     await inner.revokeTokens(ofDevice: name, in: household, now: now)
   }
   func setMinimumSchema(_ version: Int, of household: Int64) async throws { await inner.setMinimumSchema(version, of: household) }
+  func heldBatches(of household: Int64, knownSchemaVersion: Int) async throws -> [HeldBatchEntry] {
+    await inner.heldBatches(of: household, knownSchemaVersion: knownSchemaVersion)
+  }
+  func retireBatch(_ sequence: Int64, of household: HouseholdRecord, knownSchemaVersion: Int, force: Bool, now: Date) async throws
+    -> RetiredBatch
+  {
+    try await inner.retireBatch(sequence, of: household, knownSchemaVersion: knownSchemaVersion, force: force, now: now)
+  }
 }

@@ -17,8 +17,9 @@ func household(_ storage: any HouseholdStorage, _ name: String = "Smith", device
   return credentials
 }
 
-func batch(_ id: String, replica: String, bytes: Int = 16) -> IncomingBatch {
-  IncomingBatch(id: id, replica: replica, schemaVersion: 3, bytes: Data((id + "|" + replica).utf8) + Data(repeating: 7, count: bytes))
+func batch(_ id: String, replica: String, schemaVersion: Int = 3, bytes: Int = 16) -> IncomingBatch {
+  IncomingBatch(
+    id: id, replica: replica, schemaVersion: schemaVersion, bytes: Data((id + "|" + replica).utf8) + Data(repeating: 7, count: bytes))
 }
 
 /// Follows a household's log page by page, as a device does, and records whether a page

@@ -59,6 +59,49 @@ struct SchemaTests {
     }
   }
 
+  /// An earlier server let a second device bind a replica already bound, and let it push
+  /// another device's batch id: setup-db still upgrades such a database; the device that
+  /// pushed with the replica first keeps it, the other is refused as it, and the squatted
+  /// id no longer blocks its device.
+  @Test func aDatabaseWhereTwoDevicesShareAReplicaIsUpgradedAndTheFirstPusherKeepsIt() async throws {
+    let location = try PostgresLocation(url: try TemporaryPostgres.shared().createDatabase("shared_" + UUID().uuidString.prefix(8)))
+    let client = PostgresClient(configuration: location.configuration)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask { await client.run() }
+      defer { group.cancelAll() }
+      let logger = Logger(label: "t")
+      #expect(try await PostgresSchema.setUp(client, database: location.description, logger: logger, through: 3) == 3)
+      // The tablet's device row is older (a lower id), but the phone pushed as 'a' first.
+      let devices = try await household(PostgresHouseholdStorage(client: client), devices: ["tablet", "phone"])
+      let phone = try #require(devices["phone"]), tablet = try #require(devices["tablet"])
+      #expect(tablet.deviceID < phone.deviceID)
+      let household = phone.householdID
+      try await client.query("UPDATE devices SET replica_id = 'a', last_device_sequence = 1 WHERE household_id = \(household)")
+      try await client.query(
+        """
+        INSERT INTO batches (household_id, sequence, batch_id, device_id, device_sequence, replica_id, schema_version, payload, received_at)
+        VALUES (\(household), 1, 'a:1', \(phone.deviceID), 1, 'a', 3, '\\x00'::bytea, now()),
+               (\(household), 2, 'a:2', \(tablet.deviceID), 1, 'a', 3, '\\x00'::bytea, now())
+        """)
+      try await client.query("UPDATE households SET last_sequence = 2 WHERE id = \(household)")
+      #expect(try await PostgresSchema.setUp(client, database: location.description, logger: logger) == PostgresSchema.version)
+      let storage = try await PostgresHouseholdStorage.open(client, database: location.description)
+      #expect(try await storage.deviceState(of: phone.deviceID) == DeviceState(replicaID: "a", lastDeviceSequence: 1))
+      #expect(try await storage.deviceState(of: tablet.deviceID) == DeviceState(replicaID: nil, lastDeviceSequence: 1))
+      await #expect(throws: ServerError.replicaTaken("a", holder: "phone", device: "tablet")) {
+        try await storage.append(batch("a:3", replica: "a"), from: tablet, deviceSequence: 2, now: Date())
+      }
+      await #expect(throws: ServerError.replicaTaken("a", holder: "phone", device: "tablet")) {
+        try await storage.register(DeviceRegistration(replicaID: "a", name: "tablet", schemaVersion: 3), for: tablet, now: Date())
+      }
+      #expect(try await storage.append(batch("a:2", replica: "a"), from: phone, deviceSequence: 2, now: Date()).sequence == 3)
+      // The index holds from now on, whatever a statement tries.
+      await #expect(throws: PSQLError.self) {
+        try await client.query("UPDATE devices SET replica_id = 'a' WHERE id = \(tablet.deviceID)")
+      }
+    }
+  }
+
   @Test func aDatabaseWithoutTheSchemaIsRefusedNamingTheCommand() async throws {
     let location = try PostgresLocation(url: try TemporaryPostgres.shared().createDatabase("empty_" + UUID().uuidString.prefix(8)))
     let client = PostgresClient(configuration: location.configuration)
@@ -77,7 +120,8 @@ struct SchemaTests {
       let name = "Smith'); DROP TABLE batches; --"
       let device = "ph\"one'; DELETE FROM tokens; --"
       let credential = try #require(try await household(storage, name, devices: [device])[device])
-      _ = try await storage.append(batch("x'); DROP TABLE households; --", replica: "r'"), from: credential, deviceSequence: 1, now: Date())
+      _ = try await storage.append(
+        batch("r':x'); DROP TABLE households; --", replica: "r'"), from: credential, deviceSequence: 1, now: Date())
       _ = try await storage.register(
         DeviceRegistration(replicaID: "r'", name: "Bobby'); --", schemaVersion: 3), for: credential, now: Date())
       #expect(try await storage.household(named: name)?.name == name)

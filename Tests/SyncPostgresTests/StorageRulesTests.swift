@@ -23,14 +23,14 @@ import Testing
     #expect(
       try await storage.append(batch("a:1", replica: "a"), from: phone, deviceSequence: 1, now: now)
         == PushReceipt(sequence: 1, deviceSequence: 1, stored: false))
-    // A gap, a reused number, another device's batch id, another replica: refused, nothing written.
+    // A gap, a reused number, a batch id not of its replica, another replica: refused, nothing written.
     await #expect(throws: ServerError.deviceSequenceGap(device: "phone", got: 3, expected: 2)) {
       try await storage.append(batch("a:3", replica: "a"), from: phone, deviceSequence: 3, now: now)
     }
     await #expect(throws: ServerError.deviceSequenceReused(device: "phone", got: 1, expected: 2)) {
       try await storage.append(batch("a:2", replica: "a"), from: phone, deviceSequence: 1, now: now)
     }
-    await #expect(throws: ServerError.batchIDTaken("a:1")) {
+    await #expect(throws: ServerError.batchIDInvalid("a:1", replica: "b")) {
       try await storage.append(batch("a:1", replica: "b"), from: laptop, deviceSequence: 2, now: now)
     }
     await #expect(throws: ServerError.wrongReplica(device: "phone", bound: "a", claimed: "z")) {
@@ -58,9 +58,9 @@ import Testing
     let jones = try #require(try await household(storage, "Jones", devices: ["phone"])["phone"])
     let now = Date()
     _ = try await storage.append(batch("s:1", replica: "s"), from: smith, deviceSequence: 1, now: now)
-    // The same batch id in another household is another batch.
-    _ = try await storage.append(batch("s:1", replica: "j"), from: jones, deviceSequence: 1, now: now)
-    _ = try await storage.append(batch("j:2", replica: "j"), from: jones, deviceSequence: 2, now: now)
+    // The same batch id and replica in another household is another batch of another device.
+    _ = try await storage.append(batch("s:1", replica: "s"), from: jones, deviceSequence: 1, now: now)
+    _ = try await storage.append(batch("s:2", replica: "s"), from: jones, deviceSequence: 2, now: now)
     #expect(try await storage.batches(of: smith.householdID, after: 0, limit: 10).map(\.batch) == [batch("s:1", replica: "s").bytes])
     #expect(try await storage.latestSequence(of: smith.householdID) == 1)
     #expect(try await storage.latestSequence(of: jones.householdID) == 2)

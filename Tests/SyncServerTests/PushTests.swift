@@ -98,18 +98,6 @@ import Testing
     }
   }
 
-  @Test func aBatchIDAnotherDevicePushedIsRefused() async throws {
-    let fixture = ServerFixture()
-    let phone = try await fixture.token(device: "phone")
-    let laptop = try await fixture.token(device: "laptop")
-    try await fixture.test { client in
-      _ = try await client.push(batchBytes(id: "shared-id", replica: "a"), token: phone, deviceSequence: 1)
-      let taken = try await client.push(batchBytes(id: "shared-id", replica: "b"), token: laptop, deviceSequence: 1)
-      #expect(taken.status == .conflict)
-      #expect(taken.refusal?.code == "batch-id-taken")
-    }
-  }
-
   @Test func concurrentPushesGetEverySequenceOnce() async throws {
     let fixture = ServerFixture()
     var tokens: [String] = []

@@ -18,10 +18,12 @@ struct ServerFixture {
   let service: SyncService
   let admin: Administration
 
-  init(maxBatchBytes: Int = 1 << 20) {
+  init(maxBatchBytes: Int = 1 << 20, heldBatchBytes: Int = 16 << 20, heldBatchCount: Int = 64) {
     let clock = clock
     let logs = logs
-    let configuration = ServerConfiguration(maxBatchBytes: maxBatchBytes, maxPullLimit: 50, clock: { clock.now })
+    let configuration = ServerConfiguration(
+      maxBatchBytes: maxBatchBytes, maxPullLimit: 50, heldBatchBytes: heldBatchBytes, heldBatchCount: heldBatchCount,
+      clock: { clock.now })
     var logger = Logger(label: "test") { _ in logs }
     logger.logLevel = .trace
     service = SyncService(storage: storage, configuration: configuration, logger: logger)
@@ -79,6 +81,11 @@ func batchBytes(id: String, replica: String = "replica-a", schemaVersion: Int = 
   return data
 }
 
+/// A device registration's JSON body.
+func registration(replica: String, name: String = "phone", schemaVersion: Int = 3) -> Data {
+  Data(#"{"replicaID":"\#(replica)","name":"\#(name)","schemaVersion":\#(schemaVersion)}"#.utf8)
+}
+
 func headers(token: String?, contentType: String? = Wire.batchMediaType, deviceSequence: Int64? = nil) -> HTTPFields {
   var fields = HTTPFields()
   if let token { fields[.authorization] = "Bearer \(token)" }
@@ -103,6 +110,13 @@ extension TestClientProtocol {
     if let limit { query.append("limit=\(limit)") }
     return try await execute(
       uri: Wire.Path.batches + (query.isEmpty ? "" : "?" + query.joined(separator: "&")), method: .get, headers: headers(token: token))
+  }
+
+  /// Registers the token's device.
+  func register(_ body: Data, token: String) async throws -> TestResponse {
+    try await execute(
+      uri: Wire.Path.ownDevice, method: .put, headers: headers(token: token, contentType: Wire.jsonMediaType), body: ByteBuffer(bytes: body)
+    )
   }
 
   func get(_ path: String, token: String?) async throws -> TestResponse {
