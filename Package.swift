@@ -296,3 +296,19 @@ let package = Package(
 for target in package.targets where target.type != .system && target.type != .plugin {
   target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
 }
+
+// Scripts/fuzz.sh builds with FORAGER_FUZZ=1: the code a pulled batch runs through gets
+// libFuzzer's coverage and AddressSanitizer, and forager-fuzz links libFuzzer's driver.
+// Only these targets: `-Xswiftc -sanitize=fuzzer` would also give the build's own tools
+// (the layering plugin) libFuzzer's `main`, and they would not link.
+if Context.environment["FORAGER_FUZZ"] == "1" {
+  let fuzzed: Set<String> = ["Model", "Normalization", "Persistence", "PersistenceMemory", "Repositories", "Sync", "FuzzSupport"]
+  let sanitize: SwiftSetting = .unsafeFlags(["-sanitize=fuzzer,address"])
+  for target in package.targets where fuzzed.contains(target.name) {
+    target.swiftSettings = (target.swiftSettings ?? []) + [sanitize]
+  }
+  for target in package.targets where target.name == "forager-fuzz" {
+    target.swiftSettings = (target.swiftSettings ?? []) + [sanitize, .define("FUZZING")]
+    target.linkerSettings = [.unsafeFlags(["-sanitize=fuzzer,address"])]
+  }
+}

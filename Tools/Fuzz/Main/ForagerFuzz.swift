@@ -2,8 +2,10 @@ import Foundation
 import FuzzSupport
 
 #if FUZZING
-  /// The harness every input runs against: one device that keeps what earlier inputs left.
+  /// The harness inputs run against: one device that keeps what earlier inputs left, made
+  /// anew every 500 inputs so that its log (which holds every input) stays small.
   nonisolated(unsafe) private var harness: BatchFuzzHarness?
+  nonisolated(unsafe) private var fed = 0
 
   /// libFuzzer's entry point (`Scripts/fuzz.sh` builds this with `-sanitize=fuzzer`): the
   /// bytes are the next batch of the device's log. A sync that throws is a finding too: it
@@ -11,7 +13,8 @@ import FuzzSupport
   @_cdecl("LLVMFuzzerTestOneInput")
   public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     do {
-      if harness == nil { harness = try BatchFuzzHarness() }
+      if harness == nil || fed % 500 == 0 { harness = try BatchFuzzHarness() }
+      fed += 1
       try harness?.feed(data.map { Data(bytes: $0, count: size) } ?? Data())
     } catch {
       fatalError("sync threw on a fuzzed batch: \(error)")
