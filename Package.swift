@@ -224,7 +224,10 @@ let package = Package(
     ),
     // The apps are dependencies so they are built before the end-to-end tests run them.
     .testTarget(
-      name: "AppTests", dependencies: ["TestSupport", "ServerTestSupport", "SpawnSupport", "forager", "forager-batch", "forager-server"],
+      name: "AppTests",
+      dependencies: [
+        "TestSupport", "ServerTestSupport", "SpawnSupport", "Sync", "SyncHTTP", "Model", "forager", "forager-batch", "forager-server",
+      ],
       path: "Tests/AppTests"),
 
     // MARK: - Tools
