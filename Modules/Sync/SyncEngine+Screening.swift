@@ -11,12 +11,17 @@ import Persistence
 extension SyncEngine {
   /// The changes this device set aside, in log order.
   public func setAsideChanges() throws -> [SetAsideChange] {
+    try (setAside(ReplicaKeys.asidePrefix) + setAside(ReplicaKeys.waitingPrefix)).sorted {
+      ($0.sequence, $0.index ?? -1) < ($1.sequence, $1.index ?? -1)
+    }
+  }
+
+  /// The set-aside changes kept under `prefix`.
+  private func setAside(_ prefix: String) throws -> [SetAsideChange] {
     try store.read { reader in
-      let keys = try reader.metadataKeys(withPrefix: ReplicaKeys.asidePrefix).sorted()
+      let keys = try reader.metadataKeys(withPrefix: prefix)
       let decoder = JSONDecoder()
-      return try reader.metadata(forKeys: keys).sorted { $0.key < $1.key }.compactMap {
-        try? decoder.decode(SetAsideChange.self, from: Data($0.value.utf8))
-      }
+      return try reader.metadata(forKeys: keys).values.compactMap { try? decoder.decode(SetAsideChange.self, from: Data($0.utf8)) }
     }
   }
 
@@ -84,7 +89,10 @@ extension SyncEngine {
     guard !aside.isEmpty else { return }
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
-    var room = SetAsideChange.maximumKept - (try writer.metadataKeys(withPrefix: ReplicaKeys.asidePrefix).count)
+    let kept =
+      try writer.metadataKeys(withPrefix: ReplicaKeys.asidePrefix).count
+      + writer.metadataKeys(withPrefix: ReplicaKeys.waitingPrefix).count
+    var room = SetAsideChange.maximumKept - kept
     var dropped: Int64 = 0
     for item in aside {
       monitor.record(.error, "\(deviceName): set aside \(item.summary)")
@@ -94,7 +102,7 @@ extension SyncEngine {
       }
       room -= 1
       try writer.setMetadata(
-        String(decoding: try encoder.encode(item), as: UTF8.self), forKey: ReplicaKeys.aside(item.sequence, index: item.index))
+        String(decoding: try encoder.encode(item), as: UTF8.self), forKey: ReplicaKeys.aside(item))
     }
     if dropped > 0 {
       try writer.setSyncInteger(try writer.syncInteger(ReplicaKeys.asideDropped) + dropped, ReplicaKeys.asideDropped)
@@ -105,7 +113,7 @@ extension SyncEngine {
   /// time has come, and joins those that now keep the rules.
   func retryWaitingChanges(into report: inout Report) throws {
     let rules = pullRules()
-    let due = try setAsideChanges().filter { ($0.waitsUntil ?? .max) <= rules.latestStampTime && $0.index != nil }
+    let due = try setAside(ReplicaKeys.waitingPrefix).filter { ($0.waitsUntil ?? .max) <= rules.latestStampTime && $0.index != nil }
     guard !due.isEmpty else { return }
     var ready: [ChangeBatch] = []
     var done: [SetAsideChange] = []
@@ -138,7 +146,7 @@ extension SyncEngine {
     guard !done.isEmpty else { return }
     let counts = try writeStates { writer -> SyncCounts in
       let counts = try join(ready, writer, rules: rules)
-      for item in done { try writer.setMetadata(nil, forKey: ReplicaKeys.aside(item.sequence, index: item.index)) }
+      for item in done { try writer.setMetadata(nil, forKey: ReplicaKeys.aside(item)) }
       try keepAside(refused, writer)
       return counts
     }

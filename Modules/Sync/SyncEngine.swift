@@ -127,7 +127,7 @@ public final class SyncEngine: Sendable {
       guard try writer.metadata(forKey: ReplicaKeys.cloud) != cloud.identifier else { return }
       try writer.setSyncInteger(0, ReplicaKeys.token)
       try writer.setSyncInteger(0, ReplicaKeys.pushed)
-      for prefix in [ReplicaKeys.heldPrefix, ReplicaKeys.asidePrefix, ReplicaKeys.sentPrefix] {
+      for prefix in [ReplicaKeys.heldPrefix, ReplicaKeys.asidePrefix, ReplicaKeys.waitingPrefix, ReplicaKeys.sentPrefix] {
         for key in try writer.metadataKeys(withPrefix: prefix) { try writer.setMetadata(nil, forKey: key) }
       }
       try writer.setSyncInteger(0, ReplicaKeys.asideDropped)

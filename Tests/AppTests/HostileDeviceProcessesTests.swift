@@ -43,9 +43,13 @@ struct HostileDeviceProcessesTests {
     let attacks: [(String, RecordChange, String)] = [
       ("NaN creation time", Self.change(createdAt: Date(timeIntervalSince1970: .nan), name: "Poison", stamp: past), "change-invalid"),
       ("end-of-time stamp", Self.change(name: "Forever", stamp: Stamp(time: .max, counter: .max, replica: evil)), "stamp-invalid"),
-      ("a year ahead", Self.change(name: "Future", stamp: Stamp(time: past.time + 10 * 365 * 86_400_000, counter: 0, replica: evil)),
-        "clock-ahead"),
-      ("another replica's stamp", Self.change(name: "Forged", stamp: Stamp(time: past.time, counter: 0, replica: "phone")), "stamp-invalid"),
+      (
+        "a year ahead", Self.change(name: "Future", stamp: Stamp(time: past.time + 10 * 365 * 86_400_000, counter: 0, replica: evil)),
+        "clock-ahead"
+      ),
+      (
+        "another replica's stamp", Self.change(name: "Forged", stamp: Stamp(time: past.time, counter: 0, replica: "phone")), "stamp-invalid"
+      ),
       ("3,000,000 characters", Self.change(name: String(repeating: "x", count: 3_000_000), stamp: past), "change-invalid"),
       ("an escape sequence", Self.change(name: "Dairy\u{1B}[2J", stamp: past), "change-invalid"),
     ]
@@ -64,7 +68,8 @@ struct HostileDeviceProcessesTests {
       laptop, "\(open("laptop"))\ncategory add Bakery\nsync\nexpect count category 2\nsync status\n")
     #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
     #expect(run.stdout.contains("ASIDE") && !run.stdout.contains("set aside"), "\(run.stdout)")
-    run = try ServerProcessesTests.batch(phone, "\(open("phone"))\nsync\nexpect count category 2\nexpect field category bakery displayName Bakery\n")
+    run = try ServerProcessesTests.batch(
+      phone, "\(open("phone"))\nsync\nexpect count category 2\nexpect field category bakery displayName Bakery\n")
     #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
   }
 }

@@ -87,13 +87,17 @@ enum ReplicaKeys {
   }
 
   /// `sync.aside/<sequence>/<index>`: a change (or, at index `batch`, a whole batch) of
-  /// the cloud's log set aside by the pull (``SetAsideChange``), zero-padded so keys sort
-  /// in log order.
+  /// the cloud's log set aside by the pull for good (``SetAsideChange``), zero-padded so
+  /// keys sort in log order.
   static let asidePrefix = "sync.aside/"
-  static func aside(_ sequence: Int64, index: Int?) -> String {
-    let digits = String(sequence)
-    let place = index.map { String(repeating: "0", count: max(0, 6 - String($0).count)) + String($0) } ?? "batch"
-    return asidePrefix + String(repeating: "0", count: max(0, 19 - digits.count)) + digits + "/" + place
+  /// `sync.waiting/<sequence>/<index>`: a set-aside change that waits for this device's
+  /// clock; kept apart so that each sync reads only these.
+  static let waitingPrefix = "sync.waiting/"
+  static func aside(_ item: SetAsideChange) -> String {
+    let digits = String(item.sequence)
+    let place = item.index.map { String(repeating: "0", count: max(0, 6 - String($0).count)) + String($0) } ?? "batch"
+    let prefix = item.waitsUntil == nil ? asidePrefix : waitingPrefix
+    return prefix + String(repeating: "0", count: max(0, 19 - digits.count)) + digits + "/" + place
   }
   /// How many changes were set aside past ``SetAsideChange/maximumKept`` and not kept.
   static let asideDropped = "sync.asideDropped"
