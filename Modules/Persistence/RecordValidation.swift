@@ -17,8 +17,11 @@ extension Record {
     if let name = unknownFields.first {
       throw StoreError.invalidRecord(kind: kind, id: id, field: name, reason: "is not in the \(kind.rawValue) schema")
     }
-    for (name, date) in [("createdAt", meta.createdAt), ("updatedAt", meta.updatedAt)] {
-      if let reason = ValueRules.dateProblem(date) { throw StoreError.invalidRecord(kind: kind, id: id, field: name, reason: reason) }
+    if let reason = ValueRules.dateProblem(meta.createdAt) {
+      throw StoreError.invalidRecord(kind: kind, id: id, field: "createdAt", reason: reason)
+    }
+    if let reason = ValueRules.dateProblem(meta.updatedAt) {
+      throw StoreError.invalidRecord(kind: kind, id: id, field: "updatedAt", reason: reason)
     }
     if let reason = ValueRules.textProblem(meta.ownerID, .name) {
       throw StoreError.invalidRecord(kind: kind, id: id, field: "ownerID", reason: reason)

@@ -83,16 +83,17 @@ public struct ChangeRules: Sendable {
     if let reason = ValueRules.dateProblem(change.updatedAt) { return refuse(.invalidValue, "updatedAt", reason) }
     if let reason = ValueRules.textProblem(change.ownerID, .name) { return refuse(.invalidValue, "ownerID", reason) }
     let schema = change.kind.schema
-    // Sorted, so every checker names the same first problem.
-    for (name, register) in change.fields.sorted(by: { $0.key < $1.key }) {
-      if let reason = stampProblem(register.stamp, replica: replica) {
-        return refuse(reason.code, name, reason.text)
-      }
+    func problem(_ name: String, _ register: StampedValue) -> Violation? {
+      if let reason = stampProblem(register.stamp, replica: replica) { return refuse(reason.code, name, reason.text) }
       if let reason = Self.registerProblem(name, register.value, schema: schema, id: change.id) {
         return refuse(.invalidValue, name, reason)
       }
+      return nil
     }
-    return nil
+    // Every pulled change passes here: the registers are sorted (so that every checker
+    // names the same first problem) only when one of them breaks a rule.
+    guard change.fields.contains(where: { problem($0.key, $0.value) != nil }) else { return nil }
+    return change.fields.sorted { $0.key < $1.key }.lazy.compactMap { problem($0.key, $0.value) }.first
   }
 
   /// Why a register's value cannot be held, or nil.
@@ -151,15 +152,14 @@ public struct ChangeRules: Sendable {
   /// no control characters, the replica is not empty, and it holds at most
   /// ``maximumChanges`` changes.
   public static func headerProblem(_ batch: ChangeBatch) -> String? {
-    headerProblem(id: batch.id, replica: batch.replica, changes: batch.changes.count)
+    if let reason = identifierProblem(batch.id) { return "the batch id \(reason)" }
+    if let reason = identifierProblem(batch.replica) { return "the replica id \(reason)" }
+    return countProblem(batch.changes.count)
   }
 
-  /// ``headerProblem(_:)`` from the header's parts.
-  public static func headerProblem(id: String, replica: String, changes: Int) -> String? {
-    if let reason = identifierProblem(id) { return "the batch id \(reason)" }
-    if let reason = identifierProblem(replica) { return "the replica id \(reason)" }
-    if changes > maximumChanges { return "it holds \(changes) changes; a batch may hold at most \(maximumChanges)" }
-    return nil
+  /// Why a batch of `changes` changes is too large, or nil (at most ``maximumChanges``).
+  public static func countProblem(_ changes: Int) -> String? {
+    changes > maximumChanges ? "it holds \(changes) changes; a batch may hold at most \(maximumChanges)" : nil
   }
 
   /// Why a batch or replica id is not one: 1–200 characters, no control characters.

@@ -73,11 +73,12 @@ extension ChangeBatch {
   /// household's log when it retires held batch `sequence` (its bytes are replaced by an
   /// empty batch): a device that holds that batch forgets it. Only the server writes such
   /// a batch: its replica is empty, which no device's push may be.
-  public static func retirementID(of sequence: Int64) -> String { "retired:\(sequence)" }
+  public static func retirementID(of sequence: Int64) -> String { retirementPrefix + String(sequence) }
+  private static let retirementPrefix = "retired:"
 
   /// The sequence this batch retires, when it is a retirement notice.
   public var retiredSequence: Int64? {
-    guard replica.isEmpty, changes.isEmpty, id.hasPrefix("retired:") else { return nil }
-    return Int64(id.dropFirst("retired:".count))
+    guard replica.isEmpty, changes.isEmpty, id.hasPrefix(Self.retirementPrefix) else { return nil }
+    return Int64(id.dropFirst(Self.retirementPrefix.count))
   }
 }

@@ -52,6 +52,16 @@ public struct SetAsideChange: Sendable, Hashable, Codable {
     self.waitsUntil = waitsUntil
   }
 
+  /// The change at `index` of `batch` (at `sequence` in the log), set aside for `violation`:
+  /// one that is only ahead of the clock waits for its latest stamp.
+  init(sequence: Int64, index: Int, of batch: ChangeBatch, for violation: ChangeRules.Violation) {
+    let change = batch.changes[index]
+    self.init(
+      sequence: sequence, index: index, batchID: batch.id, replica: batch.replica, kind: change.kind.rawValue, id: change.id,
+      field: violation.field, code: violation.code.rawValue, reason: violation.reason,
+      waitsUntil: violation.isTemporary ? change.fields.values.map(\.stamp.time).max() : nil)
+  }
+
   /// "batch 12 (phone:3-9), change 4: category 1f0c… field 'displayName' has 3000000 characters; …"
   public var summary: String {
     var text = "batch \(sequence) (\(batchID))"

@@ -21,8 +21,7 @@ extension SyncEngine {
     guard entry.batch.schemaVersion > schemaVersion else { return nil }
     return HeldBatch(
       sequence: entry.sequence, id: entry.batch.id, replica: entry.batch.replica, schemaVersion: entry.batch.schemaVersion,
-      reason: "schema v\(entry.batch.schemaVersion) is newer than this device's v\(schemaVersion)",
-      bytes: ChangeBatchCoding.encode(entry.batch))
+      reason: "schema v\(entry.batch.schemaVersion) is newer than this device's v\(schemaVersion)", bytes: Data())
   }
 
   /// Keeps a held batch by reference: its place in the log, header and reason, not its

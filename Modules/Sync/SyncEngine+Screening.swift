@@ -70,11 +70,7 @@ extension SyncEngine {
           kept.append(change)
           continue
         }
-        aside.append(
-          SetAsideChange(
-            sequence: entry.sequence, index: index, batchID: batch.id, replica: batch.replica, kind: change.kind.rawValue,
-            id: change.id, field: violation.field, code: violation.code.rawValue, reason: violation.reason,
-            waitsUntil: violation.isTemporary ? Self.latestStamp(of: change) : nil))
+        aside.append(SetAsideChange(sequence: entry.sequence, index: index, of: batch, for: violation))
       }
       batches.append(
         kept.count == batch.changes.count
@@ -130,10 +126,7 @@ extension SyncEngine {
         if let violation = rules.violation(in: change, of: batch) {
           if violation.isTemporary { continue }
           // It breaks a rule for good now (a field this version refuses): it stays aside.
-          refused.append(
-            SetAsideChange(
-              sequence: sequence, index: index, batchID: batch.id, replica: batch.replica, kind: change.kind.rawValue, id: change.id,
-              field: violation.field, code: violation.code.rawValue, reason: violation.reason, waitsUntil: nil))
+          refused.append(SetAsideChange(sequence: sequence, index: index, of: batch, for: violation))
         } else {
           changes.append(change)
         }
@@ -157,9 +150,5 @@ extension SyncEngine {
     SetAsideChange(
       sequence: entry.sequence, index: nil, batchID: entry.batch.id, replica: entry.batch.replica, kind: nil, id: nil, field: nil,
       code: code, reason: reason, waitsUntil: nil)
-  }
-
-  private static func latestStamp(of change: RecordChange) -> Int64 {
-    change.fields.values.map(\.stamp.time).max() ?? 0
   }
 }

@@ -45,8 +45,9 @@ public enum RetireRules {
     public let notice: Data
   }
 
-  /// The id of the notice that retires batch `sequence`: `retired:<sequence>`.
-  public static func noticeID(of sequence: Int64) -> String { "retired:\(sequence)" }
+  /// The id of the notice that retires batch `sequence`: `retired:<sequence>`, the id
+  /// devices recognise (`ChangeBatch.retirementID(of:)`).
+  public static func noticeID(of sequence: Int64) -> String { ChangeBatch.retirementID(of: sequence) }
 
   /// Decides a retirement.
   /// - Parameters:

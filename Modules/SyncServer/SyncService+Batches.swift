@@ -58,7 +58,8 @@ extension SyncService {
   /// `422 stamp-invalid` (a stamp of another replica, an impossible counter), each naming
   /// the batch, the change's place, its record and field.
   func check(_ batch: ChangeBatch) throws(ServerError) {
-    if let problem = ChangeRules.headerProblem(batch) { throw .undecodableBatch(problem) }
+    // Its ids were checked with the header (`Validation.identifier`).
+    if let problem = ChangeRules.countProblem(batch.changes.count) { throw .undecodableBatch(problem) }
     let rules = ChangeRules(now: configuration.clock(), allowedSkew: configuration.allowedSkew)
     for (index, change) in batch.changes.enumerated() {
       if let violation = rules.violation(in: change, of: batch) {

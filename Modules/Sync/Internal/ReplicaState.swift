@@ -81,9 +81,12 @@ enum ReplicaKeys {
   /// `sync.held/<sequence>`: a batch kept unread until an upgrade (``HeldBatch``, as JSON).
   static let heldPrefix = "sync.held/"
   /// The key of a held batch: its cloud sequence, zero-padded so keys sort in log order.
-  static func held(_ sequence: Int64) -> String {
-    let digits = String(sequence)
-    return heldPrefix + String(repeating: "0", count: max(0, 19 - digits.count)) + digits
+  static func held(_ sequence: Int64) -> String { heldPrefix + padded(sequence, to: 19) }
+
+  /// `value` in decimal with leading zeros to `width` digits, so keys sort by it.
+  private static func padded(_ value: Int64, to width: Int) -> String {
+    let digits = String(value)
+    return String(repeating: "0", count: max(0, width - digits.count)) + digits
   }
 
   /// `sync.aside/<sequence>/<index>`: a change (or, at index `batch`, a whole batch) of
@@ -94,10 +97,8 @@ enum ReplicaKeys {
   /// clock; kept apart so that each sync reads only these.
   static let waitingPrefix = "sync.waiting/"
   static func aside(_ item: SetAsideChange) -> String {
-    let digits = String(item.sequence)
-    let place = item.index.map { String(repeating: "0", count: max(0, 6 - String($0).count)) + String($0) } ?? "batch"
-    let prefix = item.waitsUntil == nil ? asidePrefix : waitingPrefix
-    return prefix + String(repeating: "0", count: max(0, 19 - digits.count)) + digits + "/" + place
+    let place = item.index.map { padded(Int64($0), to: 6) } ?? "batch"
+    return (item.waitsUntil == nil ? asidePrefix : waitingPrefix) + padded(item.sequence, to: 19) + "/" + place
   }
   /// How many changes were set aside past ``SetAsideChange/maximumKept`` and not kept.
   static let asideDropped = "sync.asideDropped"
@@ -179,8 +180,7 @@ extension StoreReader {
   /// physical time plus the allowed skew), where an earlier version let a stamp from the
   /// future move it (``HybridLogicalClock/bounded(by:now:)``).
   func replicaClock(limit: Int64, now: Int64) throws -> HybridLogicalClock {
-    (try metadata(forKey: ReplicaKeys.clock).flatMap(HybridLogicalClock.init(encoded:)) ?? HybridLogicalClock()).bounded(
-      by: limit, now: now)
+    try storedReplicaClock().bounded(by: limit, now: now)
   }
 
   /// The replica's clock as stored.
