@@ -88,4 +88,10 @@ extension JSONValue {
     guard case .int(let number)? = self[key] else { return nil }
     return number
   }
+
+  /// A Boolean member.
+  func bool(_ key: String) -> Bool? {
+    guard case .bool(let value)? = self[key] else { return nil }
+    return value
+  }
 }

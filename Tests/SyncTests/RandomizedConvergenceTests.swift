@@ -53,9 +53,22 @@ struct RandomizedConvergenceTests {
   static func run(
     seed: UInt64, operations: Int = Self.operations, step: (SyncWorld.Device, SyncWorld, inout Schedule) throws -> Void
   ) throws -> SyncWorld {
+    let (world, check) = try play(seed: seed, operations: operations, step: step)
+    try checkConvergence(world, seed: seed, check)
+    return world
+  }
+
+  /// Plays a seed's schedule without checking its end: the world, and what users created
+  /// and deleted. Every sync in it holds the device to the reference view
+  /// (``SyncWorld/viewProblems``).
+  /// - Parameter stop: ends the schedule early when it holds after a step.
+  static func play(
+    seed: UInt64, operations: Int, step: (SyncWorld.Device, SyncWorld, inout Schedule) throws -> Void,
+    stop: (SyncWorld) -> Bool = { _ in false }
+  ) throws -> (world: SyncWorld, check: ConvergenceCheck) {
     var schedule = Schedule(random: SeededGenerator(seed: seed))
     let world = try Self.world(seed: seed, &schedule.random)
-    for _ in 0..<operations {
+    for _ in 0..<operations where !stop(world) {
       let device = schedule.pick(world.devices)
       do {
         try step(device, world, &schedule)
@@ -63,8 +76,7 @@ struct RandomizedConvergenceTests {
         // Refused user operations (collisions, unknown names) are part of the workload.
       }
     }
-    try checkConvergence(world, seed: seed, schedule.check)
-    return world
+    return (world, schedule.check)
   }
 
   /// Takes the device offline or back online.
@@ -76,7 +88,7 @@ struct RandomizedConvergenceTests {
   /// `interrupt` (drawn only then) says so.
   static func syncIfOnline(_ device: SyncWorld.Device, _ world: SyncWorld, interrupt: () -> Bool) throws {
     guard !world.offline.contains(device.name) else { return }
-    do { try device.engine.sync(interruptAfterPulledPages: interrupt() ? 1 : nil) } catch is SyncInterrupted {}
+    do { try world.sync(device, interruptAfterPulledPages: interrupt() ? 1 : nil) } catch is SyncInterrupted {}
   }
 
   @Test(arguments: seeds)
@@ -230,14 +242,30 @@ struct RandomizedConvergenceTests {
   /// After every device is back online and synced until nothing changes, every
   /// invariant of ``ConvergenceCheck`` holds: the devices agree field by field on every
   /// kind, keys are unique, references resolve, and every record a user created is live
-  /// or was superseded by a user's delete or merge.
+  /// or was superseded by a user's delete or merge; and after every sync of the schedule
+  /// each device's tables were the reference view of its states.
   static func checkConvergence(_ world: SyncWorld, seed: UInt64, _ check: ConvergenceCheck) throws {
-    world.offline = []
-    try world.syncUntilQuiet(maxRounds: 12)
-    let problems = try world.invariantViolations(check)
+    let problems = try settle(world, check)
+    if ProcessInfo.processInfo.environment["FORAGER_SIM_TIMING"] != nil {
+      print("seed \(seed): reference view checks took \(world.viewCheckTime)")
+    }
     #expect(problems.isEmpty, "seed \(seed): \(problems.count) violations, first \(problems.prefix(5))")
     for device in world.devices {
       #expect(try device.store.liveCountMismatches() == [], "seed \(seed), \(device.name): live-record counter")
     }
+  }
+
+  /// Brings every device online and syncs until nothing moves, then lets a new device join
+  /// from the whole log; returns every violation: the reference view after any sync (the
+  /// new device's included), the invariants across all devices, and a new device that
+  /// pushed something (it has written nothing).
+  static func settle(_ world: SyncWorld, _ check: ConvergenceCheck) throws -> [String] {
+    world.offline = []
+    try world.syncUntilQuiet(maxRounds: 12)
+    let fresh = try world.addDevice("new")
+    let report = try world.sync(fresh)
+    var problems = try world.invariantViolations(check)
+    if report.exported > 0 { problems.append("the new device pushed \(report.exported) change(s)") }
+    return problems
   }
 }

@@ -19,6 +19,15 @@ final class SyncWorld {
   let cloud: any CloudStore
   private(set) var devices: [Device] = []
   var offline: Set<String> = []
+  /// How a device's tables differed from the reference view of its states after a sync
+  /// (DESIGN.md §7, invariant 8), noted by ``checkView(_:after:)`` after every sync.
+  private(set) var viewProblems: [String] = []
+  /// The time spent in ``checkView(_:after:)``, for measuring what the check costs.
+  private(set) var viewCheckTime: Duration = .zero
+  private let backend: TestBackend
+  private let seed: UInt64
+  private let pullPageSize: Int
+  private let pushBatchSize: Int
 
   /// Every id the devices make (records without a name-based id, replica ids) comes from
   /// `seed`, and time from one ticking clock, so a world replays exactly.
@@ -27,18 +36,27 @@ final class SyncWorld {
     seed: UInt64 = 0
   ) throws {
     self.cloud = cloud ?? InMemoryCloud(identifier: "cloud-\(seed)")
-    for (index, name) in names.enumerated() {
-      let store = try backend.makeStore(clock: clock.now)
-      let stream = seed &* 1_000 &+ UInt64(index) &* 2
-      let library = Library(store: store, now: clock.now, ids: .seeded(stream))
-      devices.append(
-        Device(
-          name: name, library: library,
-          engine: SyncEngine(
-            store: store, cloud: self.cloud, deviceName: name, monitor: SyncMonitor(clock: clock.now),
-            pullPageSize: pullPageSize, pushBatchSize: pushBatchSize, replicaIDs: .seeded(stream &+ 1)
-          )))
-    }
+    self.backend = backend
+    self.seed = seed
+    self.pullPageSize = pullPageSize
+    self.pushBatchSize = pushBatchSize
+    for name in names { try addDevice(name) }
+  }
+
+  /// Adds a device with an empty store, its ids drawn from the world's seed.
+  @discardableResult
+  func addDevice(_ name: String) throws -> Device {
+    let store = try backend.makeStore(clock: clock.now)
+    let stream = seed &* 1_000 &+ UInt64(devices.count) &* 2
+    let library = Library(store: store, now: clock.now, ids: .seeded(stream))
+    let device = Device(
+      name: name, library: library,
+      engine: SyncEngine(
+        store: store, cloud: cloud, deviceName: name, monitor: SyncMonitor(clock: clock.now), pullPageSize: pullPageSize,
+        pushBatchSize: pushBatchSize, replicaIDs: .seeded(stream &+ 1)
+      ))
+    devices.append(device)
+    return device
   }
 
   subscript(name: String) -> Device {
@@ -47,14 +65,36 @@ final class SyncWorld {
   }
 
   @discardableResult
-  func sync(_ name: String) throws -> SyncEngine.Report { try self[name].engine.sync() }
+  func sync(_ name: String) throws -> SyncEngine.Report { try sync(self[name]) }
+
+  /// Syncs a device (interrupted after that many pulled pages when asked), then holds its
+  /// tables to the reference view of its states, also when the sync was interrupted.
+  @discardableResult
+  func sync(_ device: Device, interruptAfterPulledPages: Int? = nil) throws -> SyncEngine.Report {
+    defer { checkView(device, after: "sync of \(device.name)") }
+    return try device.engine.sync(interruptAfterPulledPages: interruptAfterPulledPages)
+  }
+
+  /// Notes every difference between the device's tables and the reference view of its
+  /// states (`SyncVerifier`), and any local change a sync left unstamped.
+  func checkView(_ device: Device, after event: String) {
+    let started = ContinuousClock.now
+    defer { viewCheckTime += ContinuousClock.now - started }
+    do {
+      let verification = try SyncVerifier(store: device.store).verify()
+      if verification.unstamped > 0 { viewProblems.append("\(event): \(verification.unstamped) record(s) left unstamped") }
+      viewProblems += verification.differences.map { "\(event): \($0)" }
+    } catch {
+      viewProblems.append("\(event): verify failed: \(error)")
+    }
+  }
 
   /// Syncs every online device in turn until a whole round moves nothing.
   func syncUntilQuiet(maxRounds: Int = 8) throws {
     for _ in 0..<maxRounds {
       var moved = 0
       for device in devices where !offline.contains(device.name) {
-        let report = try device.engine.sync()
+        let report = try sync(device)
         moved += report.exported + report.merges
       }
       if moved == 0 { return }
@@ -78,6 +118,6 @@ final class SyncWorld {
   /// The invariants of DESIGN.md §7 over all devices (``ConvergenceCheck``); `check`
   /// carries the records users created and deleted, for invariant 4.
   func invariantViolations(_ check: ConvergenceCheck = ConvergenceCheck()) throws -> [String] {
-    check.violations(try snapshots())
+    viewProblems + check.violations(try snapshots())
   }
 }

@@ -3,10 +3,11 @@ import Repositories
 import Sync
 
 /// Sync between the session's devices through their cloud (``CloudCommands``): `sync`,
-/// `sync all`, `sync status`, `device offline`, `device online`.
+/// `sync all`, `sync status`, `sync verify` (``SyncVerifyCommands``), `device offline`, `device online`.
 enum SyncCommands {
   static let group = CommandGroup(
-    "sync", summary: "Sync devices through a cloud", commands: [CloudCommands.open, sync, syncAll, status, offline, online])
+    "sync", summary: "Sync devices through a cloud",
+    commands: [CloudCommands.open, sync, syncAll, status, SyncVerifyCommands.verify, offline, online])
 
   static let sync = CommandSpec(
     "sync", summary: "Sync the current device (or --device NAME): pull what others pushed, merge, push its changes.",

@@ -33,6 +33,9 @@ final class DependencyIndex {
 
   /// Notes that `owner`'s view is computed again when `target`'s changes.
   func note(_ owner: RecordKey, dependsOn target: RecordKey) throws {
+    #if DEBUG
+      if SyncMutation.active == .skipDependencyNote { return }
+    #endif
     try writer.setMetadata("", forKey: ReplicaKeys.reference(to: target, from: owner))
     if whole[target.kind] != nil { whole[target.kind, default: [:]][target, default: []].insert(owner) }
   }

@@ -138,6 +138,12 @@ struct RecordState: Hashable {
       sharingScope = other.sharingScope
       changed = true
     }
+    #if DEBUG
+      if SyncMutation.active == .joinKeepsFirstWriter {
+        for (name, value) in other.registers where registers[name] == nil && write(name, value) { changed = true }
+        return changed
+      }
+    #endif
     for (name, value) in other.registers where write(name, value) { changed = true }
     return changed
   }

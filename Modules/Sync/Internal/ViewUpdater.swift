@@ -244,6 +244,9 @@ final class ViewUpdater {
   /// refresh, and again when the component's rows changed.
   private func keyHolders(_ kind: EntityKind, _ ids: [UUID], changed: Bool) throws -> [RecordKey] {
     guard kind.schema.identity.isUnique else { return [] }
+    #if DEBUG
+      if SyncMutation.active == .dropKeyHolderRule { return [] }
+    #endif
     var found: [RecordKey] = []
     for id in ids {
       guard let state = try states.state(RecordKey(kind: kind, id: id)), let key = SharedKey(state) else { continue }
