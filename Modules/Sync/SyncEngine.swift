@@ -158,7 +158,7 @@ public final class SyncEngine: Sendable {
       touched.formUnion(
         try ClockRepair.restamp(writer, states, replica: replica, clock: &stamper.clock, limit: limit, now: rules.now))
       components.rows.seed(stamper.rows)
-      let view = ViewUpdater(components: components, now: now)
+      let view = try ViewUpdater(components: components, now: now)
       try view.refresh(touched, created: stamper.rows.filter { stamper.created.contains($0.key) })
       try finish(view, states, clock: stamper.clock, writer)
       for key in stamper.merged.sorted() { try writer.setMetadata("", forKey: ReplicaKeys.push(key)) }
@@ -245,7 +245,7 @@ public final class SyncEngine: Sendable {
     try states.preloadHolders(
       states.keys(heldBy: keys) + changes.compactMap { change in SharedKey(change.kind) { change.fields[$0]?.value } })
     for change in changes { try joiner.apply(change) }
-    let view = ViewUpdater(components: IdentityComponents(states: states), now: now)
+    let view = try ViewUpdater(components: IdentityComponents(states: states), now: now)
     try view.refresh(joiner.touched)
     try finish(view, states, clock: joiner.clock, writer)
     for note in joiner.notes { monitor.record(.conflict, "\(deviceName): \(note)") }

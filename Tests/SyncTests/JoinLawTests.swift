@@ -68,4 +68,19 @@ struct JoinLawTests {
     #expect(Stamp.migration < Stamp.migrationMerge)
     #expect(Stamp.migrationMerge < Stamp.creation("a", at: 0))
   }
+
+  /// Owner and sharing scope are not registers (no command changes them after creation):
+  /// the join takes the greater, so sharing is monotonic by design — a record a device saw
+  /// shared stays shared whatever order copies arrive in, and no later copy makes it private.
+  @Test func sharingIsMonotonicAndOwnersConverge() {
+    let date = Date(timeIntervalSince1970: 1)
+    func copy(_ owner: String, _ scope: SharingScope) -> RecordState {
+      RecordState(kind: .category, id: Self.id, createdAt: date, updatedAt: date, ownerID: owner, sharingScope: scope)
+    }
+    let shared = copy("alex", .shared), privateLater = copy("sam", .private)
+    #expect(Self.joined(shared, privateLater).sharingScope == .shared)
+    #expect(Self.joined(privateLater, shared).sharingScope == .shared)
+    #expect(Self.joined(shared, privateLater).ownerID == "sam")
+    #expect(Self.joined(privateLater, shared).ownerID == "sam")
+  }
 }

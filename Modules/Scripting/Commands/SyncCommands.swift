@@ -1,4 +1,5 @@
 import Foundation
+import Model
 import Repositories
 import Sync
 
@@ -84,6 +85,7 @@ enum SyncCommands {
     var notices: [String] = []
     var events: [(device: String, event: SyncMonitor.Event)] = []
     var asideByDevice: [(device: String, aside: [SetAsideChange])] = []
+    var unshownByDevice: [(device: String, records: [UnshownRecord])] = []
     for device in session.devices {
       let status = session.sync.existingMonitor(for: device)?.status ?? SyncMonitor.Status()
       let engine = session.cloud(for: device).map { SyncEngine(store: device.store, cloud: $0, deviceName: device.name) }
@@ -102,6 +104,13 @@ enum SyncCommands {
         if aside.count > shown.count { notices.append("  … and \(aside.count - shown.count) more (sync status --json lists every one)") }
       }
       asideByDevice.append((device.name, aside))
+      let unshown = try engine?.unshownRecords() ?? []
+      if !unshown.isEmpty {
+        notices.append("\(device.name) does not show \(unshown.count) record(s) whose synced values break today's rules:")
+        notices += unshown.prefix(5).map { "  \($0.kind.rawValue) \($0.id.uuidString.lowercased()): \($0.reason)" }
+        if unshown.count > 5 { notices.append("  … and \(unshown.count - 5) more (sync status --json lists every one)") }
+      }
+      unshownByDevice.append((device.name, unshown))
       if !held.isEmpty {
         let versions = Set(held.map(\.schemaVersion)).sorted().map { "v\($0)" }.joined(separator: ", ")
         notices.append(
@@ -143,6 +152,18 @@ enum SyncCommands {
                 "batch": .string(item.batchID), "replica": .string(item.replica), "kind": item.kind.map { .string($0) } ?? .null,
                 "id": item.id.map { .string($0.uuidString.lowercased()) } ?? .null, "field": item.field.map { .string($0) } ?? .null,
                 "code": .string(item.code), "reason": .string(item.reason), "waiting": .bool(item.waitsUntil != nil),
+              ]
+            }
+          })))
+    parts.append(
+      .data(
+        key: "unshown",
+        .array(
+          unshownByDevice.flatMap { device, records in
+            records.map { record -> JSONValue in
+              [
+                "device": .string(device), "kind": .string(record.kind.rawValue),
+                "id": .string(record.id.uuidString.lowercased()), "reason": .string(record.reason),
               ]
             }
           })))

@@ -24,6 +24,7 @@ import Persistence
 /// 6. References resolve to the keeper of their target's component when that is shown;
 ///    otherwise an optional reference that nullifies is cleared, a list drops the id, and
 ///    any other reference hides the record.
+/// 7. A row the schema refuses is not shown (its states break today's rules).
 ///
 /// ```swift
 /// let view = ReferenceView(states: allStates)
@@ -117,8 +118,8 @@ struct ReferenceView {
 
   // MARK: One entity
 
-  /// Rules 3–6: the keeper's row for a component, or nil when no member's state says
-  /// enough to show it.
+  /// Rules 3–7: the keeper's row for a component, or nil when no member's state says
+  /// enough to show it or the schema refuses the row.
   private func row(_ kind: EntityKind, keeper: UUID, members ids: [UUID]) -> Record? {
     let members = ids.compactMap { states[kind]?[$0] }
     guard let first = members.first else { return nil }
@@ -169,7 +170,10 @@ struct ReferenceView {
     } else if hidden {
       meta.deletedAt = meta.updatedAt
     }
-    return Record(kind: kind, meta: meta, values: values)
+    let record = Record(kind: kind, meta: meta, values: values)
+    // Rule 7.
+    guard (try? record.validateAgainstSchema()) != nil else { return nil }
+    return record
   }
 
   /// The highest of some registers, or nil when there are none.

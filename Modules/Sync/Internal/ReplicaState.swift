@@ -108,6 +108,9 @@ enum ReplicaKeys {
   /// so this device shows what the others show.
   static let sentPrefix = "sync.sent/"
   static func sent(_ batchID: String) -> String { sentPrefix + batchID }
+  /// `sync.unshown/<kind>/<id>`: a record whose view the schema refuses, with the reason.
+  static let unshownPrefix = "sync.unshown/"
+  static func unshown(_ key: RecordKey) -> String { entry(unshownPrefix, key) }
 
   static func reverseEdge(_ kind: EntityKind, keeper: UUID, loser: UUID) -> String {
     edgePrefix + kind.rawValue + "/" + keeper.lowercaseText + "/" + loser.lowercaseText

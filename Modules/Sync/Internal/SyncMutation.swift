@@ -16,6 +16,9 @@
     /// A shortcut trusts a stale index: the row cache keeps a row the view rewrote, so
     /// whether a referenced record is shown is read from what it showed before.
     case staleRowCache
+    /// A refresh never settles: its step bound is reached at once (as if relationships
+    /// formed a cycle), so the transaction that asked for it must roll back.
+    case endlessRefresh
 
     /// The fault active in this task, if any.
     @TaskLocal package static var active: SyncMutation?

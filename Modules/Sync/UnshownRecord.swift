@@ -1,0 +1,50 @@
+public import Foundation
+public import Model
+import Persistence
+
+/// A record this device does not show because the view of its state breaks the schema
+/// (Docs/SYNC.md, "Refusals and limits"): its rows are not live until a later change makes
+/// the view valid. `sync status` lists them.
+public struct UnshownRecord: Sendable, Hashable {
+  public let kind: EntityKind
+  public let id: UUID
+  /// What the schema refused: the field and the rule it breaks.
+  public let reason: String
+
+  /// The text kept for `error`: a store's refusal names the field and the rule.
+  static func reason(of error: any Error) -> String {
+    if case StoreError.invalidRecord(_, _, let field, let reason)? = error as? StoreError { return "\(field) \(reason)" }
+    return String(describing: error)
+  }
+}
+
+/// A refresh of the view that could not finish. The transaction that asked for it rolls
+/// back: nothing of the page is applied and the sync position does not move.
+public enum SyncViewError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The records to compute again did not run out within the bound (relationships form
+  /// no cycles, so only a fault reaches it).
+  case unfinishedRefresh(steps: Int)
+
+  public var description: String {
+    switch self {
+    case .unfinishedRefresh(let steps):
+      "the view of the pulled changes did not settle within \(steps) steps; nothing of this page was applied and the"
+        + " sync position did not move (run `sync verify`)"
+    }
+  }
+}
+
+extension SyncEngine {
+  /// The records this device does not show because their view breaks the schema, in
+  /// kind and id order.
+  public func unshownRecords() throws -> [UnshownRecord] {
+    try store.read { reader in
+      let keys = try reader.metadataKeys(withPrefix: ReplicaKeys.unshownPrefix)
+      let offset = ReplicaKeys.unshownPrefix.utf8.count
+      return try reader.metadata(forKeys: keys).compactMap { entry, reason -> UnshownRecord? in
+        guard let key = ReplicaKeys.parsePath(entry, from: offset) else { return nil }
+        return UnshownRecord(kind: key.kind, id: key.id, reason: reason)
+      }.sorted { RecordKey(kind: $0.kind, id: $0.id) < RecordKey(kind: $1.kind, id: $1.id) }
+    }
+  }
+}
