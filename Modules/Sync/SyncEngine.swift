@@ -265,7 +265,9 @@ public final class SyncEngine: Sendable {
   /// Pushes this device's own writes: per record changed since the pushed position, the
   /// registers of the fields its local changes named whose stamp is still this device's
   /// (a value another device's later write replaced is not sent back), its existence and
-  /// the merge edges it made; then the edges the view derived.
+  /// the merge edges it made, with the record's dates (alone, when every register it wrote
+  /// was replaced: the others still join the dates its write moved); then the edges the
+  /// view derived.
   ///
   /// While one batch is sent (encoded and handed to the cloud) on another thread, the next
   /// is read from the store. Batches are sent one at a time and in order, and the pushed
@@ -348,7 +350,7 @@ public final class SyncEngine: Sendable {
       let own: (StampedValue) -> Bool = { $0.stamp.replica == replica || $0.stamp.replica.isEmpty }
       let changes = order.compactMap { key -> RecordChange? in
         guard let state = states[key] else { return nil }
-        return state.change(fields: (fields[key] ?? []) + state.pseudoFields, including: own)
+        return state.change(fields: (fields[key] ?? []) + state.pseudoFields, including: own) ?? state.metadataChange
       }
       return (ChangeBatch(id: "\(replica):\(pushed + 1)-\(last)", replica: replica, schemaVersion: schemaVersion, changes: changes), last)
     }

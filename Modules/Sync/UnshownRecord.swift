@@ -18,22 +18,6 @@ public struct UnshownRecord: Sendable, Hashable {
   }
 }
 
-/// A refresh of the view that could not finish. The transaction that asked for it rolls
-/// back: nothing of the page is applied and the sync position does not move.
-public enum SyncViewError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// The records to compute again did not run out within the bound (relationships form
-  /// no cycles, so only a fault reaches it).
-  case unfinishedRefresh(steps: Int)
-
-  public var description: String {
-    switch self {
-    case .unfinishedRefresh(let steps):
-      "the view of the pulled changes did not settle within \(steps) steps; nothing of this page was applied and the"
-        + " sync position did not move (run `sync verify`)"
-    }
-  }
-}
-
 extension SyncEngine {
   /// The records this device does not show because their view breaks the schema, in
   /// kind and id order.

@@ -3,6 +3,8 @@ import Model
 import Persistence
 import TestSupport
 
+@testable import Sync
+
 /// A record as the checks name it: kind and id.
 struct RecordRef: Hashable, CustomStringConvertible {
   let kind: EntityKind
@@ -16,12 +18,14 @@ struct RecordRef: Hashable, CustomStringConvertible {
   var description: String { "\(kind.rawValue) \(id.uuidString.prefix(8).lowercased())" }
 }
 
-/// What one device holds after a schedule: every stored row (tombstones included) and the
-/// merge edges its sync state knows (loser, keeper).
+/// What one device holds after a schedule: every stored row (tombstones included), the
+/// merge edges its sync state knows (loser, keeper) and its states (`<kind>/<id>` → the
+/// encoded state).
 struct ReplicaSnapshot {
   let name: String
   let records: [Record]
   let edges: [(loser: RecordRef, keeper: RecordRef)]
+  var states: [String: String] = [:]
 
   /// Reads a device's rows and the reverse merge edges sync keeps in the metadata table
   /// (`sync.edge/<kind>/<keeper>/<loser>`).
@@ -38,19 +42,28 @@ struct ReplicaSnapshot {
       }
       return edges
     }
-    return ReplicaSnapshot(name: name, records: records, edges: edges)
+    return ReplicaSnapshot(name: name, records: records, edges: edges, states: try store.syncStates())
+  }
+
+  /// The state of a record, decoded.
+  func state(_ ref: RecordRef) -> RecordState? {
+    states[ref.kind.rawValue + "/" + ref.id.uuidString.lowercased()].flatMap(StateCoding.decode)
   }
 }
 
 /// The invariants of DESIGN.md §7, checked over every device after a schedule:
 ///
-/// 1. every device shows the same live records, field by field, for every kind;
+/// 1. every device holds the same states, register by register, and shows the same live
+///    records, field by field and with the same dates, owner and sharing scope (tombstones
+///    are held to the view of those states by the reference view, `SyncVerifier`, after
+///    every sync);
 /// 2. one live record per semantic key of a unique kind;
 /// 3. no live record references a missing or deleted record;
 /// 4. no record a user created is lost: each one is live on every device, or was
 ///    superseded — deleted by a user (itself or a record merged with it), merged into a
-///    live record (by a merge edge or, for a unique kind, by sharing its key), or removed
-///    with a record it required that was itself superseded.
+///    live record by a merge edge the device holds, or for a unique kind by the key its
+///    state holds being shown by a live record on that device, or removed with a record it
+///    required that was itself superseded.
 ///
 /// Each check is shown failing on broken input in `ConvergenceCheckTests`.
 struct ConvergenceCheck {
@@ -61,13 +74,12 @@ struct ConvergenceCheck {
     var problems: [String] = []
     if let first = replicas.first {
       for other in replicas.dropFirst() {
-        problems += Self.differences(first, other)
+        problems += Self.stateDifferences(first, other) + Self.differences(first, other)
       }
     }
     // What any device stored for a record, to follow a hidden record's parent on a device
-    // whose view never showed it.
-    // A hidden record's row keeps the fields it had when it was hidden, so every device's
-    // version is looked at.
+    // whose view never showed it. A hidden record's row keeps the fields it had when it was
+    // hidden, so every device's version is looked at.
     var known: [RecordRef: [Record]] = [:]
     for replica in replicas {
       for record in replica.records { known[RecordRef(record.kind, record.id), default: []].append(record) }
@@ -78,8 +90,29 @@ struct ConvergenceCheck {
     return problems
   }
 
-  /// Invariant 1: the live rows of two devices, compared record by record and field by
-  /// field (the first few differences, named).
+  /// Invariant 1, states: two devices' states, register by register.
+  static func stateDifferences(_ a: ReplicaSnapshot, _ b: ReplicaSnapshot) -> [String] {
+    var problems: [String] = []
+    for key in Set(a.states.keys).union(b.states.keys).sorted() where a.states[key] != b.states[key] {
+      guard let left = a.states[key].flatMap(StateCoding.decode), let right = b.states[key].flatMap(StateCoding.decode) else {
+        problems.append("state \(key) is held by \(a.states[key] == nil ? b.name : a.name) only")
+        continue
+      }
+      var parts: [String] = []
+      if left.createdAt != right.createdAt || left.updatedAt != right.updatedAt { parts.append("dates") }
+      if left.ownerID != right.ownerID || left.sharingScope != right.sharingScope { parts.append("owner or sharing") }
+      for name in Set(left.registers.keys).union(right.registers.keys).sorted() where left.registers[name] != right.registers[name] {
+        parts.append(
+          "\(name): \(a.name) \(left.registers[name].map { "\($0.value)@\($0.stamp)" } ?? "none"), "
+            + "\(b.name) \(right.registers[name].map { "\($0.value)@\($0.stamp)" } ?? "none")")
+      }
+      problems.append("state \(key) differs: " + parts.joined(separator: "; "))
+    }
+    return problems
+  }
+
+  /// Invariant 1, rows: the live rows of two devices, compared record by record, field by
+  /// field and by their metadata (the first few differences, named).
   static func differences(_ a: ReplicaSnapshot, _ b: ReplicaSnapshot) -> [String] {
     let left = Dictionary(uniqueKeysWithValues: a.records.filter(\.meta.isLive).map { (RecordRef($0.kind, $0.id), $0) })
     let right = Dictionary(uniqueKeysWithValues: b.records.filter(\.meta.isLive).map { (RecordRef($0.kind, $0.id), $0) })
@@ -89,6 +122,14 @@ struct ConvergenceCheck {
       case (let x?, let y?):
         for field in x.changedFields(comparedTo: y) {
           problems.append("\(ref).\(field): \(a.name) shows \(x[field]), \(b.name) shows \(y[field])")
+        }
+        let metadata: [(String, String, String)] = [
+          ("@createdAt", "\(x.meta.createdAt.timeIntervalSince1970)", "\(y.meta.createdAt.timeIntervalSince1970)"),
+          ("@updatedAt", "\(x.meta.updatedAt.timeIntervalSince1970)", "\(y.meta.updatedAt.timeIntervalSince1970)"),
+          ("@ownerID", x.meta.ownerID, y.meta.ownerID), ("@sharingScope", x.meta.sharingScope.rawValue, y.meta.sharingScope.rawValue),
+        ]
+        for (name, left, right) in metadata where left != right {
+          problems.append("\(ref).\(name): \(a.name) shows \(left), \(b.name) shows \(right)")
         }
       case (_?, nil): problems.append("\(ref) is live on \(a.name), not on \(b.name)")
       case (nil, _?): problems.append("\(ref) is live on \(b.name), not on \(a.name)")
@@ -144,37 +185,30 @@ struct ConvergenceCheck {
       let (a, b) = (root(edge.loser), root(edge.keeper))
       if a != b { parent[a] = b }
     }
-    var pairs = replica.edges
-    // Records of a unique kind that share a key are one entity too (the view joins them
-    // without an edge).
-    var byKey: [String: RecordRef] = [:]
-    // (Rows from every device: a device whose view never showed a record has no row of it.)
-    for record in known.values.flatMap({ $0 }).sorted(by: { "\(RecordRef($0.kind, $0.id))" < "\(RecordRef($1.kind, $1.id))" })
-    where record.kind.schema.identity.isUnique {
-      guard let key = record.semanticKey else { continue }
-      let ref = RecordRef(record.kind, record.id)
-      if let first = byKey["\(record.kind.rawValue)|\(key)"] {
-        pairs.append((ref, first))
-      } else {
-        byKey["\(record.kind.rawValue)|\(key)"] = ref
-      }
-    }
-    for edge in pairs.dropFirst(replica.edges.count) {
-      let (a, b) = (root(edge.loser), root(edge.keeper))
-      if a != b { parent[a] = b }
-    }
     var component: [RecordRef: Set<RecordRef>] = [:]
-    for edge in pairs {
+    for edge in replica.edges {
       for ref in [edge.loser, edge.keeper] { component[root(ref), default: []].insert(ref) }
     }
     func members(_ ref: RecordRef) -> Set<RecordRef> { component[root(ref)] ?? [ref] }
+    // The keys this device shows live, per kind: a record of a unique kind whose state
+    // holds one of them is one entity with the record that shows it.
+    var shownKeys: Set<String> = []
+    for record in replica.records where record.meta.isLive && record.kind.schema.identity.isUnique {
+      if let field = record.kind.schema.semanticKeyField, let key = record[field].text {
+        shownKeys.insert("\(record.kind.rawValue)|\(key)")
+      }
+    }
+    func sharesAShownKey(_ ref: RecordRef) -> Bool {
+      guard let state = replica.state(ref), let key = SharedKey(state) else { return false }
+      return shownKeys.contains("\(key.kind.rawValue)|\(key.key)")
+    }
 
     var explained: [RecordRef: Bool] = [:]
     func isSuperseded(_ ref: RecordRef, depth: Int) -> Bool {
       if let known = explained[ref] { return known }
       guard depth < 32 else { return false }
       let group = members(ref)
-      var result = group.contains { rows[$0]?.meta.isLive == true || userDeleted.contains($0) }
+      var result = group.contains { rows[$0]?.meta.isLive == true || userDeleted.contains($0) || sharesAShownKey($0) }
       if !result {
         // Hidden with a record it required (cascade or required reference).
         let required = ref.kind.schema.relationships.filter { $0.deleteRule == .cascade || !$0.isOptional }

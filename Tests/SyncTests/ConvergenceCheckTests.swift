@@ -2,9 +2,10 @@ import Foundation
 import Model
 import Persistence
 import Repositories
-import Sync
 import TestSupport
 import Testing
+
+@testable import Sync
 
 /// Each check of ``ConvergenceCheck`` passes on devices that synced and fails on a device
 /// whose merge went wrong: its rows changed behind sync's back after the last sync, as a
@@ -126,5 +127,67 @@ struct ConvergenceCheckTests {
         "A: category 00000000 and category 00000000 are both live with key \"produce\""
       ])
     #expect(ConvergenceCheck().violations([ReplicaSnapshot(name: "A", records: [a], edges: [])]) == [])
+  }
+
+  @Test(arguments: TestBackend.allCases)
+  func namesAStateThatDiffersRegisterByRegister(backend: TestBackend) throws {
+    let (world, check, soup) = try Self.converged(backend)
+    let key = RecordKey(kind: .recipe, id: soup.id)
+    try world["B"].store.write(origin: .sync) { writer in
+      let states = try StateStore(writer)
+      guard let state = try states.state(key), let name = state["displayName"] else { throw TestFailure("no state of Soup") }
+      var registers = state.registers
+      registers["displayName"] = StampedValue(value: .text("Stew"), stamp: name.stamp)
+      _ = try states.set(
+        RecordState(
+          kind: .recipe, id: soup.id, createdAt: state.createdAt, updatedAt: state.updatedAt, ownerID: state.ownerID,
+          sharingScope: state.sharingScope, registers: registers))
+      try states.flush()
+    }
+    let problems = try world.invariantViolations(check)
+    #expect(problems.contains { $0.hasPrefix("state recipe/\(soup.id.uuidString.lowercased()) differs: displayName:") }, "\(problems)")
+  }
+
+  @Test(arguments: TestBackend.allCases)
+  func namesMetadataTheDevicesShowDifferently(backend: TestBackend) throws {
+    let (world, check, soup) = try Self.converged(backend)
+    try Self.tamper(world["B"].store, .recipe, soup.id) { $0.meta.sharingScope = .shared }
+    let problems = try world.invariantViolations(check)
+    #expect(problems.contains { $0.contains("recipe \(soup.id.uuidString.prefix(8).lowercased()).@sharingScope") }, "\(problems)")
+  }
+
+  /// A lost record is explained by a shared key only when its state holds a key a live
+  /// record shows: an old row of it that once showed that key does not explain it.
+  @Test func aLossIsNotExplainedByAKeyItsRowShowedBefore() throws {
+    let day = Date(timeIntervalSince1970: 0)
+    let (lost, live) = (
+      UUID(uuidString: "00000000-0000-4000-8000-000000000001")!, UUID(uuidString: "00000000-0000-4000-8000-000000000002")!
+    )
+    func row(_ id: UUID, _ name: String, live: Bool) -> Record {
+      var meta = RecordMetadata(id: id, createdAt: day)
+      if !live { meta.deletedAt = day }
+      return Record(
+        kind: .category, meta: meta,
+        fields: ["displayName": .text(name), "normalizedName": .text(name.lowercased()), "sortOrder": .integer(0)])
+    }
+    func state(_ id: UUID, key: String) -> String {
+      let stamp = Stamp(time: 5, counter: 0, replica: "a")
+      return StateCoding.encode(
+        RecordState(
+          kind: .category, id: id, createdAt: day, updatedAt: day, ownerID: "local", sharingScope: .private,
+          registers: [
+            "displayName": StampedValue(value: .text(key), stamp: stamp), "normalizedName": StampedValue(value: .text(key), stamp: stamp),
+            RecordState.existsField: StampedValue(value: .bool(true), stamp: stamp),
+          ]))
+    }
+    var check = ConvergenceCheck()
+    check.created = [RecordRef(.category, lost)]
+    let rows = [row(lost, "Produce", live: false), row(live, "Produce", live: true)]
+    let renamed = ReplicaSnapshot(
+      name: "A", records: rows, edges: [], states: ["category/\(lost.uuidString.lowercased())": state(lost, key: "dairy")])
+    #expect(check.violations([renamed]).contains { $0.hasPrefix("A: category 00000000") && $0.contains("is gone") })
+    let sharing = ReplicaSnapshot(
+      name: "A", records: rows, edges: [], states: ["category/\(lost.uuidString.lowercased())": state(lost, key: "produce")])
+    #expect(check.violations([sharing]) == [])
   }
 }

@@ -172,6 +172,13 @@ struct RecordState: Hashable {
     )
   }
 
+  /// The record's dates, owner and sharing scope with no register: what a device pushes
+  /// for a record it wrote when every register it wrote was replaced by a later write
+  /// before it pushed, so that the others still join the dates its write moved.
+  var metadataChange: RecordChange {
+    RecordChange(kind: kind, id: id, createdAt: createdAt, updatedAt: updatedAt, ownerID: ownerID, sharingScope: sharingScope, fields: [:])
+  }
+
   /// Every register, as a change (for storing the state).
   var wholeChange: RecordChange {
     RecordChange(

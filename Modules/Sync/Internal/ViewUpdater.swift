@@ -112,7 +112,8 @@ final class ViewUpdater {
   /// - Nothing depends on it: no `sync.ref` entry names it (a record that arrived earlier
   ///   and refers to this id is shown other than as written until now).
   ///
-  /// Debug builds also compute the component and view and check that they agree.
+  /// Debug builds (and release builds with `FORAGER_SYNC_CHECKS=1`) also compute the
+  /// component and view and check that they agree (``ShortcutChecks``).
   func showsAsWritten(_ key: RecordKey, row: Record) throws -> Bool {
     guard row.meta.isLive, try components.standsAlone(key), try states.state(key)?.isDeleted == false else { return false }
     for (field, value) in zip(key.kind.schema.fields, row.values) {
@@ -128,7 +129,8 @@ final class ViewUpdater {
       }
     }
     guard try dependencies.dependents(of: key).isEmpty else { return false }
-    assert(viewIsRow(key, row), "\(key.kind.rawValue) \(key.id) was taken as shown as written, but its view differs from its row")
+    try ShortcutChecks.check(
+      viewIsRow(key, row), "\(key.kind.rawValue) \(key.id) was taken as shown as written, but its view differs from its row")
     return true
   }
 
@@ -146,7 +148,8 @@ final class ViewUpdater {
     // Most records are their component alone: told without computing the component.
     let alone = try components.standsAlone(key)
     let ids = alone ? [key.id] : try components.members(of: key)
-    assert(!alone || (try? components.groups(of: key)) == [[key.id]], "\(kind.rawValue) \(key.id) taken as alone, but its component is not")
+    try ShortcutChecks.check(
+      !alone || (try? components.groups(of: key)) == [[key.id]], "\(kind.rawValue) \(key.id) taken as alone, but its component is not")
     // A record alone is computed once per refresh: its view is not kept for later.
     let computed = alone ? try components.uncachedView(key) : try components.view(kind, ids)
     guard let view = computed else { return [] }
