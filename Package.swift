@@ -24,6 +24,9 @@ let httpTypes: Target.Dependency = .product(name: "HTTPTypes", package: "swift-h
 /// The server's services (database client, credential watcher, HTTP) start and stop as one group.
 let serviceLifecycle: Target.Dependency = .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
 let unixSignals: Target.Dependency = .product(name: "UnixSignals", package: "swift-service-lifecycle")
+/// The server's metrics: recorded through swift-metrics, served as Prometheus text by forager-server.
+let metrics: Target.Dependency = .product(name: "Metrics", package: "swift-metrics")
+let prometheus: Target.Dependency = .product(name: "Prometheus", package: "swift-prometheus")
 
 let package = Package(
   name: "Forager",
@@ -63,6 +66,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+    .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
   ],
   targets: [
     // MARK: - Modules
@@ -122,14 +127,17 @@ let package = Package(
     .target(name: "SyncWire", dependencies: ["Sync"], path: "Modules/SyncWire"),
     .target(
       name: "SyncServer",
-      dependencies: ["Sync", "SyncWire", hummingbird, httpTypes, nioCore, logging, crypto],
+      dependencies: [
+        "Sync", "SyncWire", hummingbird, .product(name: "HummingbirdCore", package: "hummingbird"), httpTypes, nioCore, logging, crypto,
+        metrics,
+      ],
       path: "Modules/SyncServer"
     ),
     .testTarget(
       name: "SyncServerTests",
       dependencies: [
         "SyncServer", "SyncWire", "Sync", "Model", hummingbird, .product(name: "HummingbirdTesting", package: "hummingbird"),
-        httpTypes, nioCore, logging,
+        httpTypes, nioCore, logging, prometheus, metrics,
       ],
       path: "Tests/SyncServerTests"
     ),
@@ -219,6 +227,7 @@ let package = Package(
       name: "forager-server",
       dependencies: [
         "SyncServer", "SyncPostgres", "SyncWire", argumentParser, hummingbird, postgresNIO, logging, serviceLifecycle, unixSignals,
+        metrics, prometheus,
       ],
       path: "Apps/forager-server"
     ),

@@ -46,20 +46,37 @@ struct IssueToken: AsyncParsableCommand {
   @OptionGroup var database: DatabaseOptions
   @Option(help: "The household.") var household: String
   @Option(help: "The device's name.") var device: String
-  @Option(help: "How many days the token works.") var days = 365
-  @Option(help: "Write the token to this file (mode 600) instead of printing it.") var output: String?
+  @Option(help: "How many days the token works (1–3650).") var days = 365
+  @Option(help: "Write the token to this file (mode 600; its directory must exist) instead of printing it.") var output: String?
+
+  func validate() throws {
+    try check(days, in: 1...3_650, option: "--days")
+    if let output {
+      do { _ = try TokenFile(path: output) } catch { throw ValidationError("\(error)") }
+    }
+  }
 
   func run() async throws {
-    guard days > 0 else { throw ValidationError("--days must be at least 1") }
+    let file = try output.map { try TokenFile(path: $0) }
     do {
-      let issued = try await database.withAdministration { [household, device, days] in
-        try await $0.issueToken(household: household, device: device, lifetime: TimeInterval(days) * 86_400)
+      let issued = try await database.withAdministration { [household, device, days] admin in
+        let issued = try await admin.issueToken(household: household, device: device, lifetime: TimeInterval(days) * 86_400) {
+          try file?.stage($0.token.secret)
+        }
+        do {
+          try file?.commit()
+        } catch {
+          // Stored but not written: the token must not stay live.
+          let revoked = (try? await admin.revokeToken(id: issued.token.id)) ?? false
+          throw CommandFailure(
+            "\(error); token \(issued.token.id) "
+              + (revoked ? "was revoked" : "could not be revoked: revoke it with forager-server revoke-token \(issued.token.id)"))
+        }
+        return issued
       }
       let expires = issued.expiresAt.formatted(.iso8601)
-      if let output {
-        _ = FileManager.default.createFile(
-          atPath: output, contents: Data((issued.token.secret + "\n").utf8), attributes: [.posixPermissions: 0o600])
-        print("token \(issued.token.id) for device '\(issued.device)' of '\(issued.household)' written to \(output), expires \(expires)")
+      if let file {
+        print("token \(issued.token.id) for device '\(issued.device)' of '\(issued.household)' written to \(file.path), expires \(expires)")
       } else {
         print(issued.token.secret)
         FileHandle.standardError.write(
@@ -67,6 +84,7 @@ struct IssueToken: AsyncParsableCommand {
         )
       }
     } catch {
+      file?.discard()
       throw report(error)
     }
   }
@@ -81,18 +99,21 @@ struct RevokeToken: AsyncParsableCommand {
   @Option(help: "With --device: revoke every token of this device of this household.") var household: String?
   @Option(help: "The device whose tokens to revoke.") var device: String?
 
+  func validate() throws {
+    switch (id, household, device) {
+    case (_?, nil, nil), (nil, _?, _?): return
+    default: throw ValidationError("give a token id, or --household and --device")
+    }
+  }
+
   func run() async throws {
     do {
-      switch (id, household, device) {
-      case (let id?, nil, nil):
-        let revoked = try await database.withAdministration { try await $0.revokeToken(id: id) }
-        guard revoked else { throw ValidationError("there is no live token \(id)") }
+      if let id {
+        guard try await database.withAdministration({ try await $0.revokeToken(id: id) }) else { throw ServerError.noLiveToken(id) }
         print("token \(id) revoked")
-      case (nil, let household?, let device?):
+      } else if let household, let device {
         let count = try await database.withAdministration { try await $0.revokeTokens(household: household, device: device) }
-        print("\(count) token(s) of device '\(device)' revoked")
-      default:
-        throw ValidationError("give a token id, or --household and --device")
+        print(count == 0 ? "device '\(device)' has no live token; nothing revoked" : "\(count) token(s) of device '\(device)' revoked")
       }
     } catch {
       throw report(error)
@@ -130,6 +151,8 @@ struct SetMinimumSchema: AsyncParsableCommand {
   @OptionGroup var database: DatabaseOptions
   @Option(help: "The household.") var household: String
   @Option(help: "The oldest schema version the household takes pushes from (1–10000).") var schema: Int
+
+  func validate() throws { try check(schema, in: 1...10_000, option: "--schema") }
 
   func run() async throws {
     do {

@@ -13,8 +13,8 @@ struct ForagerServer: AsyncParsableCommand {
     commandName: "forager-server",
     abstract: "Forager's sync server: households' change batches on PostgreSQL, over HTTP.",
     subcommands: [
-      Serve.self, SetupDatabase.self, AddHousehold.self, IssueToken.self, RevokeToken.self, Devices.self, SetMinimumSchema.self,
-      HeldBatches.self, RetireBatch.self,
+      Serve.self, SetupDatabase.self, AddHousehold.self, Households.self, RenameHousehold.self, DeleteHousehold.self, IssueToken.self,
+      RevokeToken.self, Devices.self, SetMinimumSchema.self, HeldBatches.self, RetireBatch.self,
     ]
   )
 }
@@ -55,6 +55,7 @@ func report(_ error: any Error) -> any Error {
   switch error {
   case let error as ServerError: CommandFailure(error.message)
   case let error as PostgresStorageError: CommandFailure(error.description)
+  case let error as TokenFileError: CommandFailure(error.description)
   case let error as PSQLError: CommandFailure("the database refused: \(error.serverInfo?[.message] ?? String(describing: error.code))")
   default: error
   }

@@ -13,21 +13,58 @@ struct Serve: AsyncParsableCommand {
 
   @OptionGroup var database: DatabaseOptions
   @Option(help: "The address to listen on.") var host = "127.0.0.1"
-  @Option(help: "The port to listen on (0: any free port, printed when listening).") var port = 8080
-  @Option(help: "The largest push body accepted, in bytes.") var maxBatchBytes = ServerConfiguration().maxBatchBytes
-  @Option(help: "The largest page a pull may ask for.") var maxPullLimit = ServerConfiguration().maxPullLimit
+  @Option(help: "The port to listen on (0–65535; 0: any free port, printed when listening).") var port = 8080
+  @Option(help: "The largest push body accepted, in bytes (1024 to 67108864, i.e. 64 MiB).")
+  var maxBatchBytes = ServerConfiguration().maxBatchBytes
+  @Option(help: "The largest page a pull may ask for, in batches (1–10000).") var maxPullLimit = ServerConfiguration().maxPullLimit
+  @Option(help: "The most bytes of batches in one pull page (65536 to 268435456, i.e. 64 KiB to 256 MiB); a page ends early past it.")
+  var maxPageBytes = ServerConfiguration().maxPageBytes
   @Option(help: "The most bytes of newer-schema batches a household may hold unread (1 to 1 GiB).")
   var heldBatchBytes = ServerConfiguration().heldBatchBytes
   @Option(help: "The most newer-schema batches a household may hold unread (1 to 100000).")
   var heldBatchCount = ServerConfiguration().heldBatchCount
   @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.") var logLevel = "info"
+  @Option(help: "Log lines as text, or as json: one object per line with a request's household, device, route, status, duration.")
+  var logFormat = "text"
+  @Option(help: "Serve Prometheus metrics on GET /metrics of this port (0–65535; 0: any free port, printed); none: no metrics.")
+  var metricsPort: Int?
+  @Option(help: "The address the metrics port listens on.") var metricsHost = "127.0.0.1"
   @Option(help: "How far a pushed stamp may lie ahead of this server's clock, in seconds (1–86400); later is 'clock-ahead'.")
   var allowedSkew = Int(ServerConfiguration().allowedSkew)
+  @Option(help: "How long a request may wait for the database before it is answered 503 with Retry-After, in seconds (1–300).")
+  var databaseTimeout = 10
+  @Option(help: "How long serve waits at start-up for a database it cannot reach, in seconds (0–3600; 0: one attempt).")
+  var waitForDatabase = 60
+  @Option(help: "Close a connection that sends no complete request head, body part or end for this long, in seconds (1–3600).")
+  var idleTimeout = 30
+  @Option(help: "How long reading one request's body may take in all, in seconds (1–3600); past it: 408.")
+  var bodyTimeout = 60
+  @Option(help: "The most connections held open at once (1–100000); past it, new ones wait to be accepted.")
+  var maxConnections = ServerConfiguration().maxConnections
+  @Option(help: "Pushes of one household sent to the database at once (1–100); the others wait in memory, holding no connection.")
+  var pushesPerHousehold = ServerConfiguration().pushesPerHousehold
+  @Option(help: "Requests per second one token may make, sustained (1–100000); past it: 429 with Retry-After.")
+  var rateLimit = ServerConfiguration().tokenRequestsPerSecond
+  @Option(help: "Requests one token may make at once before --rate-limit applies (1–100000).")
+  var rateBurst = ServerConfiguration().tokenBurst
 
   func validate() throws {
-    guard (1...86_400).contains(allowedSkew) else {
-      throw ValidationError("--allowed-skew must be a whole number of seconds from 1 to 86400; got \(allowedSkew)")
-    }
+    try check(port, in: 0...65_535, option: "--port")
+    try check(maxBatchBytes, in: ServerConfiguration.maxBatchBytesRange, option: "--max-batch-bytes")
+    try check(maxPullLimit, in: ServerConfiguration.maxPullLimitRange, option: "--max-pull-limit")
+    try check(maxPageBytes, in: ServerConfiguration.maxPageBytesRange, option: "--max-page-bytes")
+    try check(allowedSkew, in: 1...86_400, option: "--allowed-skew")
+    try check(databaseTimeout, in: 1...300, option: "--database-timeout")
+    try check(waitForDatabase, in: 0...3_600, option: "--wait-for-database")
+    try check(idleTimeout, in: 1...3_600, option: "--idle-timeout")
+    try check(bodyTimeout, in: 1...3_600, option: "--body-timeout")
+    try check(maxConnections, in: ServerConfiguration.maxConnectionsRange, option: "--max-connections")
+    try check(rateLimit, in: ServerConfiguration.tokenRequestsPerSecondRange, option: "--rate-limit")
+    try check(rateBurst, in: 1...100_000, option: "--rate-burst")
+    try check(pushesPerHousehold, in: 1...100, option: "--pushes-per-household")
+    _ = try Self.level(logLevel)
+    guard ["text", "json"].contains(logFormat) else { throw ValidationError("--log-format must be text or json; got '\(logFormat)'") }
+    if let metricsPort { try check(metricsPort, in: 0...65_535, option: "--metrics-port") }
     do throws(ServerError) {
       try HeldBatchQuota(maxBytes: heldBatchBytes, maxCount: heldBatchCount).validate()
     } catch {
@@ -36,14 +73,24 @@ struct Serve: AsyncParsableCommand {
   }
 
   func run() async throws {
+    if logFormat == "json" { LoggingSystem.bootstrap { JSONLogHandler(label: $0) } }
     var logger = Logger(label: "forager-server")
     logger.logLevel = try Self.level(logLevel)
     var configuration = ServerConfiguration(
       maxBatchBytes: maxBatchBytes, maxPullLimit: maxPullLimit, heldBatchBytes: heldBatchBytes, heldBatchCount: heldBatchCount)
     configuration.allowedSkew = TimeInterval(allowedSkew)
+    configuration.storageTimeout = .seconds(databaseTimeout)
+    configuration.maxPageBytes = maxPageBytes
+    configuration.idleTimeout = .seconds(idleTimeout)
+    configuration.bodyTimeout = .seconds(bodyTimeout)
+    configuration.maxConnections = maxConnections
+    configuration.tokenRequestsPerSecond = rateLimit
+    configuration.tokenBurst = rateBurst
+    configuration.pushesPerHousehold = pushesPerHousehold
     let onRunning: @Sendable (Int) async -> Void = { port in
       FileHandle.standardOutput.write(Data("forager-server listening on http://\(host):\(port)\n".utf8))
     }
+    let registry = metricsPort.map { _ in MetricsEndpoint.bootstrap() }
     let location = try database.location()
     let client = PostgresClient(configuration: location.configuration, backgroundLogger: logger)
     let storage = PostgresHouseholdStorage(client: client, logger: logger)
@@ -52,15 +99,25 @@ struct Serve: AsyncParsableCommand {
     let watcher = CredentialWatcher(storage: storage)
     // Stopped in reverse order: the HTTP server first, then the watcher, then the client.
     app.addServices(client, watcher)
+    let wait = DatabaseWait(location: location, limit: .seconds(waitForDatabase))
     app.beforeServerStarts {
       do {
-        try await storage.checkSchema(database: location.description)
+        try await wait.run {
+          try await storage.checkSchema(database: location.description)
+        }
       } catch {
         throw report(error)
       }
       watcher.clientRuns()
     }
-    var group = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+    var services: [any Service] = [app]
+    if let registry, let metricsPort {
+      services.append(
+        MetricsEndpoint.application(registry: registry, host: metricsHost, port: metricsPort) { [metricsHost] port in
+          FileHandle.standardOutput.write(Data("forager-server metrics on http://\(metricsHost):\(port)/metrics\n".utf8))
+        })
+    }
+    var group = ServiceGroupConfiguration(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
     // Requests under way get this long to finish after SIGTERM or SIGINT; then they are cancelled.
     group.maximumGracefulShutdownDuration = Self.shutdownGrace
     try await ServiceGroup(configuration: group).run()

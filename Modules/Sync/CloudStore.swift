@@ -89,11 +89,17 @@ public struct CloudDevice: Sendable, Hashable, Codable {
 public enum CloudError: Error, Sendable, Hashable, CustomStringConvertible {
   case unavailable(location: String, reason: String)
   case damaged(location: String, reason: String)
+  /// A pull after `cursor` found the log ending earlier, at `latestSequence` (the cloud was
+  /// restored from an earlier point): the engine pulls again from `latestSequence`, so it
+  /// skips none of the entries appended from there.
+  case cursorAhead(location: String, cursor: Int64, latestSequence: Int64)
 
   public var description: String {
     switch self {
     case .unavailable(let location, let reason): "cloud \(location) is unavailable: \(reason)"
     case .damaged(let location, let reason): "cloud \(location) is damaged: \(reason)"
+    case .cursorAhead(let location, let cursor, let latest):
+      "cloud \(location) ends at sequence \(latest), before this device's place \(cursor): it was restored from an earlier point"
     }
   }
 }

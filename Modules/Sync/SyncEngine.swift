@@ -194,14 +194,23 @@ public final class SyncEngine: Sendable {
     while true {
       let token = try store.read { try $0.syncInteger(ReplicaKeys.token) }
       let entries: [CloudEntry]
-      if let fetched = fetch, fetched.after == token {
-        fetch = nil
-        entries = try fetched.entries()
-      } else {
-        // Another engine on this store moved the token on since the fetch began.
-        fetch?.discard()
-        fetch = nil
-        entries = try cloud.pull(after: token, limit: pullPageSize)
+      do {
+        if let fetched = fetch, fetched.after == token {
+          fetch = nil
+          entries = try fetched.entries()
+        } else {
+          // Another engine on this store moved the token on since the fetch began.
+          fetch?.discard()
+          fetch = nil
+          entries = try cloud.pull(after: token, limit: pullPageSize)
+        }
+      } catch CloudError.cursorAhead(_, let cursor, let latest) where cursor == token && latest < token {
+        // The log was restored from an earlier point: what comes after its end now is new
+        // to this device, so it pulls again from there rather than from its own place.
+        try store.write(origin: .sync) { try $0.setSyncInteger(latest, ReplicaKeys.token) }
+        monitor.record(
+          .error, "\(deviceName): the cloud's log ends at \(latest), before this device's place \(token); pulling from \(latest)")
+        continue
       }
       guard let last = entries.last else { return }
       fetch = PageFetch(cloud, after: last.sequence, limit: pullPageSize)

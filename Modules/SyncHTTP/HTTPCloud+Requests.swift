@@ -35,10 +35,11 @@ struct Requester: Sendable {
   let location: String
   let retry: HTTPCloud.RetryPolicy
 
-  /// Sends one request and waits for its answer.
+  /// Sends one request and waits for its answer; a 5xx or a 429 with `Retry-After` is sent
+  /// again after the server's `Retry-After` (at most a minute), else the policy's delay.
   /// - Throws: ``CloudError/unavailable(location:reason:)`` when the server cannot be
-  ///   reached or answers 5xx after every retry; ``HTTPCloudError`` for another refusal
-  ///   when `refuse`.
+  ///   reached, answers 5xx or keeps answering 429 after every retry; ``HTTPCloudError``
+  ///   for another refusal when `refuse`.
   func send(
     _ method: HTTPMethod, _ path: String, body: Data? = nil, headers: [(String, String)] = [], refuse: Bool = true
   ) throws -> Response {
@@ -51,15 +52,27 @@ struct Requester: Sendable {
     while true {
       do {
         return try sendOnce(method, path, body: body, headers: headers, refuse: refuse)
-      } catch CloudError.unavailable(let location, let reason) {
+      } catch let busy as Busy {
         guard attempt < retry.delays.count else {
           let tries = attempt == 0 ? "" : " (tried \(attempt + 1) times)"
-          throw CloudError.unavailable(location: location, reason: reason + tries)
+          throw CloudError.unavailable(location: location, reason: busy.reason + tries)
         }
-        Thread.sleep(forTimeInterval: retry.seconds(attempt))
+        // The server's Retry-After, when it gave one, else the policy's delay.
+        Thread.sleep(forTimeInterval: busy.retryAfter.map { min($0, Self.longestRetryAfter) } ?? retry.seconds(attempt))
         attempt += 1
       }
     }
+  }
+
+  /// The longest a `Retry-After` makes a request wait before it is sent again, in seconds.
+  static let longestRetryAfter: TimeInterval = 60
+
+  /// A failure worth sending the request again for: no connection, no answer in time, a 5xx
+  /// answer, or a 429 that says when to come back (`Retry-After`).
+  struct Busy: Error {
+    let reason: String
+    /// The answer's `Retry-After`, in seconds.
+    let retryAfter: TimeInterval?
   }
 
   private func sendOnce(_ method: HTTPMethod, _ path: String, body: Data?, headers: [(String, String)], refuse: Bool) throws -> Response {
@@ -72,11 +85,12 @@ struct Requester: Sendable {
       if let body { request.body = .bytes(body) }
       response = try client.execute(request: request, deadline: .now() + timeout).wait()
     } catch {
-      throw CloudError.unavailable(location: location, reason: "cannot reach the server: \(Self.describe(error))")
+      throw Busy(reason: "cannot reach the server: \(Self.describe(error))", retryAfter: nil)
     }
-    if response.status.code >= 500 {
-      throw CloudError.unavailable(
-        location: location, reason: "the server answered \(response.status.code): \(HTTPCloudError.message(response))")
+    // A 429 without Retry-After (a household's held quota) is a refusal, not a wait.
+    let retryAfter = response.headers.first(name: "Retry-After").flatMap { TimeInterval($0) }.map { max(0, $0) }
+    if response.status.code >= 500 || (response.status.code == 429 && retryAfter != nil) {
+      throw Busy(reason: "the server answered \(response.status.code): \(HTTPCloudError.message(response))", retryAfter: retryAfter)
     }
     if refuse, !(200..<300).contains(response.status.code) { throw HTTPCloudError.refusal(response) }
     return response

@@ -108,8 +108,17 @@ public final class HTTPCloud: CloudStore, @unchecked Sendable {
 
   public func pull(after sequence: Int64, limit: Int) throws -> [CloudEntry] {
     let path =
-      Wire.Path.batches + "?\(Wire.Query.cursor)=\(PullCursor(after: sequence).encoded)&\(Wire.Query.limit)=\(min(max(limit, 1), 1_000))"
-    let page: PullPage = try requester.decode(requester.send(.GET, path))
+      Wire.Path.batches + "?\(Wire.Query.cursor)=\(PullCursor(after: sequence, log: identifier).encoded)"
+      + "&\(Wire.Query.limit)=\(min(max(limit, 1), 1_000))"
+    let response = try requester.send(.GET, path, refuse: false)
+    guard (200..<300).contains(response.status.code) else {
+      let wire = response.body.flatMap { try? WireCoding.decoder().decode(WireError.self, from: Data($0.readableBytesView)) }
+      if let wire, wire.error.code == "cursor-ahead", let latest = wire.error.latestSequence, latest < sequence {
+        throw CloudError.cursorAhead(location: location, cursor: sequence, latestSequence: latest)
+      }
+      throw HTTPCloudError.refusal(response)
+    }
+    let page: PullPage = try requester.decode(response)
     return page.entries.map { ChangeBatchCoding.entry(sequence: $0.sequence, bytes: $0.batch, location: location) }
   }
 

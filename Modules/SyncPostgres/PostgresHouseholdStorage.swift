@@ -182,10 +182,11 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
     return entries
   }
 
-  /// The page and the household's newest sequence in one query (one snapshot).
-  public func page(of household: Int64, after sequence: Int64, limit: Int) async throws -> LogPage {
+  /// The page and the household's newest sequence in one query (one snapshot); batches past
+  /// the byte budget are counted by their stored size and never read.
+  public func page(of household: Int64, after sequence: Int64, limit: Int, maxBytes: Int) async throws -> LogPage {
     var latest: Int64 = 0, entries: [PulledBatch] = []
-    let statement = LogPageAfter(household: household, after: sequence, limit: Int64(limit))
+    let statement = LogPageAfter(household: household, after: sequence, limit: Int64(limit), maxBytes: Int64(maxBytes))
     for try await (last, sequence, payload) in try await client.execute(statement, logger: logger) {
       latest = last
       if let sequence, let payload { entries.append(PulledBatch(sequence: sequence, batch: payload)) }
@@ -234,6 +235,11 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
         device: credential.device, replicaID: registration.replicaID, name: registration.name,
         schemaVersion: registration.schemaVersion, lastSeen: now)
     }
+  }
+
+  /// One round trip (`SELECT 1`) through the client's pool.
+  public func checkReachable() async throws {
+    for try await _ in try await client.query("SELECT 1", logger: logger) {}
   }
 
   public func devices(of household: Int64) async throws -> [DeviceEntry] {

@@ -177,6 +177,33 @@ public enum PostgresSchema {
       $$
       """,
     ],
+    // 6: whatever changes what a credential says — a token revoked, its expiry moved or the
+    // token deleted, a household's minimum schema, name or identifier, a device renamed or
+    // deleted — notifies forager_credentials as it commits, by plain SQL or another tool as
+    // much as by forager-server, so every server drops its cached credentials at once
+    // (Docs/SERVER.md, "Lookups are cached"). Pushes update other columns and notify nothing.
+    [
+      """
+      CREATE FUNCTION forager_notify_credentials() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM pg_notify('forager_credentials', '');
+        RETURN NULL;
+      END
+      $$
+      """,
+      """
+      CREATE TRIGGER tokens_notify_credentials AFTER UPDATE OR DELETE ON tokens
+        FOR EACH STATEMENT EXECUTE FUNCTION forager_notify_credentials()
+      """,
+      """
+      CREATE TRIGGER households_notify_credentials AFTER UPDATE OF minimum_schema, name, identifier OR DELETE ON households
+        FOR EACH STATEMENT EXECUTE FUNCTION forager_notify_credentials()
+      """,
+      """
+      CREATE TRIGGER devices_notify_credentials AFTER UPDATE OF name OR DELETE ON devices
+        FOR EACH STATEMENT EXECUTE FUNCTION forager_notify_credentials()
+      """,
+    ],
   ]
 
   /// A key for `pg_advisory_xact_lock` that serializes schema setup (household locks use

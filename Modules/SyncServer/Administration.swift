@@ -39,19 +39,36 @@ public struct Administration: Sendable {
   }
 
   /// Issues a token for a device of a household (the device is created when new).
+  ///
+  /// The token is stored only after `deliver` returns: a command that writes the secret to
+  /// a file does it there, so a token whose secret could not be written is never live.
+  /// A caller whose delivery has a second step (moving the file into place) that fails
+  /// afterwards revokes the token (``revokeToken(id:)``).
+  ///
+  /// ```swift
+  /// let issued = try await admin.issueToken(household: "Smith kitchen", device: "phone") { issued in
+  ///   try write(issued.token.secret)   // throws: nothing is stored
+  /// }
+  /// ```
   /// - Parameter lifetime: how long the token works (default 365 days).
-  /// - Throws: ``ServerError`` for an unknown household or an invalid device name.
-  public func issueToken(household: String, device: String, lifetime: TimeInterval = 365 * 86_400) async throws -> IssuedToken {
+  /// - Throws: ``ServerError`` for an unknown household or an invalid device name, or what
+  ///   `deliver` throws; nothing is stored then.
+  public func issueToken(
+    household: String, device: String, lifetime: TimeInterval = 365 * 86_400,
+    deliver: @Sendable (IssuedToken) async throws -> Void = { _ in }
+  ) async throws -> IssuedToken {
     try Validation.name(device, what: "device name", limit: configuration.maxNameLength)
     guard lifetime > 0 else { throw ServerError.badRequest("lifetime-invalid", "a token's lifetime must be above 0") }
     let record = try await requireHousehold(household)
     let now = configuration.clock()
-    let deviceID = try await storage.device(named: device, in: record.id, now: now)
     let token = DeviceToken.generate()
     let expiresAt = now.addingTimeInterval(lifetime)
+    let issued = IssuedToken(token: token, household: household, device: device, expiresAt: expiresAt)
+    try await deliver(issued)
+    let deviceID = try await storage.device(named: device, in: record.id, now: now)
     try await storage.addToken(
       TokenRecord(id: token.id, hash: token.hash, householdID: record.id, deviceID: deviceID, createdAt: now, expiresAt: expiresAt))
-    return IssuedToken(token: token, household: household, device: device, expiresAt: expiresAt)
+    return issued
   }
 
   /// Revokes one token by its public id; false when no live token has it.
@@ -59,9 +76,14 @@ public struct Administration: Sendable {
     try await storage.revokeToken(id: id, now: configuration.clock())
   }
 
-  /// Revokes every live token of a device; how many.
+  /// Revokes every live token of a device; how many (0 when the device has none live).
+  /// - Throws: ``ServerError`` for an unknown household, or a device the household does
+  ///   not have (a misspelled name is an error, not "0 revoked").
   public func revokeTokens(household: String, device: String) async throws -> Int {
     let record = try await requireHousehold(household)
+    guard try await storage.devices(of: record.id).contains(where: { $0.device == device }) else {
+      throw ServerError.noDevice(device, household: household)
+    }
     return try await storage.revokeTokens(ofDevice: device, in: record.id, now: configuration.clock())
   }
 
@@ -101,6 +123,27 @@ public struct Administration: Sendable {
     let record = try await requireHousehold(household)
     return try await storage.retireBatch(
       sequence, of: record, knownSchemaVersion: configuration.knownSchemaVersion, force: force, now: configuration.clock())
+  }
+
+  /// Every household with its devices, live tokens, batches, bytes and last push, by name.
+  public func households() async throws -> [HouseholdSummary] {
+    try await storage.householdSummaries(now: configuration.clock())
+  }
+
+  /// Renames a household; its devices and tokens go on working under the new name.
+  /// - Throws: ``ServerError`` for an unknown household, an invalid name or one taken.
+  public func renameHousehold(_ name: String, to newName: String) async throws {
+    try Validation.name(newName, what: "household name", limit: configuration.maxNameLength)
+    let record = try await requireHousehold(name)
+    guard try await storage.renameHousehold(record.id, to: newName) else { throw ServerError.householdExists(newName) }
+  }
+
+  /// Deletes a household: its log, devices and tokens, in one transaction; its tokens are
+  /// refused from then on, on every server.
+  /// - Throws: ``ServerError`` for an unknown household; nothing is deleted then.
+  public func deleteHousehold(_ name: String) async throws -> DeletedHousehold {
+    let record = try await requireHousehold(name)
+    return try await storage.deleteHousehold(record.id)
   }
 
   private func requireHousehold(_ name: String) async throws -> HouseholdRecord {

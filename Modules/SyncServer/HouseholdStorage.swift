@@ -19,6 +19,9 @@ public import SyncWire
 public protocol HouseholdStorage: Sendable {
   // MARK: Requests
 
+  /// Returns when the storage answers (a database round trip); throws when it cannot.
+  /// `/v1/ready` and the ``StorageGate`` call it with a short deadline.
+  func checkReachable() async throws
   /// The credential of a token, by the SHA-256 of its secret; nil when no token has it.
   func credential(forTokenHash hash: Data) async throws -> Credential?
   /// Appends a batch to the credential's household log unless ``PushRules`` refuse it
@@ -31,9 +34,11 @@ public protocol HouseholdStorage: Sendable {
   func batches(of household: Int64, after sequence: Int64, limit: Int) async throws -> [PulledBatch]
   /// The household's newest sequence number (0: empty log).
   func latestSequence(of household: Int64) async throws -> Int64
-  /// A pull's page: up to `limit` batches after `sequence` and the newest sequence number,
-  /// read together (a backend may answer both in one query).
-  func page(of household: Int64, after sequence: Int64, limit: Int) async throws -> LogPage
+  /// A pull's page: up to `limit` batches after `sequence`, no more of them than fit in
+  /// `maxBytes` (but always the first, however large), and the newest sequence number, read
+  /// together (a backend may answer both in one query). A backend reads no batch past the
+  /// budget's end.
+  func page(of household: Int64, after sequence: Int64, limit: Int, maxBytes: Int) async throws -> LogPage
   /// The device's bound replica and last accepted device sequence.
   func deviceState(of device: Int64) async throws -> DeviceState
   /// Registers (or refreshes) the credential's device; binds its replica on first use.
@@ -46,6 +51,14 @@ public protocol HouseholdStorage: Sendable {
 
   // MARK: Administration
 
+  /// Every household with what it holds, by name; a live token is neither revoked nor
+  /// expired at `now`.
+  func householdSummaries(now: Date) async throws -> [HouseholdSummary]
+  /// Renames a household; false when another household has the name.
+  func renameHousehold(_ household: Int64, to name: String) async throws -> Bool
+  /// Deletes a household with its log, devices and tokens, all or nothing; its tokens are
+  /// refused from the commit on, on every server.
+  func deleteHousehold(_ household: Int64) async throws -> DeletedHousehold
   /// Creates a household; nil when one with this name exists.
   func addHousehold(name: String, identifier: String, now: Date) async throws -> HouseholdRecord?
   /// The household with this name, if any.
@@ -78,18 +91,40 @@ public struct LogPage: Sendable, Hashable {
     self.entries = entries
     self.latestSequence = latestSequence
   }
+
+  /// The first entries whose bytes add up to at most `maxBytes`, and always the first:
+  /// the rule every backend's page follows.
+  public static func fitting(_ entries: some Collection<PulledBatch>, maxBytes: Int) -> [PulledBatch] {
+    var total = 0
+    var kept: [PulledBatch] = []
+    for entry in entries {
+      total += entry.batch.count
+      guard kept.isEmpty || total <= maxBytes else { break }
+      kept.append(entry)
+    }
+    return kept
+  }
 }
 
 extension HouseholdStorage {
+  /// A storage in the server's own memory is always reachable.
+  public func checkReachable() async throws {}
+
   /// Appends under the default configuration's ``HeldBatchQuota`` (for tests and tools).
   public func append(_ batch: IncomingBatch, from credential: Credential, deviceSequence: Int64, now: Date) async throws -> PushReceipt {
     try await append(batch, from: credential, deviceSequence: deviceSequence, quota: HeldBatchQuota(), now: now)
   }
 
-  /// The page from ``batches(of:after:limit:)`` and ``latestSequence(of:)``, one after the other.
-  public func page(of household: Int64, after sequence: Int64, limit: Int) async throws -> LogPage {
+  /// The page from ``batches(of:after:limit:)`` and ``latestSequence(of:)``, one after the
+  /// other, cut at `maxBytes` (``LogPage/fitting(_:maxBytes:)``).
+  public func page(of household: Int64, after sequence: Int64, limit: Int, maxBytes: Int) async throws -> LogPage {
     let entries = try await batches(of: household, after: sequence, limit: limit)
-    return LogPage(entries: entries, latestSequence: try await latestSequence(of: household))
+    return LogPage(entries: LogPage.fitting(entries, maxBytes: maxBytes), latestSequence: try await latestSequence(of: household))
+  }
+
+  /// A page without a byte budget.
+  public func page(of household: Int64, after sequence: Int64, limit: Int) async throws -> LogPage {
+    try await page(of: household, after: sequence, limit: limit, maxBytes: .max)
   }
 }
 
@@ -181,5 +216,44 @@ public struct TokenRecord: Sendable, Hashable {
     self.deviceID = deviceID
     self.createdAt = createdAt
     self.expiresAt = expiresAt
+  }
+}
+
+/// A household as `forager-server households` lists it.
+public struct HouseholdSummary: Sendable, Hashable {
+  public let name: String
+  /// The household log's identifier (a UUID).
+  public let identifier: String
+  public let devices: Int
+  /// Tokens neither revoked nor expired.
+  public let liveTokens: Int
+  /// Batches in its log (retirement notices included).
+  public let batches: Int
+  /// Bytes of those batches, as stored.
+  public let bytes: Int64
+  /// When its newest batch was pushed; nil for an empty log.
+  public let lastPush: Date?
+
+  public init(name: String, identifier: String, devices: Int, liveTokens: Int, batches: Int, bytes: Int64, lastPush: Date?) {
+    self.name = name
+    self.identifier = identifier
+    self.devices = devices
+    self.liveTokens = liveTokens
+    self.batches = batches
+    self.bytes = bytes
+    self.lastPush = lastPush
+  }
+}
+
+/// What deleting a household removed.
+public struct DeletedHousehold: Sendable, Hashable {
+  public let devices: Int
+  public let tokens: Int
+  public let batches: Int
+
+  public init(devices: Int, tokens: Int, batches: Int) {
+    self.devices = devices
+    self.tokens = tokens
+    self.batches = batches
   }
 }

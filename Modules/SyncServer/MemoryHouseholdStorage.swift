@@ -113,6 +113,13 @@ public actor MemoryHouseholdStorage: HouseholdStorage {
 
   public func latestSequence(of household: Int64) -> Int64 { Int64(logs[household, default: []].count) }
 
+  public func page(of household: Int64, after sequence: Int64, limit: Int, maxBytes: Int) -> LogPage {
+    let log = logs[household, default: []]
+    let start = Int(max(0, min(sequence, Int64(log.count))))
+    let entries = log[start...].prefix(limit).lazy.map { PulledBatch(sequence: $0.sequence, batch: $0.bytes) }
+    return LogPage(entries: LogPage.fitting(entries, maxBytes: maxBytes), latestSequence: Int64(log.count))
+  }
+
   public func deviceState(of device: Int64) -> DeviceState {
     devicesByID[device]?.state ?? DeviceState(replicaID: nil, lastDeviceSequence: 0)
   }
@@ -183,6 +190,36 @@ public actor MemoryHouseholdStorage: HouseholdStorage {
   }
 
   public func household(named name: String) -> HouseholdRecord? { households.values.first { $0.name == name } }
+
+  public func householdSummaries(now: Date) -> [HouseholdSummary] {
+    households.values.sorted { $0.name < $1.name }.map { household in
+      let log = logs[household.id, default: []]
+      return HouseholdSummary(
+        name: household.name, identifier: household.identifier,
+        devices: devicesByID.values.count { $0.householdID == household.id },
+        liveTokens: tokens.values.count { $0.record.householdID == household.id && $0.revokedAt == nil && $0.record.expiresAt > now },
+        batches: log.count, bytes: Int64(log.reduce(0) { $0 + $1.bytes.count }), lastPush: log.last?.receivedAt)
+    }
+  }
+
+  public func renameHousehold(_ household: Int64, to name: String) -> Bool {
+    guard let record = households[household], self.household(named: name) == nil else { return false }
+    households[household] = HouseholdRecord(id: record.id, name: name, identifier: record.identifier)
+    return true
+  }
+
+  public func deleteHousehold(_ household: Int64) -> DeletedHousehold {
+    let devices = devicesByID.values.filter { $0.householdID == household }.map(\.id)
+    let tokenHashes = tokens.filter { $0.value.record.householdID == household }.map(\.key)
+    let deleted = DeletedHousehold(devices: devices.count, tokens: tokenHashes.count, batches: logs[household]?.count ?? 0)
+    for id in devices { devicesByID[id] = nil }
+    for hash in tokenHashes { tokens[hash] = nil }
+    households[household] = nil
+    logs[household] = nil
+    batchIndex[household] = nil
+    minimumSchemas[household] = nil
+    return deleted
+  }
 
   public func device(named name: String, in household: Int64, now: Date) -> Int64 {
     if let device = devicesByID.values.first(where: { $0.householdID == household && $0.name == name }) { return device.id }

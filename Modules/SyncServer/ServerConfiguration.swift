@@ -13,6 +13,9 @@ public struct ServerConfiguration: Sendable {
   public var defaultPullLimit: Int
   /// The largest page a pull may ask for.
   public var maxPullLimit: Int
+  /// The most bytes of batches in one pull page (default 8 MiB): a page ends early, saying
+  /// so, when its next batch would pass it; a page's first batch is sent however large.
+  public var maxPageBytes: Int = 8 << 20
   /// The newest schema version this server reads: batches of a newer version are stored
   /// and served unchanged without reading past their header (Docs/SERVER.md).
   public var knownSchemaVersion: Int
@@ -28,6 +31,32 @@ public struct ServerConfiguration: Sendable {
   /// How far a pushed stamp may lie ahead of the server's clock, in seconds (default 5
   /// minutes): a batch with a later stamp is refused as `clock-ahead` (Docs/SERVER.md).
   public var allowedSkew: TimeInterval = ChangeRules.defaultAllowedSkew
+  /// How long a request's storage call may take before the request is answered
+  /// `503 storage-unavailable` (``StorageGate``); a push waiting for its household's lock
+  /// waits within it.
+  public var storageTimeout: Duration = .seconds(10)
+  /// How long `/v1/ready`, and a request arriving while the storage is down, wait for the
+  /// storage to answer a check.
+  public var readinessTimeout: Duration = .seconds(2)
+  /// The `Retry-After` of a `503 storage-unavailable`, in seconds.
+  public var unavailableRetryAfter = 2
+  /// How long a connection may pass without a complete request head, body part or end
+  /// from its client: a keep-alive connection left idle, a head never finished and a body
+  /// that stalls are closed after it (Hummingbird's `idleTimeout`).
+  public var idleTimeout: Duration = .seconds(30)
+  /// How long reading one request's body may take in all: past it the request is
+  /// `408 body-timeout` (a client trickling its body keeps the idle timer from firing).
+  public var bodyTimeout: Duration = .seconds(60)
+  /// The most connections the server holds open at once; past it, it accepts no more
+  /// until one closes (Hummingbird's `MaximumAvailableConnections`).
+  public var maxConnections = 512
+  /// How many pushes of one household go to the storage at once in this process; the
+  /// others wait in memory, holding no database connection (``HouseholdPushQueue``).
+  public var pushesPerHousehold = 2
+  /// How many requests one token may make per second, sustained (``TokenRateLimit``).
+  public var tokenRequestsPerSecond = 20
+  /// How many requests one token may make at once before the sustained rate applies.
+  public var tokenBurst = 100
 
   public init(
     maxBatchBytes: Int = 4 << 20, maxJSONBytes: Int = 64 << 10, defaultPullLimit: Int = 100, maxPullLimit: Int = 1_000,
@@ -44,6 +73,19 @@ public struct ServerConfiguration: Sendable {
     self.maxNameLength = maxNameLength
     self.clock = clock
   }
+
+  /// The values `--max-batch-bytes` may take: 1 KiB to 64 MiB (a push body is held in
+  /// memory while it is checked).
+  public static let maxBatchBytesRange = 1_024...(64 << 20)
+  /// The values `--max-pull-limit` may take.
+  public static let maxPullLimitRange = 1...10_000
+  /// The values `--max-connections` may take.
+  public static let maxConnectionsRange = 1...100_000
+  /// The values `--rate-limit` (requests per second per token) may take.
+  public static let tokenRequestsPerSecondRange = 1...100_000
+
+  /// The values `--max-page-bytes` may take: 64 KiB to 256 MiB.
+  public static let maxPageBytesRange = (64 << 10)...(256 << 20)
 
   /// The quota on held batches every push is decided against.
   public var heldQuota: HeldBatchQuota {

@@ -17,23 +17,35 @@ public struct ServerError: Error, Sendable, Hashable, CustomStringConvertible, H
   public let code: String
   public let message: String
   public let expectedDeviceSequence: Int64?
+  /// For `cursor-ahead`: where the household's log really ends.
+  public let latestSequence: Int64?
+  /// Seconds after which the request may be sent again: the `Retry-After` header.
+  public let retryAfter: Int?
 
-  public init(_ status: HTTPResponse.Status, code: String, message: String, expectedDeviceSequence: Int64? = nil) {
+  public init(
+    _ status: HTTPResponse.Status, code: String, message: String, expectedDeviceSequence: Int64? = nil, latestSequence: Int64? = nil,
+    retryAfter: Int? = nil
+  ) {
     self.status = status
     self.code = code
     self.message = message
     self.expectedDeviceSequence = expectedDeviceSequence
+    self.latestSequence = latestSequence
+    self.retryAfter = retryAfter
   }
 
   public var description: String { "\(status.code) \(code): \(message)" }
 
   /// The JSON body.
-  public var wire: WireError { WireError(.init(code: code, message: message, expectedDeviceSequence: expectedDeviceSequence)) }
+  public var wire: WireError {
+    WireError(.init(code: code, message: message, expectedDeviceSequence: expectedDeviceSequence, latestSequence: latestSequence))
+  }
 
   public func response(from request: Request, context: some RequestContext) throws -> Response {
     let data = (try? WireCoding.encoder().encode(wire)) ?? Data()
     var headers: HTTPFields = [.contentType: Wire.jsonMediaType]
     if status == .unauthorized { headers[.wwwAuthenticate] = "Bearer realm=\"forager\"" }
+    if let retryAfter { headers[.retryAfter] = String(retryAfter) }
     return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
   }
 
@@ -92,6 +104,24 @@ public struct ServerError: Error, Sendable, Hashable, CustomStringConvertible, H
 
   // MARK: Bad input (400, 413, 415, 422)
 
+  /// A pull after a place past the end of the household's log: the log was restored from
+  /// an earlier point (or a read replica is behind). The device pulls again from
+  /// `latest`, the log's real end, so it skips none of the batches appended from there.
+  public static func cursorAhead(cursor: Int64, latest: Int64) -> ServerError {
+    ServerError(
+      .conflict, code: "cursor-ahead",
+      message: "the cursor is at sequence \(cursor) but the household's log ends at \(latest) (was the server's database restored "
+        + "from an earlier point?); pull again from sequence \(latest)",
+      latestSequence: latest)
+  }
+  /// A pull with a cursor of another log than the household's: the log was given a new
+  /// identifier (after a restore) or the cursor is another household's.
+  public static func cursorOtherLog(cursor: String, log: String) -> ServerError {
+    ServerError(
+      .conflict, code: "cursor-other-log",
+      message: "the cursor belongs to log \(cursor), not to this household's log \(log) (was the database restored?); "
+        + "open the cloud again to start over with this log")
+  }
   public static func badRequest(_ code: String, _ message: String) -> ServerError { ServerError(.badRequest, code: code, message: message) }
   public static func tooLarge(limit: Int) -> ServerError {
     ServerError(.contentTooLarge, code: "body-too-large", message: "the body is larger than this server's limit of \(limit) bytes")
@@ -155,6 +185,40 @@ public struct ServerError: Error, Sendable, Hashable, CustomStringConvertible, H
   }
   public static func noHousehold(_ name: String) -> ServerError {
     ServerError(.notFound, code: "household-unknown", message: "there is no household '\(name)' (add it: forager-server add-household)")
+  }
+  public static func noDevice(_ name: String, household: String) -> ServerError {
+    ServerError(
+      .notFound, code: "device-unknown",
+      message: "household '\(household)' has no device '\(name)' (list them: forager-server devices --household …)")
+  }
+  public static func noLiveToken(_ id: String) -> ServerError {
+    ServerError(
+      .notFound, code: "token-unknown",
+      message: "there is no live token \(id): no token has that id, or it was already revoked (a token's id starts with 'tok_')")
+  }
+
+  /// A token past its request rate (``TokenRateLimit``).
+  static func rateLimited(_ credential: Credential, retryAfter: Int, rate: Int) -> ServerError {
+    ServerError(
+      .tooManyRequests, code: "rate-limited",
+      message: "token \(credential.tokenID) of device '\(credential.device)' made more than \(rate) requests a second; "
+        + "try again in \(retryAfter) s",
+      retryAfter: retryAfter)
+  }
+
+  /// A request whose body did not arrive in time.
+  static func bodyTimeout(_ limit: Duration) -> ServerError {
+    ServerError(
+      .requestTimeout, code: "body-timeout",
+      message: "the request's body did not arrive within \(limit.components.seconds) s; send it again")
+  }
+
+  /// The database did not answer in time or failed: the request changed nothing the
+  /// device can rely on (a push may still have been stored; its retry is recognised).
+  public static func storageUnavailable(retryAfter: Int) -> ServerError {
+    ServerError(
+      .serviceUnavailable, code: "storage-unavailable", message: "the server's database is unavailable; try again later",
+      retryAfter: retryAfter)
   }
 
   /// A failure inside the server (its details belong in the server's log, not the answer).

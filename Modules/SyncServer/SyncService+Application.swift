@@ -1,10 +1,13 @@
 public import Hummingbird
+import HummingbirdCore
 import NIOCore
 
 extension SyncService {
   /// A Hummingbird application serving the routes on `host:port` (port 0: a free port,
-  /// reported to `onRunning`). Run it with `runService()`; add services (a database
-  /// client) with `addServices`.
+  /// reported to `onRunning`), closing idle connections after
+  /// ``ServerConfiguration/idleTimeout`` and holding at most
+  /// ``ServerConfiguration/maxConnections`` open. Run it with `runService()`; add services
+  /// (a database client) with `addServices`.
   ///
   /// ```swift
   /// var app = service.application(host: "127.0.0.1", port: 8080)
@@ -15,7 +18,10 @@ extension SyncService {
   ) -> Application<RouterResponder<BasicRequestContext>> {
     Application(
       router: router(),
-      configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "forager-server"),
+      server: .http1(configuration: .init(idleTimeout: .nanoseconds(Int64(configuration.idleTimeout / .nanoseconds(1))))),
+      configuration: ApplicationConfiguration(
+        address: .hostname(host, port: port), serverName: "forager-server",
+        availableConnectionsDelegate: MaximumAvailableConnections(configuration.maxConnections)),
       onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
       logger: logger
     )

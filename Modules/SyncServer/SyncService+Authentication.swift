@@ -12,9 +12,16 @@ extension SyncService {
     guard parts.count == 2, parts[0].lowercased() == "bearer" else { throw ServerError.malformedAuthorization }
     let secret = parts[1].trimmingCharacters(in: .whitespaces)
     guard DeviceToken.isWellFormed(secret) else { throw ServerError.malformedAuthorization }
-    guard let credential = try await storage.credential(forTokenHash: DeviceToken.hash(secret)) else { throw ServerError.unknownToken }
+    let hash = DeviceToken.hash(secret)
+    guard let credential = try await stored({ try await storage.credential(forTokenHash: hash) }) else { throw ServerError.unknownToken }
+    RequestIdentity.current?.set(household: credential.household, device: credential.device)
     if let revoked = credential.revokedAt { throw ServerError.tokenRevoked(credential, at: revoked) }
-    guard configuration.clock() < credential.expiresAt else { throw ServerError.tokenExpired(credential) }
+    let now = configuration.clock()
+    guard now < credential.expiresAt else { throw ServerError.tokenExpired(credential) }
+    if let retryAfter = rateLimit.take(credential.tokenID, now: now) {
+      metrics.rateLimited()
+      throw ServerError.rateLimited(credential, retryAfter: retryAfter, rate: configuration.tokenRequestsPerSecond)
+    }
     return credential
   }
 }

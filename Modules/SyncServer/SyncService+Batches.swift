@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import NIOCore
 import Sync
 import SyncWire
 
@@ -18,16 +19,23 @@ extension SyncService {
     guard batch.schemaVersion >= credential.minimumSchema else {
       throw ServerError.schemaBelowMinimum(device: credential.device, got: batch.schemaVersion, minimum: credential.minimumSchema)
     }
-    let receipt = try await storage.append(
-      batch, from: credential, deviceSequence: deviceSequence, quota: configuration.heldQuota, now: configuration.clock())
+    let (quota, now) = (configuration.heldQuota, configuration.clock())
+    // One household's pushes take at most a few database connections at once (HouseholdPushQueue).
+    let receipt = try await pushQueue.run(
+      credential.householdID, timeout: configuration.storageTimeout, retryAfter: configuration.unavailableRetryAfter
+    ) {
+      try await stored { try await storage.append(batch, from: credential, deviceSequence: deviceSequence, quota: quota, now: now) }
+    }
     if receipt.stored {
+      metrics.stored(household: credential.household, bytes: batch.bytes.count)
       logger.info(
         "household \(credential.householdID) device '\(credential.device)': batch \(receipt.deviceSequence) stored as \(receipt.sequence)")
     }
     return json(receipt.encodedJSON(), status: receipt.stored ? .created : .ok)
   }
 
-  /// `GET /v1/batches?cursor=&limit=`: a page of the household's log after the cursor.
+  /// `GET /v1/batches?cursor=&limit=`: a page of the household's log after the cursor;
+  /// `409 cursor-ahead` with the log's real end for a cursor past it.
   func pull(_ request: Request) async throws -> Response {
     let credential = try await authenticate(request)
     let query = request.uri.queryParameters
@@ -37,19 +45,42 @@ extension SyncService {
         throw ServerError.badRequest(
           "cursor-invalid", "the cursor is not one this server issued; pass back a page's 'cursor', or none to start")
       }
+      if let log = cursor.log, log != credential.cloudIdentifier.lowercased() {
+        throw ServerError.cursorOtherLog(cursor: log, log: credential.cloudIdentifier)
+      }
       after = cursor.sequence
     }
     var limit = configuration.defaultPullLimit
     if let text = query.get(Wire.Query.limit) {
-      guard let value = Int(text), (1...configuration.maxPullLimit).contains(value) else {
+      guard let value = Int(text), value >= 1, value <= configuration.maxPullLimit else {
         throw ServerError.badRequest("limit-invalid", "limit must be a whole number from 1 to \(configuration.maxPullLimit)")
       }
       limit = value
     }
-    let page = try await storage.page(of: credential.householdID, after: after, limit: limit)
-    let next = PullCursor(after: page.entries.last?.sequence ?? after)
-    let answer = PullPage(entries: page.entries, cursor: next.encoded, latestSequence: max(page.latestSequence, next.sequence))
-    return json(answer.encodedJSON())
+    let maxBytes = configuration.maxPageBytes
+    let page = try await stored { [limit, after] in
+      try await storage.page(of: credential.householdID, after: after, limit: limit, maxBytes: maxBytes)
+    }
+    // A cursor past the log's end is never echoed back as if the log reached it.
+    guard after <= page.latestSequence else { throw ServerError.cursorAhead(cursor: after, latest: page.latestSequence) }
+    let last = page.entries.last?.sequence ?? after
+    let answer = PullPage(
+      entries: page.entries, cursor: PullCursor(after: last, log: credential.cloudIdentifier).encoded,
+      latestSequence: page.latestSequence,
+      endedAtByteLimit: page.entries.count < limit && last < page.latestSequence)
+    metrics.pulled(batches: answer.entries.count, bytes: answer.entries.reduce(0) { $0 + $1.batch.count })
+    return Self.streamed(answer)
+  }
+
+  /// The page's JSON sent piece by piece (``PullPage/jsonPieces()``), with its length
+  /// known beforehand: the server holds the page's batches and one entry's base64 at a
+  /// time, never the whole document in a second and third copy.
+  static func streamed(_ page: PullPage) -> Response {
+    let body = ResponseBody(contentLength: page.encodedJSONCount) { writer in
+      for piece in page.jsonPieces() { try await writer.write(ByteBuffer(bytes: piece)) }
+      try await writer.finish(nil)
+    }
+    return Response(status: .ok, headers: [.contentType: Wire.jsonMediaType], body: body)
   }
 
   /// Refuses a batch whose changes break ``ChangeRules`` — the rules every device applies

@@ -2,6 +2,7 @@ import Foundation
 public import HTTPTypes
 public import Hummingbird
 public import Logging
+public import Metrics
 import NIOCore
 import SyncWire
 
@@ -19,11 +20,23 @@ public struct SyncService: Sendable {
   public let storage: any HouseholdStorage
   public let configuration: ServerConfiguration
   let logger: Logger
+  let gate = StorageGate()
+  let rateLimit: TokenRateLimit
+  let pushQueue: HouseholdPushQueue
+  let metrics: ServerMetrics
 
-  public init(storage: any HouseholdStorage, configuration: ServerConfiguration = ServerConfiguration(), logger: Logger? = nil) {
+  /// - Parameter metricsFactory: where the server's metrics go (``ServerMetrics``; default:
+  ///   the process's `MetricsSystem`).
+  public init(
+    storage: any HouseholdStorage, configuration: ServerConfiguration = ServerConfiguration(), logger: Logger? = nil,
+    metricsFactory: (any MetricsFactory)? = nil
+  ) {
     self.storage = storage
     self.configuration = configuration
     self.logger = logger ?? Logger(label: "forager-server")
+    rateLimit = TokenRateLimit(rate: configuration.tokenRequestsPerSecond, burst: configuration.tokenBurst)
+    pushQueue = HouseholdPushQueue(limit: configuration.pushesPerHousehold)
+    metrics = ServerMetrics(factory: metricsFactory ?? MetricsSystem.factory)
   }
 
   /// A route of the protocol: its method and path.
@@ -37,6 +50,7 @@ public struct SyncService: Sendable {
   /// document (Docs/openapi.yaml) is tested against it.
   public static let routes: [Route] = [
     Route(method: .get, path: Wire.Path.health),
+    Route(method: .get, path: Wire.Path.ready),
     Route(method: .get, path: Wire.Path.session),
     Route(method: .post, path: Wire.Path.batches),
     Route(method: .get, path: Wire.Path.batches),
@@ -45,10 +59,12 @@ public struct SyncService: Sendable {
   ]
 
   /// The router serving ``routes``, with request logging (method, path, status, time;
-  /// never headers, so never a token).
+  /// never headers, so never a token) and Hummingbird's request metrics (by route and
+  /// status, with durations).
   public func router() -> Router<BasicRequestContext> {
     let router = Router()
     router.add(middleware: RequestLogMiddleware(logger: logger))
+    router.add(middleware: MetricsMiddleware())
     for route in Self.routes {
       router.on(RouterPath(route.path), method: route.method) { request, _ in
         try await self.respond(to: route, request)
@@ -61,6 +77,7 @@ public struct SyncService: Sendable {
     do {
       switch (route.method, route.path) {
       case (.get, Wire.Path.health): return json(["status": "ok"])
+      case (.get, Wire.Path.ready): return try await ready()
       case (.get, Wire.Path.session): return try await session(request)
       case (.post, Wire.Path.batches): return try await push(request)
       case (.get, Wire.Path.batches): return try await pull(request)
@@ -73,7 +90,7 @@ public struct SyncService: Sendable {
     } catch {
       // A storage failure: logged here, answered without its details.
       logger.error("\(route) failed: \(String(describing: error))")
-      throw ServerError(.serviceUnavailable, code: "storage-unavailable", message: "the server's database is unavailable; try again later")
+      throw ServerError.storageUnavailable(retryAfter: configuration.unavailableRetryAfter)
     }
   }
 
@@ -81,8 +98,8 @@ public struct SyncService: Sendable {
 
   func session(_ request: Request) async throws -> Response {
     let credential = try await authenticate(request)
-    let device = try await storage.deviceState(of: credential.deviceID)
-    let latest = try await storage.latestSequence(of: credential.householdID)
+    let device = try await stored { try await storage.deviceState(of: credential.deviceID) }
+    let latest = try await stored { try await storage.latestSequence(of: credential.householdID) }
     return json(
       SessionInfo(
         household: credential.household, cloudIdentifier: credential.cloudIdentifier, device: credential.device,
@@ -91,7 +108,7 @@ public struct SyncService: Sendable {
 
   func devices(_ request: Request) async throws -> Response {
     let credential = try await authenticate(request)
-    return json(DeviceList(devices: try await storage.devices(of: credential.householdID)))
+    return json(DeviceList(devices: try await stored { try await storage.devices(of: credential.householdID) }))
   }
 
   func register(_ request: Request) async throws -> Response {
@@ -110,7 +127,8 @@ public struct SyncService: Sendable {
     guard (1...10_000).contains(registration.schemaVersion) else {
       throw ServerError.badRequest("schema-version-invalid", "schema version \(registration.schemaVersion) is not between 1 and 10000")
     }
-    return json(try await storage.register(registration, for: credential, now: configuration.clock()))
+    let now = configuration.clock()
+    return json(try await stored { try await storage.register(registration, for: credential, now: now) })
   }
 
   // MARK: Helpers
@@ -132,11 +150,15 @@ public struct SyncService: Sendable {
   }
 
   /// The body, refused past `limit` bytes (by its Content-Length before reading it, or
-  /// while reading one sent without a length).
+  /// while reading one sent without a length), or when it takes longer than
+  /// ``ServerConfiguration/bodyTimeout`` to arrive.
   func collect(_ request: Request, limit: Int) async throws -> Data {
     if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit { throw ServerError.tooLarge(limit: limit) }
+    let body = request.body
     do {
-      let buffer = try await request.body.collect(upTo: limit)
+      guard let buffer = try await withDeadline(configuration.bodyTimeout, { try await body.collect(upTo: limit) }) else {
+        throw ServerError.bodyTimeout(configuration.bodyTimeout)
+      }
       return Data(buffer.readableBytesView)
     } catch is NIOTooManyBytesError {
       throw ServerError.tooLarge(limit: limit)

@@ -13,6 +13,9 @@ public enum Wire {
   public enum Path {
     /// `GET`: liveness, without a token.
     public static let health = "/v1/health"
+    /// `GET`: readiness, without a token: 200 when the server's database answers within a
+    /// short time, 503 with `Retry-After` when not.
+    public static let ready = "/v1/ready"
     /// `GET`: who the token is: household, device, the log's newest sequence, the device's
     /// last accepted batch sequence.
     public static let session = "/v1/session"

@@ -7,23 +7,53 @@ public import Foundation
 // under load"): Foundation's encoder was the server's largest single cost per sync.
 
 extension PullPage {
-  /// The page as JSON: `{"cursor":…,"entries":[{"batch":base64,"sequence":n},…],"latestSequence":n}`.
+  /// The page as JSON: `{"cursor":…,"endedAtByteLimit":b,"entries":[{"batch":base64,"sequence":n},…],"latestSequence":n}`.
   public func encodedJSON() -> Data {
-    var text = WireJSONText(capacity: 64 + entries.reduce(0) { $0 + ($1.batch.count + 2) / 3 * 4 + 32 })
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(encodedJSONCount)
+    for piece in jsonPieces() { bytes.append(contentsOf: piece) }
+    return Data(bytes)
+  }
+
+  /// The JSON of ``encodedJSON()`` in pieces — the head, one piece per entry, the tail —
+  /// each made when it is reached, so a server can send a page of large batches while it
+  /// holds the page's bytes and one entry's base64, not the whole document.
+  public func jsonPieces() -> some Sequence<[UInt8]> {
+    let head = CollectionOfOne(head())
+    let body = entries.indices.lazy.map { index in piece(index) }
+    var tail = WireJSONText(capacity: 48)
+    tail.append(#"],"latestSequence":"#)
+    tail.appendInteger(latestSequence)
+    tail.append("}")
+    return [AnySequence(head), AnySequence(body), AnySequence(CollectionOfOne(tail.bytes))].joined()
+  }
+
+  /// How many bytes ``encodedJSON()`` is, counted without writing it (a Content-Length).
+  public var encodedJSONCount: Int {
+    let entriesCount = entries.indices.reduce(0) { count, index in
+      count + (index == 0 ? 0 : 1) + #"{"batch":"","sequence":}"#.utf8.count + (entries[index].batch.count + 2) / 3 * 4
+        + String(entries[index].sequence).utf8.count
+    }
+    return head().count + entriesCount + #"],"latestSequence":}"#.utf8.count + String(latestSequence).utf8.count
+  }
+
+  private func head() -> [UInt8] {
+    var text = WireJSONText(capacity: 64)
     text.append(#"{"cursor":"#)
     text.appendString(cursor)
-    text.append(#","entries":["#)
-    for (index, entry) in entries.enumerated() {
-      text.append(index == 0 ? #"{"batch":""# : #",{"batch":""#)
-      text.appendBase64(entry.batch)
-      text.append(#"","sequence":"#)
-      text.appendInteger(entry.sequence)
-      text.append("}")
-    }
-    text.append(#"],"latestSequence":"#)
-    text.appendInteger(latestSequence)
+    text.append(endedAtByteLimit ? #","endedAtByteLimit":true,"entries":["# : #","endedAtByteLimit":false,"entries":["#)
+    return text.bytes
+  }
+
+  private func piece(_ index: Int) -> [UInt8] {
+    let entry = entries[index]
+    var text = WireJSONText(capacity: (entry.batch.count + 2) / 3 * 4 + 40)
+    text.append(index == 0 ? #"{"batch":""# : #",{"batch":""#)
+    text.appendBase64(entry.batch)
+    text.append(#"","sequence":"#)
+    text.appendInteger(entry.sequence)
     text.append("}")
-    return text.data
+    return text.bytes
   }
 }
 

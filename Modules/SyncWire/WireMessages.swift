@@ -38,11 +38,26 @@ public struct PullPage: Codable, Sendable, Hashable {
   public let cursor: String
   /// The newest sequence in the log when the page was read.
   public let latestSequence: Int64
+  /// True when the page stopped at the server's byte budget for a page before the number
+  /// of batches asked for, with more after it: pull again from `cursor`.
+  public let endedAtByteLimit: Bool
 
-  public init(entries: [PulledBatch], cursor: String, latestSequence: Int64) {
+  public init(entries: [PulledBatch], cursor: String, latestSequence: Int64, endedAtByteLimit: Bool = false) {
     self.entries = entries
     self.cursor = cursor
     self.latestSequence = latestSequence
+    self.endedAtByteLimit = endedAtByteLimit
+  }
+
+  private enum CodingKeys: String, CodingKey { case entries, cursor, latestSequence, endedAtByteLimit }
+
+  /// Reads a page; one without `endedAtByteLimit` (an earlier server) did not end early.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    entries = try container.decode([PulledBatch].self, forKey: .entries)
+    cursor = try container.decode(String.self, forKey: .cursor)
+    latestSequence = try container.decode(Int64.self, forKey: .latestSequence)
+    endedAtByteLimit = try container.decodeIfPresent(Bool.self, forKey: .endedAtByteLimit) ?? false
   }
 }
 
@@ -130,11 +145,15 @@ public struct WireError: Codable, Sendable, Hashable {
     public let message: String
     /// For a refused device sequence: the number the server expects next.
     public let expectedDeviceSequence: Int64?
+    /// For `cursor-ahead`: the sequence the household's log really ends at, from which
+    /// the device pulls again.
+    public let latestSequence: Int64?
 
-    public init(code: String, message: String, expectedDeviceSequence: Int64? = nil) {
+    public init(code: String, message: String, expectedDeviceSequence: Int64? = nil, latestSequence: Int64? = nil) {
       self.code = code
       self.message = message
       self.expectedDeviceSequence = expectedDeviceSequence
+      self.latestSequence = latestSequence
     }
   }
 

@@ -15,12 +15,12 @@ final class ServerProcess {
   private var ended = false
 
   /// Starts the server and waits (at most 30 s) until it says where it listens.
-  init(databaseURL: String, directory: URL, name: String) throws {
+  init(databaseURL: String, directory: URL, name: String, arguments: [String] = [], within seconds: TimeInterval = 30) throws {
     log = directory.appendingPathComponent("\(name).log")
     pid = try Spawn.start(
-      try Executables.url("forager-server").path, ["serve", "--port", "0", "--log-level", "warning"], output: log.path,
+      try Executables.url("forager-server").path, ["serve", "--port", "0", "--log-level", "warning"] + arguments, output: log.path,
       environment: ["DATABASE_URL": databaseURL])
-    let deadline = Date().addingTimeInterval(30)
+    let deadline = Date().addingTimeInterval(seconds)
     while true {
       let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
       if let range = text.range(of: #"listening on (http://127\.0\.0\.1:[0-9]+)"#, options: .regularExpression) {
@@ -34,7 +34,7 @@ final class ServerProcess {
       }
       if Date() > deadline {
         kill(pid, SIGKILL)
-        throw TemporaryPostgres.Failure("forager-server did not listen within 30 s: \(text)")
+        throw TemporaryPostgres.Failure("forager-server did not listen within \(Int(seconds)) s: \(text)")
       }
       usleep(20_000)
     }

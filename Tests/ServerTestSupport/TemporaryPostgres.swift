@@ -138,6 +138,22 @@ public final class TemporaryPostgres: @unchecked Sendable {
       ])
   }
 
+  /// Stops the cluster's server and keeps its data, as a database that goes away does;
+  /// ``resume()`` starts it again on the same port.
+  public func pause() throws {
+    try asServer("\(bin)/pg_ctl", ["-D", "\(directory)/data", "-m", "fast", "-w", "-t", "30", "stop"])
+  }
+
+  /// Starts a paused cluster again on the same port.
+  public func resume() throws {
+    try asServer(
+      "\(bin)/pg_ctl",
+      [
+        "-D", "\(directory)/data", "-l", "\(directory)/log", "-w", "-t", "30",
+        "-o", "-p \(port) -k \(directory) -c listen_addresses=\(host) -c fsync=off -c max_connections=100", "start",
+      ])
+  }
+
   /// Stops the cluster and removes its directory.
   public func stop() {
     lock.withLock {

@@ -63,6 +63,9 @@ final class FlakyStorage: HouseholdStorage, @unchecked Sendable {
     await inner.addHousehold(name: name, identifier: identifier, now: now)
   }
   func household(named name: String) async throws -> HouseholdRecord? { await inner.household(named: name) }
+  func householdSummaries(now: Date) async throws -> [HouseholdSummary] { await inner.householdSummaries(now: now) }
+  func renameHousehold(_ household: Int64, to name: String) async throws -> Bool { await inner.renameHousehold(household, to: name) }
+  func deleteHousehold(_ household: Int64) async throws -> DeletedHousehold { await inner.deleteHousehold(household) }
   func device(named name: String, in household: Int64, now: Date) async throws -> Int64 {
     await inner.device(named: name, in: household, now: now)
   }

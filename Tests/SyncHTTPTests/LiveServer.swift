@@ -12,11 +12,12 @@ import TestSupport
 /// Runs `body` with `forager-server`'s routes listening on a port of 127.0.0.1 (0: a free
 /// one); the server stops when `body` returns or throws.
 func withServer<T: Sendable>(
-  _ storage: any HouseholdStorage, port: Int = 0, _ body: @escaping @Sendable (_ url: String, _ port: Int) async throws -> T
+  _ storage: any HouseholdStorage, port: Int = 0, configuration: ServerConfiguration = ServerConfiguration(),
+  _ body: @escaping @Sendable (_ url: String, _ port: Int) async throws -> T
 ) async throws -> T {
   var logger = Logger(label: "test-server")
   logger.logLevel = .warning
-  let service = SyncService(storage: storage, logger: logger)
+  let service = SyncService(storage: storage, configuration: configuration, logger: logger)
   let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
   let app = service.application(host: "127.0.0.1", port: port) { continuation.yield($0) }
   return try await withThrowingTaskGroup(of: T?.self) { group in

@@ -27,15 +27,42 @@ import Testing
   }
 
   /// Whether a lookup is answered from the cache: the token's expiry is moved in the
-  /// database behind the storage's back (no notification), and the storage still answers
-  /// the old one.
+  /// database behind the storage's back (with schema step 6's trigger off, so without the
+  /// notification it sends), and the storage still answers the old one.
   static func isCached(_ storage: PostgresHouseholdStorage, _ client: PostgresClient, _ issued: Administration.IssuedToken) async throws
     -> Bool
   {
     let hash = DeviceToken.hash(issued.token.secret)
     let before = try await storage.credential(forTokenHash: hash)?.expiresAt
+    try await client.query("ALTER TABLE tokens DISABLE TRIGGER tokens_notify_credentials")
     try await client.query("UPDATE tokens SET expires_at = expires_at + interval '1 day' WHERE id = \(issued.token.id)")
+    try await client.query("ALTER TABLE tokens ENABLE TRIGGER tokens_notify_credentials")
     return try await storage.credential(forTokenHash: hash)?.expiresAt == before
+  }
+
+  @Test(.enabled(if: postgresAvailable, "PostgreSQL is not installed"))
+  func aTokenRevokedOrChangedByPlainSQLIsRefusedAtOnce() async throws {
+    try await withPostgres { client, storage, _ in
+      let watcher = Task { await storage.watchCredentialChanges(retryAfter: .milliseconds(50)) }
+      defer { watcher.cancel() }
+      let admin = Administration(storage: storage)
+      _ = try await admin.addHousehold("Smith")
+      let phone = try await admin.issueToken(household: "Smith", device: "phone")
+      let tablet = try await admin.issueToken(household: "Smith", device: "tablet")
+      let phoneHash = DeviceToken.hash(phone.token.secret)
+      #expect(try await Self.eventually { try await Self.isCached(storage, client, tablet) })
+      #expect(try await storage.credential(forTokenHash: phoneHash)?.revokedAt == nil)
+      // By plain SQL, as an operator or another tool would: no forager-server command runs.
+      try await client.query("UPDATE tokens SET revoked_at = now() WHERE id = \(phone.token.id)")
+      #expect(try await Self.eventually { try await storage.credential(forTokenHash: phoneHash)?.revokedAt != nil })
+      try await client.query("UPDATE households SET minimum_schema = 3 WHERE name = 'Smith'")
+      #expect(
+        try await Self.eventually {
+          try await storage.credential(forTokenHash: DeviceToken.hash(tablet.token.secret))?.minimumSchema == 3
+        })
+      try await client.query("DELETE FROM tokens WHERE id = \(tablet.token.id)")
+      #expect(try await Self.eventually { try await storage.credential(forTokenHash: DeviceToken.hash(tablet.token.secret)) == nil })
+    }
   }
 
   /// The token's expiry as the database holds it.

@@ -143,14 +143,43 @@ struct SchemaTests {
     let location = try PostgresLocation(url: "postgres://forager:s3cr%40t@db.internal:6543/kitchen?sslmode=disable")
     #expect(location == PostgresLocation(host: "db.internal", port: 6543, username: "forager", password: "s3cr@t", database: "kitchen"))
     #expect(location.description == "postgres://forager@db.internal:6543/kitchen")
+    let verified = try PostgresLocation(url: "postgres://u@h/d?sslmode=verify-full&sslrootcert=%2Fetc%2Fca.pem")
+    #expect(verified.sslMode == .verifyFull && verified.sslRootCertificate == "/etc/ca.pem")
+    #expect(verified.description == "postgres://u@h:5432/d?sslmode=verify-full")
+    #expect(try PostgresLocation(url: "postgres://u@h/d?sslmode=allow").sslMode == .prefer)
+    #expect(try PostgresLocation(url: "postgres://u@h/d").sslMode == .disable)
     for (url, reason) in [
       ("mysql://x@h/d", "postgres://"), ("postgres://h/d", "no user"), ("postgres://u@h", "no database"),
       ("postgres://u@h:99999/d", "port"), ("postgres://u:pw@:5432/d", "no host"),
+      ("postgres://u:pw@h/d?sslmode=always", "sslmode 'always' is not one of"),
+      ("postgres://u:pw@h/d?sslmode=require&connect_timeout=3", "the parameter 'connect_timeout' is not one this server reads"),
     ] {
       let error = #expect(throws: PostgresStorageError.self) { try PostgresLocation(url: url) }
       let message = error.map { String(describing: $0) } ?? ""
       #expect(message.contains(reason), "\(url): \(message)")
       #expect(!message.contains("pw"))
+    }
+  }
+
+  /// TLS is asked of a real server: one without TLS (the test cluster) refuses `require`,
+  /// and `prefer` and `disable` connect.
+  @Test(.enabled(if: postgresAvailable, "PostgreSQL is not installed"))
+  func sslmodeIsHonouredWhenConnecting() async throws {
+    let url = try TemporaryPostgres.shared().createDatabase("tls_" + UUID().uuidString.prefix(8))
+    for (mode, connects) in [("disable", true), ("prefer", true), ("require", false)] {
+      let location = try PostgresLocation(url: url + "?sslmode=" + mode)
+      let connected = try await location.withRunningClient { client in
+        let attempt = Task {
+          for try await _ in try await client.query("SELECT 1") {}
+        }
+        let timer = Task {
+          try await Task.sleep(for: .seconds(8))
+          attempt.cancel()
+        }
+        defer { timer.cancel() }
+        return (try? await attempt.value) != nil
+      }
+      #expect(connected == connects, "sslmode=\(mode)")
     }
   }
 }

@@ -65,7 +65,7 @@ import Testing
       for route in SyncService.routes {
         let response = try await client.execute(uri: route.path, method: route.method)
         #expect(response.status != .notFound, "\(route)")
-        #expect(response.status == (route.path == Wire.Path.health ? .ok : .unauthorized), "\(route)")
+        #expect(response.status == ([Wire.Path.health, Wire.Path.ready].contains(route.path) ? .ok : .unauthorized), "\(route)")
       }
       #expect(try await client.execute(uri: "/v1/households", method: .get).status == .notFound)
       #expect(try await client.execute(uri: "/v2/batches", method: .get).status == .notFound)

@@ -12,22 +12,29 @@ import Testing
 
 /// One server over in-memory storage, a clock tests move, and the logs it wrote.
 struct ServerFixture {
-  let storage = MemoryHouseholdStorage()
+  let storage: MemoryHouseholdStorage
   let clock = TestClock()
   let logs = LogCapture()
   let service: SyncService
   let admin: Administration
 
-  init(maxBatchBytes: Int = 1 << 20, heldBatchBytes: Int = 16 << 20, heldBatchCount: Int = 64) {
+  init(
+    maxBatchBytes: Int = 1 << 20, heldBatchBytes: Int = 16 << 20, heldBatchCount: Int = 64, maxPageBytes: Int = 8 << 20,
+    storage: (any HouseholdStorage)? = nil, configure: (inout ServerConfiguration) -> Void = { _ in }
+  ) {
+    let memory = (storage as? SlowAppendStorage)?.inner ?? MemoryHouseholdStorage()
+    self.storage = memory
     let clock = clock
     let logs = logs
-    let configuration = ServerConfiguration(
+    var configuration = ServerConfiguration(
       maxBatchBytes: maxBatchBytes, maxPullLimit: 50, heldBatchBytes: heldBatchBytes, heldBatchCount: heldBatchCount,
       clock: { clock.now })
+    configuration.maxPageBytes = maxPageBytes
+    configure(&configuration)
     var logger = Logger(label: "test") { _ in logs }
     logger.logLevel = .trace
-    service = SyncService(storage: storage, configuration: configuration, logger: logger)
-    admin = Administration(storage: storage, configuration: configuration)
+    service = SyncService(storage: storage ?? memory, configuration: configuration, logger: logger)
+    admin = Administration(storage: storage ?? memory, configuration: configuration)
   }
 
   /// A household (created when new) and a token for one of its devices.

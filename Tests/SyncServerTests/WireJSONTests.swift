@@ -21,11 +21,23 @@ import Testing
     PullPage(
       entries: (1...5).map { PulledBatch(sequence: Int64.max - 10 + $0, batch: Data((0..<(200 + $0)).map { UInt8(($0 * 37) & 0xFF) })) },
       cursor: PullCursor(after: Int64.max - 5).encoded, latestSequence: Int64.max),
+    PullPage(
+      entries: (1...3).map { PulledBatch(sequence: Int64($0), batch: Data(repeating: UInt8($0), count: $0)) },
+      cursor: PullCursor(after: 3).encoded, latestSequence: 40, endedAtByteLimit: true),
   ]
 
   @Test(arguments: pages) func aPullPageIsFoundationsDocument(page: PullPage) throws {
     #expect(String(decoding: page.encodedJSON(), as: UTF8.self) == (try Self.foundationJSON(page)))
     #expect(try WireCoding.decoder().decode(PullPage.self, from: page.encodedJSON()) == page)
+    // Its length is counted without writing it, and its pieces are the document.
+    #expect(page.encodedJSONCount == page.encodedJSON().count)
+    #expect(Data(page.jsonPieces().joined()) == page.encodedJSON())
+    #expect(Array(page.jsonPieces()).count == page.entries.count + 2)
+  }
+
+  @Test func aPageWithoutTheByteLimitFlagDidNotEndEarly() throws {
+    let page = try WireCoding.decoder().decode(PullPage.self, from: Data(#"{"cursor":"x","entries":[],"latestSequence":2}"#.utf8))
+    #expect(page.endedAtByteLimit == false && page.latestSequence == 2)
   }
 
   @Test func aCursorThatNeedsEscapingReadsBackAsItWas() throws {

@@ -60,15 +60,22 @@ struct AppendNext: PostgresPreparedStatement {
 }
 
 /// A pull's page and the household's newest sequence, in one snapshot: one row per batch,
-/// or one row of NULLs with the newest sequence when the page is empty.
+/// or one row of NULLs with the newest sequence when the page is empty. The page holds the
+/// batches whose running total of bytes stays within $4 (and always the first): sizes are
+/// read with `octet_length`, which does not fetch a stored value, so a batch past the
+/// budget is never read.
 struct LogPageAfter: PostgresPreparedStatement {
-  static let name = "forager_log_page_after"
+  static let name = "forager_log_page_after_bytes"
   static let sql = """
     SELECT h.last_sequence, b.sequence, b.payload
     FROM households h
     LEFT JOIN LATERAL (
-      SELECT sequence, payload FROM batches
-      WHERE household_id = h.id AND sequence > $2 ORDER BY sequence LIMIT $3) b ON true
+      SELECT w.sequence, w.payload FROM (
+        SELECT sequence, payload, row_number() OVER (ORDER BY sequence) AS place,
+          sum(octet_length(payload)) OVER (ORDER BY sequence) AS running
+        FROM (SELECT sequence, payload FROM batches
+              WHERE household_id = h.id AND sequence > $2 ORDER BY sequence LIMIT $3) page) w
+      WHERE w.place = 1 OR w.running <= $4) b ON true
     WHERE h.id = $1
     ORDER BY b.sequence
     """
@@ -77,12 +84,14 @@ struct LogPageAfter: PostgresPreparedStatement {
   let household: Int64
   let after: Int64
   let limit: Int64
+  let maxBytes: Int64
 
   func makeBindings() throws -> PostgresBindings {
     var bindings = PostgresBindings()
     bindings.append(household)
     bindings.append(after)
     bindings.append(limit)
+    bindings.append(maxBytes)
     return bindings
   }
 

@@ -19,7 +19,9 @@ extension LayerTable {
     // The sync server (Docs/SERVER.md): the wire protocol, the server's routes over a
     // storage protocol, its PostgreSQL storage, the HTTP client. None creates entities.
     .module("SyncWire", targets: ["Sync"]),
-    .module("SyncServer", targets: ["Sync", "SyncWire"], products: ["Hummingbird", "HTTPTypes", "NIOCore", "Logging", "Crypto"]),
+    .module(
+      "SyncServer", targets: ["Sync", "SyncWire"],
+      products: ["Hummingbird", "HummingbirdCore", "HTTPTypes", "NIOCore", "Logging", "Crypto", "Metrics"]),
     // ServiceLifecycle: the credential watcher runs as a service of the server's group.
     .module(
       "SyncPostgres", targets: ["SyncServer", "SyncWire", "Sync"], products: ["PostgresNIO", "NIOCore", "Logging", "ServiceLifecycle"]),
@@ -42,7 +44,7 @@ extension LayerTable {
     .module("CReadline"),  // system library (GNU readline)
     .module(
       "forager-server", targets: ["SyncServer", "SyncPostgres", "SyncWire"],
-      products: ["ArgumentParser", "Hummingbird", "PostgresNIO", "Logging", "ServiceLifecycle", "UnixSignals"]),
+      products: ["ArgumentParser", "Hummingbird", "PostgresNIO", "Logging", "ServiceLifecycle", "UnixSignals", "Metrics", "Prometheus"]),
 
     // MARK: Tools
     .tool("LayerCheckCore", products: ["SwiftSyntax", "SwiftParser"]),

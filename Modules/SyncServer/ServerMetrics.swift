@@ -1,0 +1,33 @@
+import Metrics
+
+/// What the server counts, through swift-metrics: the process's `MetricsSystem` decides
+/// where the numbers go (`forager-server serve --metrics-port` serves them as Prometheus
+/// text). Requests by route and status, and their durations as histograms, come from
+/// Hummingbird's `MetricsMiddleware` on the router; these are the server's own:
+///
+/// | Metric | Kind | Labels |
+/// |---|---|---|
+/// | `forager_batches_stored_total`, `forager_bytes_stored_total` | counter | `household` |
+/// | `forager_batches_pulled_total`, `forager_bytes_pulled_total` | counter | — |
+/// | `forager_rate_limited_total` | counter | — |
+/// | `forager_storage_unavailable_total` | counter | — (requests answered 503) |
+/// | `forager_database_available` | gauge | — (1 or 0, as the last call or check found it) |
+struct ServerMetrics: Sendable {
+  let factory: any MetricsFactory
+
+  func stored(household: String, bytes: Int) {
+    Counter(label: "forager_batches_stored_total", dimensions: [("household", household)], factory: factory).increment()
+    Counter(label: "forager_bytes_stored_total", dimensions: [("household", household)], factory: factory).increment(by: Int64(bytes))
+  }
+
+  func pulled(batches: Int, bytes: Int) {
+    Counter(label: "forager_batches_pulled_total", factory: factory).increment(by: Int64(batches))
+    Counter(label: "forager_bytes_pulled_total", factory: factory).increment(by: Int64(bytes))
+  }
+
+  func rateLimited() { Counter(label: "forager_rate_limited_total", factory: factory).increment() }
+
+  func storageUnavailable() { Counter(label: "forager_storage_unavailable_total", factory: factory).increment() }
+
+  func database(available: Bool) { Gauge(label: "forager_database_available", factory: factory).record(available ? 1 : 0) }
+}

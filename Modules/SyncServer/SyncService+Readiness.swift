@@ -1,0 +1,60 @@
+import Foundation
+import Hummingbird
+import Logging
+
+extension SyncService {
+  /// `GET /v1/ready`: 200 `{"status":"ready"}` when the storage answers a check within
+  /// ``ServerConfiguration/readinessTimeout``; `503 storage-unavailable` with `Retry-After`
+  /// when not. `/v1/health` answers whenever the process does (liveness); this is what a
+  /// load balancer asks before sending requests.
+  func ready() async throws -> Response {
+    guard await checkStorage() else { throw ServerError.storageUnavailable(retryAfter: configuration.unavailableRetryAfter) }
+    return json(["status": "ready"])
+  }
+
+  /// Whether the storage answers a check in time; the gate learns the outcome.
+  func checkStorage() async -> Bool {
+    let storage = storage
+    let reachable = ((try? await withDeadline(configuration.readinessTimeout) { try await storage.checkReachable() }) ?? nil) != nil
+    if !reachable { logger.warning("the database did not answer a check within \(configuration.readinessTimeout)") }
+    gate.record(reachable: reachable)
+    metrics.database(available: reachable)
+    return reachable
+  }
+
+  /// Runs one storage call of a request under the ``StorageGate``: refused at once while the
+  /// storage is down (but for the one request that checks it), and answered
+  /// `503 storage-unavailable` with `Retry-After` when it fails or outlasts
+  /// ``ServerConfiguration/storageTimeout``. A ``ServerError`` the storage throws (a rule's
+  /// refusal) passes unchanged.
+  func stored<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
+    let retryAfter = configuration.unavailableRetryAfter
+    do {
+      try await gate.admit(retryAfter: retryAfter) { await self.checkStorage() }
+    } catch {
+      metrics.storageUnavailable()
+      throw error
+    }
+    do {
+      guard let value = try await withDeadline(configuration.storageTimeout, work) else {
+        logger.error("the database did not answer within \(configuration.storageTimeout)")
+        unavailable()
+        throw ServerError.storageUnavailable(retryAfter: retryAfter)
+      }
+      return value
+    } catch let error as ServerError {
+      throw error
+    } catch {
+      // A storage failure: logged here, answered without its details.
+      logger.error("the database failed: \(String(describing: error))")
+      unavailable()
+      throw ServerError.storageUnavailable(retryAfter: retryAfter)
+    }
+  }
+
+  private func unavailable() {
+    gate.record(reachable: false)
+    metrics.database(available: false)
+    metrics.storageUnavailable()
+  }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import ServerTestSupport
+import SpawnSupport
+import TestSupport
+import Testing
+
+/// `forager-server`'s administrative commands as an operator types them: a misspelled name
+/// or an option out of range is an error that says so and changes nothing, and a token
+/// that could not be written to its file is not left live.
+@Suite(.enabled(if: postgresAvailable, "PostgreSQL is not installed"), .timeLimit(.minutes(3)))
+struct AdminCommandsTests {
+  let commands = HeldBatchCommandsTests()
+
+  func tokens(_ database: String) throws -> String {
+    try commands.psql(database, "SELECT count(*) || ' live ' || count(*) FILTER (WHERE revoked_at IS NULL) FROM tokens")
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
+  @Test func anUnknownHouseholdDeviceOrTokenIsAnErrorNamingItThatRevokesNothing() throws {
+    let directory = try TemporaryDirectory.make()
+    let database = try ServerProcessesTests.household(directory, devices: ["phone"])
+    let misspelled = commands.refusal(database, ["revoke-token", "--household", "Smith kitchen", "--device", "phnoe"])
+    #expect(misspelled.contains("exited with 1") && misspelled.contains("has no device 'phnoe'"), "\(misspelled)")
+    let household = commands.refusal(database, ["revoke-token", "--household", "Smith kitchn", "--device", "phone"])
+    #expect(household.contains("exited with 1") && household.contains("there is no household 'Smith kitchn'"), "\(household)")
+    let token = commands.refusal(database, ["revoke-token", "tok_nothing"])
+    #expect(token.contains("exited with 1") && token.contains("there is no live token tok_nothing"), "\(token)")
+    #expect(try tokens(database) == "1 live 1")
+    let revoked = try serverAdmin(database, ["revoke-token", "--household", "Smith kitchen", "--device", "phone"])
+    #expect(revoked.contains("1 token(s) of device 'phone' revoked"))
+    let again = try serverAdmin(database, ["revoke-token", "--household", "Smith kitchen", "--device", "phone"])
+    #expect(again.contains("device 'phone' has no live token; nothing revoked"))
+    let devices = commands.refusal(database, ["devices", "--household", "Jones"])
+    #expect(devices.contains("exited with 1") && devices.contains("there is no household 'Jones'"))
+  }
+
+  @Test func aTokenForAFileThatCannotBeWrittenIsNeverIssued() throws {
+    let directory = try TemporaryDirectory.make()
+    let database = try ServerProcessesTests.household(directory, devices: [])
+    let missing = directory.appendingPathComponent("no-such-directory/tablet.token").path
+    let refused = commands.refusal(database, ["issue-token", "--household", "Smith kitchen", "--device", "tablet", "--output", missing])
+    #expect(refused.contains("the directory \(directory.path)/no-such-directory does not exist"), "\(refused)")
+    let onDirectory = commands.refusal(
+      database, ["issue-token", "--household", "Smith kitchen", "--device", "tablet", "--output", directory.path])
+    #expect(onDirectory.contains("is a directory"), "\(onDirectory)")
+    let household = commands.refusal(
+      database, ["issue-token", "--household", "Jones", "--device", "tablet", "--output", directory.appendingPathComponent("t").path])
+    #expect(household.contains("exited with 1") && household.contains("there is no household 'Jones'"), "\(household)")
+    #expect(try tokens(database) == "0 live 0")
+    #expect(try commands.psql(database, "SELECT count(*) FROM devices") == "0\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    // Written: mode 600, the secret on one line, no staging file left beside it.
+    let file = directory.appendingPathComponent("tablet.token")
+    let issued = try serverAdmin(database, ["issue-token", "--household", "Smith kitchen", "--device", "tablet", "--output", file.path])
+    #expect(issued.contains("written to \(file.path)"))
+    let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+    #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+    #expect(try String(contentsOf: file, encoding: .utf8).hasPrefix("fgr1_"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["tablet.token"])
+    #expect(try tokens(database) == "1 live 1")
+  }
+
+  @Test func optionsOutOfRangeAreRefusedWhenParsedAndTheirRangesAreInTheHelp() throws {
+    let directory = try TemporaryDirectory.make()
+    let database = try ServerProcessesTests.household(directory, devices: [])
+    let cases: [([String], String)] = [
+      (["serve", "--port", "0", "--max-pull-limit", "0"], "--max-pull-limit must be a whole number from 1 to 10000; got 0"),
+      (["serve", "--port", "0", "--max-pull-limit=-5"], "--max-pull-limit must be a whole number from 1 to 10000; got -5"),
+      (["serve", "--port", "0", "--max-pull-limit", "20000"], "--max-pull-limit must be a whole number from 1 to 10000; got 20000"),
+      (["serve", "--port", "0", "--max-batch-bytes", "0"], "--max-batch-bytes must be a whole number from 1024 to 67108864; got 0"),
+      (["serve", "--port", "70000"], "--port must be a whole number from 0 to 65535; got 70000"),
+      (["serve", "--port", "0", "--log-level", "loud"], "--log-level 'loud' is not a level"),
+      (
+        ["issue-token", "--household", "Smith kitchen", "--device", "phone", "--days", "0"], "--days must be a whole number from 1 to 3650"
+      ),
+      (["set-minimum-schema", "--household", "Smith kitchen", "--schema", "0"], "--schema must be a whole number from 1 to 10000"),
+      (["revoke-token", "--household", "Smith kitchen"], "give a token id, or --household and --device"),
+    ]
+    for (arguments, message) in cases {
+      let refused = commands.refusal(database, arguments)
+      #expect(refused.contains(message), "forager-server \(arguments.joined(separator: " ")): \(refused)")
+    }
+    #expect(try tokens(database) == "0 live 0")
+    let help = try serverAdmin(database, ["serve", "--help"])
+    for range in ["(1–10000)", "(0–65535;", "(1–86400)", "(1 to 100000)", "(1–300)", "(0–3600;", "(1–3600)"] {
+      #expect(help.contains(range), "serve --help lacks \(range)")
+    }
+  }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import ServerTestSupport
+import SpawnSupport
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A `forager-server` process closes connections that idle, never finish their head or
+/// stall, and holds no more connections than it is told: slow clients cannot hold it.
+@Suite(.enabled(if: postgresAvailable, "PostgreSQL is not installed"), .timeLimit(.minutes(3)))
+struct ConnectionLimitsTests {
+  /// A TCP connection to 127.0.0.1:`port`.
+  final class Connection {
+    let fd: Int32
+
+    init(port: Int) throws {
+      fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+      var address = sockaddr_in()
+      address.sin_family = sa_family_t(AF_INET)
+      address.sin_port = in_port_t(UInt16(port).bigEndian)
+      address.sin_addr.s_addr = inet_addr("127.0.0.1")
+      let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+      }
+      guard connected == 0 else { throw TemporaryPostgres.Failure("cannot connect to port \(port)") }
+    }
+
+    func send(_ text: String) {
+      _ = text.utf8CString.withUnsafeBufferPointer { Glibc.send(fd, $0.baseAddress, $0.count - 1, Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// Whether the server closed the connection within `seconds` (reading and dropping
+    /// whatever it sent before).
+    func isClosed(within seconds: Double) -> Bool {
+      let deadline = Date().addingTimeInterval(seconds)
+      var buffer = [UInt8](repeating: 0, count: 4_096)
+      while Date() < deadline {
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, 100) > 0 else { continue }
+        let count = recv(fd, &buffer, buffer.count, 0)
+        if count <= 0 { return true }
+      }
+      return false
+    }
+
+    deinit { close(fd) }
+  }
+
+  static func port(_ url: String) -> Int { Int(url.split(separator: ":").last ?? "") ?? 0 }
+
+  @Test func idleHalfSentAndStalledConnectionsAreClosed() throws {
+    let directory = try TemporaryDirectory.make()
+    let database = try ServerProcessesTests.household(directory, devices: ["phone"])
+    let token = try String(contentsOf: directory.appendingPathComponent("phone.token"), encoding: .utf8)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let server = try ServerProcess(
+      databaseURL: database, directory: directory, name: "server", arguments: ["--idle-timeout", "1", "--body-timeout", "2"])
+    defer { server.stop() }
+    let port = Self.port(server.url)
+    let silent = try Connection(port: port)
+    let halfHead = try Connection(port: port)
+    halfHead.send("GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+    let keptAlive = try Connection(port: port)
+    keptAlive.send("GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    let stalledBody = try Connection(port: port)
+    stalledBody.send("PUT /v1/devices/self HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{\"repl")
+    let start = Date()
+    for (name, connection) in [("silent", silent), ("half a head", halfHead), ("kept alive", keptAlive), ("stalled", stalledBody)] {
+      #expect(connection.isClosed(within: 5), "the \(name) connection is still open")
+    }
+    #expect(Date().timeIntervalSince(start) < 5)
+    // A body trickled a byte at a time keeps the idle timer from firing, not the body's:
+    // 408 after 2 s, and the connection closed.
+    let trickle = try Connection(port: port)
+    trickle.send(
+      "PUT /v1/devices/self HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n"
+        + "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n")
+    var closed = false
+    for _ in 0..<12 where !closed {
+      trickle.send("x")
+      closed = trickle.isClosed(within: 0.5)
+    }
+    #expect(closed, "a trickled body was read for more than 6 s")
+  }
+
+  @Test func theServerHoldsNoMoreConnectionsThanItsCap() throws {
+    let directory = try TemporaryDirectory.make()
+    let database = try ServerProcessesTests.household(directory, devices: [])
+    let server = try ServerProcess(
+      databaseURL: database, directory: directory, name: "server", arguments: ["--max-connections", "4", "--idle-timeout", "30"])
+    defer { server.stop() }
+    var held = try (0..<4).map { _ in try Connection(port: Self.port(server.url)) }
+    usleep(300_000)
+    let refused = try ServerAvailabilityTests.get(server.url + "/v1/health", maxTime: 1.5)
+    #expect(refused.status == 0, "a fifth connection was served: \(refused)")
+    held.removeAll()
+    let served = try ServerAvailabilityTests.get(server.url + "/v1/health", maxTime: 10)
+    #expect(served.status == 200, "\(served)")
+  }
+}
