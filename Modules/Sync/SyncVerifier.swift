@@ -28,9 +28,10 @@ public struct SyncVerifier: Sendable {
       let view = try ReferenceView.read(reader)
       let rows = try ReferenceView.tableRows(reader)
       let unstamped = try Self.unstampedRecords(reader)
+      let indexes = try view.indexDifferences(reader).map(Self.difference)
       return SyncVerification(
-        differences: view.differences(from: rows, skipping: unstamped), checked: Set(view.expected.keys).union(rows.keys).count,
-        unstamped: unstamped.count)
+        differences: view.differences(from: rows, skipping: unstamped) + indexes,
+        checked: Set(view.expected.keys).union(rows.keys).count, unstamped: unstamped.count)
     }
   }
 
@@ -47,8 +48,11 @@ public struct SyncVerifier: Sendable {
       guard unstamped.isEmpty else { throw SyncVerifyError.unstampedChanges(unstamped.count) }
       let view = try ReferenceView.read(writer)
       let rows = try ReferenceView.tableRows(writer)
-      let differences = view.differences(from: rows)
-      let differing = Set(differences.map { RecordKey(kind: $0.kind, id: $0.id) })
+      let entries = try view.indexDifferences(writer)
+      for entry in entries { try writer.setMetadata(entry.missing ? "" : nil, forKey: entry.key) }
+      let rowDifferences = view.differences(from: rows)
+      let differing = Set(rowDifferences.map { RecordKey(kind: $0.kind, id: $0.id) })
+      let differences = rowDifferences + entries.map(Self.difference)
       let now = date ?? store.clock()
       for (key, write) in view.repairs(differing.sorted()) {
         switch (write, rows[key]) {
@@ -64,9 +68,18 @@ public struct SyncVerifier: Sendable {
       }
       var verification = SyncVerification(
         differences: differences, checked: Set(view.expected.keys).union(rows.keys).count, unstamped: 0)
-      verification.repaired = differing.count
+      verification.repaired = Set(differences.map { RecordKey(kind: $0.kind, id: $0.id) }).count
       return verification
     }
+  }
+
+  /// An index entry that is missing or should not be there, as a difference of its record:
+  /// field `@sync.edge` or `@sync.ref`.
+  static func difference(_ entry: ReferenceView.IndexEntry) -> ViewDifference {
+    let index = entry.key.hasPrefix(ReplicaKeys.edgePrefix) ? "@sync.edge" : "@sync.ref"
+    return ViewDifference(
+      kind: entry.owner.kind, id: entry.owner.id, field: index, table: entry.missing ? "no entry" : "an entry (\(entry.what))",
+      expected: entry.missing ? "an entry (\(entry.what))" : "no entry")
   }
 
   /// The records named by a local change after the stamped position, or by a merge not yet
@@ -111,7 +124,8 @@ public struct ViewDifference: Sendable, Hashable, CustomStringConvertible {
   public let kind: EntityKind
   public let id: UUID
   /// A schema field, or what of the row: ``rowField`` (whether it is shown), `@createdAt`,
-  /// `@updatedAt`, `@deletedAt`, `@ownerID`, `@sharingScope`.
+  /// `@updatedAt`, `@deletedAt`, `@ownerID`, `@sharingScope`; or a local index entry of the
+  /// record: `@sync.edge` (a merge edge), `@sync.ref` (a dependency on a reference's target).
   public let field: String
   /// What the table holds, as text.
   public let table: String

@@ -82,4 +82,34 @@ struct SyncVerifyCommandTests {
     let harness = try Harness()
     try harness.expectFailure("sync verify --device nobody", .failed, mentions: ["--device", "nobody"])
   }
+
+  /// The local index of merge edges is held to the states too: an entry lost behind sync's
+  /// back is reported against the merged record and written again by a repair.
+  @Test func aLostMergeEdgeEntryIsReportedThenRepaired() throws {
+    let harness = try Harness()
+    try harness.run(
+      """
+      cloud open --memory
+      device add phone
+      recipe add Soup --ingredient onion
+      recipe add "Onion soup" --ingredient onion
+      recipe merge Soup into "Onion soup"
+      sync all
+      """)
+    let store = harness.session.current.store
+    let edges = try store.read { try $0.metadataKeys(withPrefix: "sync.edge/") }
+    let edge = try #require(edges.first)
+    try store.write(origin: .sync) { try $0.setMetadata(nil, forKey: edge) }
+
+    let error = try #require(harness.error("sync verify"))
+    let reported = try #require(error.result?.json(command: "sync verify"))
+    let loser = String(edge.split(separator: "/").last ?? "")
+    let rows = reported.rows("differences").map { [$0.string("id"), $0.string("field"), $0.string("table")] }
+    #expect(rows == [[loser, "@sync.edge", "no entry"]], "\(rows)")
+
+    let repair = try harness.json("sync verify --repair")
+    #expect(repair["verify"]?.bool("clean") == true)
+    #expect(try store.read { try $0.metadataKeys(withPrefix: "sync.edge/") } == edges)
+    #expect(try harness.json("sync verify")["verify"]?.bool("clean") == true)
+  }
 }

@@ -9,9 +9,12 @@ final class SlowAppendStorage: HouseholdStorage, @unchecked Sendable {
   private let lock = NSLock()
   private var running: [String: Int] = [:]
   private var most: [String: Int] = [:]
+  private var done: [String: Int] = [:]
 
   /// The most appends of `household` that ran at once.
   func mostAtOnce(household: String) -> Int { lock.withLock { most[household] ?? 0 } }
+  /// How many appends of `household` have finished.
+  func finished(household: String) -> Int { lock.withLock { done[household] ?? 0 } }
 
   func append(
     _ batch: IncomingBatch, from credential: Credential, deviceSequence: Int64, quota: HeldBatchQuota, now: Date
@@ -20,7 +23,12 @@ final class SlowAppendStorage: HouseholdStorage, @unchecked Sendable {
       running[credential.household, default: 0] += 1
       most[credential.household] = max(most[credential.household] ?? 0, running[credential.household] ?? 0)
     }
-    defer { lock.withLock { running[credential.household, default: 1] -= 1 } }
+    defer {
+      lock.withLock {
+        running[credential.household, default: 1] -= 1
+        done[credential.household, default: 0] += 1
+      }
+    }
     try await Task.sleep(for: .milliseconds(200))
     return try await inner.append(batch, from: credential, deviceSequence: deviceSequence, quota: quota, now: now)
   }

@@ -44,7 +44,9 @@ struct StorageAvailabilityTests {
       #expect(ready.refusal?.code == "storage-unavailable")
       let pull = try await client.pull(token: phone)
       #expect(pull.status == .serviceUnavailable && pull.headers[.retryAfter] == "3")
-      #expect(ContinuousClock.now - start < .seconds(2))
+      // Far below the minute a request used to wait on an absent database; generous for a
+      // loaded machine.
+      #expect(ContinuousClock.now - start < .seconds(20))
 
       storage.away = false
       #expect(try await client.get(Wire.Path.ready, token: nil).status == .ok)
@@ -67,7 +69,7 @@ struct StorageAvailabilityTests {
       }
       #expect(statuses.allSatisfy { $0 == .serviceUnavailable })
       #expect(storage.callsWhileAway < 10, "\(storage.callsWhileAway) calls waited on the absent database")
-      #expect(ContinuousClock.now - start < .seconds(3))
+      #expect(ContinuousClock.now - start < .seconds(20))
       storage.away = false
       #expect(try await client.get(Wire.Path.session, token: phone).status == .ok)
     }

@@ -42,8 +42,8 @@ struct ReferenceView {
   /// Every record a state or an edge names, and what its row must be.
   private(set) var expected: [RecordKey: Expected] = [:]
   /// Per kind, the keeper each member of a shown (live) component resolves to.
-  private var shownKeepers: [EntityKind: [UUID: UUID]] = [:]
-  private let states: [EntityKind: [UUID: RecordState]]
+  private(set) var shownKeepers: [EntityKind: [UUID: UUID]] = [:]
+  let states: [EntityKind: [UUID: RecordState]]
 
   init(states: some Sequence<RecordState>) {
     var byKind: [EntityKind: [UUID: RecordState]] = [:]
@@ -177,7 +177,7 @@ struct ReferenceView {
   }
 
   /// The highest of some registers, or nil when there are none.
-  private static func highest(_ registers: [StampedValue]) -> StampedValue? {
+  static func highest(_ registers: [StampedValue]) -> StampedValue? {
     registers.reduce(nil as StampedValue?) { best, value in
       guard let best else { return value }
       return isHigher(value, than: best) ? value : best
