@@ -12,6 +12,9 @@ import Testing
 struct PushQueueTests {
   @Test func aHouseholdsPushesReachTheStorageAFewAtATimeAndOthersAreNotHeldUp() async throws {
     let storage = SlowAppendStorage()
+    // Smith's pushes hold their places at the database until Jones's reaches it: were
+    // Jones's push queued behind them, the test would stop at its time limit.
+    storage.heldUntilAnotherStarts = "Smith"
     let fixture = ServerFixture(storage: storage) { $0.pushesPerHousehold = 2 }
     var tokens: [String] = []
     for index in 0..<12 { tokens.append(try await fixture.token("Smith", device: "d\(index)")) }
@@ -29,10 +32,7 @@ struct PushQueueTests {
       }
       try await Task.sleep(for: .milliseconds(50))
       let other = try await client.push(batchBytes(id: "j:1", replica: "j"), token: jones, deviceSequence: 1)
-      // Smith's twelve pushes take six rounds of 200 ms two at a time; Jones's one round.
-      let smithDone = storageRef.finished(household: "Smith")
       #expect(other.status == .created)
-      #expect(smithDone < smith.count, "Jones's push waited behind all of Smith's (\(smithDone) done)")
       #expect(try await busy.allSatisfy { $0 == .created })
       #expect(storageRef.mostAtOnce(household: "Smith") == 2)
     }
