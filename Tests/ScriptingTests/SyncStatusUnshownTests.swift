@@ -27,14 +27,10 @@ struct SyncStatusUnshownTests {
     // A name an earlier build with looser rules could have stored (a control character).
     try phone.store.write(origin: .sync) { writer in
       let states = try StateStore(writer)
-      let state = try #require(try states.state(RecordKey(kind: .category, id: id)))
+      var state = try #require(try states.state(RecordKey(kind: .category, id: id)))
       let name = try #require(state["displayName"])
-      var registers = state.registers
-      registers["displayName"] = StampedValue(value: .text("Produce\u{1}"), stamp: name.stamp)
-      _ = try states.set(
-        RecordState(
-          kind: .category, id: id, createdAt: state.createdAt, updatedAt: state.updatedAt, ownerID: state.ownerID,
-          sharingScope: state.sharingScope, registers: registers))
+      state.replace("displayName", with: StampedValue(value: .text("Produce\u{1}"), stamp: name.stamp))
+      _ = try states.set(state)
       try states.flush()
     }
     try harness.run("category move Dairy --before Produce\nsync all")

@@ -132,18 +132,8 @@ struct ConvergenceCheckTests {
   @Test(arguments: TestBackend.allCases)
   func namesAStateThatDiffersRegisterByRegister(backend: TestBackend) throws {
     let (world, check, soup) = try Self.converged(backend)
-    let key = RecordKey(kind: .recipe, id: soup.id)
-    try world["B"].store.write(origin: .sync) { writer in
-      let states = try StateStore(writer)
-      guard let state = try states.state(key), let name = state["displayName"] else { throw TestFailure("no state of Soup") }
-      var registers = state.registers
-      registers["displayName"] = StampedValue(value: .text("Stew"), stamp: name.stamp)
-      _ = try states.set(
-        RecordState(
-          kind: .recipe, id: soup.id, createdAt: state.createdAt, updatedAt: state.updatedAt, ownerID: state.ownerID,
-          sharingScope: state.sharingScope, registers: registers))
-      try states.flush()
-    }
+    try RefusalsAndLimitsTests.plant(
+      .text("Stew"), in: "displayName", of: RecordKey(kind: .recipe, id: soup.id), in: world["B"].store)
     let problems = try world.invariantViolations(check)
     #expect(problems.contains { $0.hasPrefix("state recipe/\(soup.id.uuidString.lowercased()) differs: displayName:") }, "\(problems)")
   }

@@ -14,21 +14,15 @@ import Testing
 struct RefusalsAndLimitsTests {
   typealias Household = HostileBatchTests.Household
 
-  /// Replaces `field`'s value in the state of category `name` on `device`, keeping its
-  /// stamp: a state an earlier build with looser rules could have written.
-  static func plant(_ value: FieldValue, in field: String, of name: String, on device: Library) throws {
-    let id = try #require(try device.categories.find(name)?.id)
-    try device.store.write(origin: .sync) { writer in
+  /// Replaces `field`'s value in the state of `key` in `store`, keeping its stamp: a state
+  /// an earlier build with looser rules, or a write behind sync's back, could leave.
+  static func plant(_ value: FieldValue, in field: String, of key: RecordKey, in store: any Store) throws {
+    try store.write(origin: .sync) { writer in
       let states = try StateStore(writer)
-      let key = RecordKey(kind: .category, id: id)
-      let state = try #require(try states.state(key))
+      var state = try #require(try states.state(key))
       let register = try #require(state[field])
-      var registers = state.registers
-      registers[field] = StampedValue(value: value, stamp: register.stamp)
-      let planted = RecordState(
-        kind: state.kind, id: state.id, createdAt: state.createdAt, updatedAt: state.updatedAt, ownerID: state.ownerID,
-        sharingScope: state.sharingScope, registers: registers)
-      _ = try states.set(planted)
+      state.replace(field, with: StampedValue(value: value, stamp: register.stamp))
+      _ = try states.set(state)
       try states.flush()
     }
   }
@@ -42,7 +36,7 @@ struct RefusalsAndLimitsTests {
     try house.engine(0).sync()
     try house.engine(1).sync()
     let produce = try #require(try second.categories.find("Produce")?.id)
-    try Self.plant(.text("Produce\u{7}"), in: "displayName", of: "Produce", on: second)
+    try Self.plant(.text("Produce\u{7}"), in: "displayName", of: RecordKey(kind: .category, id: produce), in: second.store)
 
     // Another device's edit of another field brings the refused name into the view.
     _ = try first.categories.setOrder(["Dairy", "Produce"])

@@ -107,7 +107,7 @@ enum SyncCommands {
       let unshown = try engine?.unshownRecords() ?? []
       if !unshown.isEmpty {
         notices.append("\(device.name) does not show \(unshown.count) record(s) whose synced values break today's rules:")
-        notices += unshown.prefix(5).map { "  \($0.kind.rawValue) \($0.id.uuidString.lowercased()): \($0.reason)" }
+        notices += unshown.prefix(5).map { "  \($0.kind.rawValue) \($0.id.lowercaseText): \($0.reason)" }
         if unshown.count > 5 { notices.append("  … and \(unshown.count - 5) more (sync status --json lists every one)") }
       }
       unshownByDevice.append((device.name, unshown))
@@ -163,7 +163,7 @@ enum SyncCommands {
             records.map { record -> JSONValue in
               [
                 "device": .string(device), "kind": .string(record.kind.rawValue),
-                "id": .string(record.id.uuidString.lowercased()), "reason": .string(record.reason),
+                "id": .string(record.id.lowercaseText), "reason": .string(record.reason),
               ]
             }
           })))

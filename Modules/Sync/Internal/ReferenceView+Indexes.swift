@@ -35,9 +35,10 @@ extension ReferenceView {
     for key in stored.subtracting(edges).sorted() {
       if let entry = Self.edgeEntry(key, missing: false) { found.append(entry) }
     }
+    let noted = Set(try reader.metadataKeys(withPrefix: ReplicaKeys.referencePrefix))
     for (owner, target) in requiredDependencies() {
       let key = ReplicaKeys.reference(to: target, from: owner)
-      if try reader.metadata(forKey: key) == nil {
+      if !noted.contains(key) {
         found.append(
           IndexEntry(owner: owner, key: key, missing: true, what: "depends on \(target.kind.rawValue) \(target.id.lowercaseText)"))
       }
@@ -45,13 +46,13 @@ extension ReferenceView {
     return found.sorted { ($0.owner, $0.key) < ($1.owner, $1.key) }
   }
 
+  /// `sync.edge/<kind>/<keeper>/<loser>` as an entry of the loser.
   private static func edgeEntry(_ key: String, missing: Bool) -> IndexEntry? {
-    let parts = key.dropFirst(ReplicaKeys.edgePrefix.count).split(separator: "/")
-    guard parts.count == 3, let kind = EntityKind(rawValue: String(parts[0])), let keeper = UUID(uuidString: String(parts[1])),
-      let loser = UUID(uuidString: String(parts[2]))
+    guard let keeper = ReplicaKeys.parsePath(key, from: ReplicaKeys.edgePrefix.utf8.count),
+      let loser = ReplicaKeys.trailingID(key, from: key.utf8.count - 36)
     else { return nil }
     return IndexEntry(
-      owner: RecordKey(kind: kind, id: loser), key: key, missing: missing, what: "merged into \(keeper.lowercaseText)")
+      owner: RecordKey(kind: keeper.kind, id: loser), key: key, missing: missing, what: "merged into \(keeper.id.lowercaseText)")
   }
 
   /// Per shown record that is not deleted (live, or hidden by a reference), each written

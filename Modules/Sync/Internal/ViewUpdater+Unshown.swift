@@ -10,8 +10,9 @@ import Persistence
 /// back; the tables never keep a row older than the state.
 extension ViewUpdater {
   /// Sets the component's live rows aside, notes why, and returns what to compute again.
-  func notShown(_ kind: EntityKind, _ ids: [UUID], rows memberRows: [Record], _ error: any Error) throws -> [RecordKey] {
-    let keeper = ids.min(by: UUID.keeperOrder) ?? ids[0]
+  func notShown(_ kind: EntityKind, keeper: UUID, _ ids: [UUID], rows memberRows: [Record], _ error: any Error) throws
+    -> [RecordKey]
+  {
     errors += 1
     notes.append((.error, "\(kind.rawValue) \(keeper.lowercaseText) not shown: \(error)"))
     let live = Set(memberRows.filter(\.meta.isLive).map(\.id))

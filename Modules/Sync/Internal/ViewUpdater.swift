@@ -164,7 +164,7 @@ final class ViewUpdater {
       do {
         try row.record.validateAgainstSchema()
       } catch {
-        return try notShown(kind, ids, rows: memberRows, error)
+        return try notShown(kind, keeper: view.keeper, ids, rows: memberRows, error)
       }
     }
     let liveBefore = Set(memberRows.filter(\.meta.isLive).map(\.id))
@@ -199,7 +199,7 @@ final class ViewUpdater {
         try write()
       } catch let error as StoreError {
         guard case .invalidRecord = error else { throw error }
-        return try notShown(kind, ids, rows: memberRows, error)
+        return try notShown(kind, keeper: view.keeper, ids, rows: memberRows, error)
       }
       changed = true
     }
