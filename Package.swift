@@ -136,7 +136,8 @@ let package = Package(
     .testTarget(
       name: "SyncServerTests",
       dependencies: [
-        "SyncServer", "SyncWire", "Sync", "Model", hummingbird, .product(name: "HummingbirdTesting", package: "hummingbird"),
+        "SyncServer", "SyncWire", "Sync", "Model", "ServerTestSupport", hummingbird,
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
         httpTypes, nioCore, logging, prometheus, metrics,
       ],
       path: "Tests/SyncServerTests"
@@ -298,7 +299,7 @@ let package = Package(
     ),
     // A throwaway PostgreSQL cluster for the server's integration tests.
     .target(
-      name: "ServerTestSupport", dependencies: ["SpawnSupport", "SyncPostgres", "SyncServer", postgresNIO, logging],
+      name: "ServerTestSupport", dependencies: ["SpawnSupport", "SyncPostgres", "SyncServer", "SyncWire", postgresNIO, logging],
       path: "Tests/ServerTestSupport"),
     // Starts programs with no descriptor of the test process but the standard three.
     .target(name: "SpawnSupport", path: "Tests/SpawnSupport"),

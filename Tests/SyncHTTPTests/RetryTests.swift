@@ -1,5 +1,6 @@
 import Foundation
 import Repositories
+import ServerTestSupport
 import Sync
 import SyncHTTP
 import SyncServer

@@ -1,11 +1,12 @@
 import Foundation
+import ServerTestSupport
 import SyncServer
 import SyncWire
 
 /// Storage whose database can go away: while it is away, every call of a request (and every
 /// check) waits until it is cancelled, as a call waiting for a connection to a database that
 /// is down does. It counts the calls that reached it while away.
-final class AwayStorage: HouseholdStorage, @unchecked Sendable {
+final class AwayStorage: ForwardingStorage, @unchecked Sendable {
   let inner = MemoryHouseholdStorage()
   private let lock = NSLock()
   private var isAway = false
@@ -55,30 +56,5 @@ final class AwayStorage: HouseholdStorage, @unchecked Sendable {
   func register(_ registration: DeviceRegistration, for credential: Credential, now: Date) async throws -> DeviceEntry {
     try await reach()
     return try await inner.register(registration, for: credential, now: now)
-  }
-  func devices(of household: Int64) async throws -> [DeviceEntry] { await inner.devices(of: household) }
-  func addHousehold(name: String, identifier: String, now: Date) async throws -> HouseholdRecord? {
-    await inner.addHousehold(name: name, identifier: identifier, now: now)
-  }
-  func household(named name: String) async throws -> HouseholdRecord? { await inner.household(named: name) }
-  func householdSummaries(now: Date) async throws -> [HouseholdSummary] { await inner.householdSummaries(now: now) }
-  func renameHousehold(_ household: Int64, to name: String) async throws -> Bool { await inner.renameHousehold(household, to: name) }
-  func deleteHousehold(_ household: Int64) async throws -> DeletedHousehold { await inner.deleteHousehold(household) }
-  func device(named name: String, in household: Int64, now: Date) async throws -> Int64 {
-    await inner.device(named: name, in: household, now: now)
-  }
-  func addToken(_ token: TokenRecord) async throws { await inner.addToken(token) }
-  func revokeToken(id: String, now: Date) async throws -> Bool { await inner.revokeToken(id: id, now: now) }
-  func revokeTokens(ofDevice name: String, in household: Int64, now: Date) async throws -> Int {
-    await inner.revokeTokens(ofDevice: name, in: household, now: now)
-  }
-  func setMinimumSchema(_ version: Int, of household: Int64) async throws { await inner.setMinimumSchema(version, of: household) }
-  func heldBatches(of household: Int64, knownSchemaVersion: Int) async throws -> [HeldBatchEntry] {
-    await inner.heldBatches(of: household, knownSchemaVersion: knownSchemaVersion)
-  }
-  func retireBatch(_ sequence: Int64, of household: HouseholdRecord, knownSchemaVersion: Int, force: Bool, now: Date) async throws
-    -> RetiredBatch
-  {
-    try await inner.retireBatch(sequence, of: household, knownSchemaVersion: knownSchemaVersion, force: force, now: now)
   }
 }
