@@ -69,9 +69,9 @@ struct ConnectionLimitsTests {
     stalledBody.send("PUT /v1/devices/self HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{\"repl")
     let start = Date()
     for (name, connection) in [("silent", silent), ("half a head", halfHead), ("kept alive", keptAlive), ("stalled", stalledBody)] {
-      #expect(connection.isClosed(within: 5), "the \(name) connection is still open")
+      #expect(connection.isClosed(within: 20), "the \(name) connection is still open")
     }
-    #expect(Date().timeIntervalSince(start) < 5)
+    #expect(Date().timeIntervalSince(start) < 30)
     // A body trickled a byte at a time keeps the idle timer from firing, not the body's:
     // 408 after 2 s, and the connection closed.
     let trickle = try Connection(port: port)
