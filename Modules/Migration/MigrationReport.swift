@@ -20,14 +20,18 @@ public enum StoreVersion: Sendable, Hashable, CustomStringConvertible {
     case .forager(let version) where version > StoreMigrator.currentVersion:
       return "schema v\(version), written by a newer Forager (this build reads up to v\(StoreMigrator.currentVersion))"
     case .forager(let version):
+      if version >= StoreMigrator.oldestOpened {
+        return "schema v\(version) (weekly lists not yet keyed by week; opening it upgrades it, or run `migrate`)"
+      }
       return "schema v\(version) (\(version == 1 ? "the earlier app's layout" : "semantic keys, no constraints yet")); "
         + "run `migrate --dry-run` to see what would change, then `migrate` (a backup is made first)"
     }
   }
 
-  /// Whether the store must be migrated before this build can open it.
+  /// Whether the store must be migrated before this build can open it (a v3 store is
+  /// upgraded when it opens).
   public var needsMigration: Bool {
-    if case .forager(let version) = self { return version < StoreMigrator.currentVersion }
+    if case .forager(let version) = self { return version < StoreMigrator.oldestOpened }
     return false
   }
 }
@@ -47,6 +51,8 @@ public struct MigrationReport: Sendable, Hashable {
   public var dedup: DedupReport?
   /// Whether stage B added the unique constraints.
   public var addedConstraints: Bool
+  /// Whether stage C keyed the weekly lists by week and name (its merges are in ``dedup``).
+  public var keyedWeeklyLists = false
   /// Records given a placeholder name because theirs was blank (`--name-unnamed`).
   public var named: [RecordRef]
   /// Why stage B refused (dry runs report it here; ``StoreMigrator/migrate(_:)`` throws it).
@@ -92,6 +98,7 @@ public struct MigrationReport: Sendable, Hashable {
     }
     for record in named { lines.append("named: \(record)") }
     if addedConstraints { lines.append("stage B (v2 → v3): unique constraints added") }
+    if keyedWeeklyLists { lines.append("stage C (v3 → v4): weekly lists keyed by week and name") }
     if let refusal {
       lines.append(
         "stage B (v2 → v3) \(isDryRun ? "would refuse" : "refused"); the store \(isDryRun ? "would stay" : "stays") at v2 because of:")

@@ -6,7 +6,8 @@ import PersistenceSQLite
 
 /// What a migration should do.
 public struct MigrationOptions: Sendable, Hashable {
-  /// The schema version to reach: 2 (keys, no constraints) or 3 (current). Nil: current.
+  /// The schema version to reach: 2 (keys, no constraints), 3 (constraints) or 4
+  /// (current: weekly lists keyed by week and name). Nil: current.
   public var target: Int?
   /// The zone planned-meal instants are read in (stage A): the zone of the device that
   /// planned the meals. Default: this device's current zone.
@@ -28,7 +29,8 @@ public struct MigrationOptions: Sendable, Hashable {
 /// Upgrades a SQLite store file to the current schema in the stages of DESIGN.md §4:
 /// stage A (v1 → v2: today's tables and fields, keys populated, no constraints), the
 /// dedup step (merge records sharing a key into the smallest id), stage B (v2 → v3: the
-/// unique constraints).
+/// unique constraints), stage C (v3 → v4: weekly lists keyed by ISO week and name, those
+/// sharing a key merged — the step a store also runs when it opens a v3 file).
 ///
 /// Each stage is one SQLite transaction that also sets `PRAGMA user_version`, so a crash
 /// leaves the file at the version before or after the stage, never between. Running a
@@ -45,12 +47,16 @@ public struct MigrationOptions: Sendable, Hashable {
 public struct StoreMigrator: Sendable {
   /// The schema version this build reads and writes.
   public static let currentVersion = SQLiteStore.schemaVersion
+  /// The oldest version a store opens, upgrading it to the current one on the way (stage
+  /// C, v3 → v4); older files must be migrated first.
+  public static let oldestOpened = 3
 
   /// The steps a migration runs, each one transaction.
   package enum Step: String, Sendable, Hashable {
     case stageA = "stage A (v1 → v2)"
     case dedup = "dedup"
     case stageB = "stage B (v2 → v3)"
+    case stageC = "stage C (v3 → v4)"
   }
 
   public let path: String
@@ -170,10 +176,14 @@ public struct StoreMigrator: Sendable {
       try queue.inDatabase { db in _ = try Row.fetchAll(db, sql: "PRAGMA journal_mode = WAL") }
       return report
     }
-    report.dedup = try step(.dedup, queue, version: 2) { db, _, now in
-      try Deduplicator(db: db, now: now).run()
+    if start <= 2 {
+      report.dedup = try step(.dedup, queue, version: 2) { db, _, now in
+        // A v2 file may predate the lists' key: add it, so lists merge like every unique kind.
+        try SQLiteSchemaSupport.keyWeeklyLists(db, now: now)
+        return try Deduplicator(db: db, now: now).run()
+      }
     }
-    if target == 3 {
+    if start <= 2 && target >= 3 {
       let outcome = try step(.stageB, queue, version: 2) { db, writer, _ -> (named: [RecordRef], refusal: StageBRefusal?) in
         let named = options.nameUnnamed ? try StageB.nameUnnamed(writer) : []
         return (named, try StageB.run(db, writer))
@@ -185,6 +195,25 @@ public struct StoreMigrator: Sendable {
         report.addedConstraints = true
         report.toVersion = 3
       }
+    }
+    if target == 4 && report.toVersion == 3 {
+      let merges = try step(.stageC, queue, version: 3) { db, _, now in
+        let groups = try SQLiteSchemaSupport.upgradeWeekIdentity(db, now: now)
+        try SQLiteSchemaSupport.createTables(db, uniqueConstraints: true)
+        try db.execute(sql: "PRAGMA user_version = 4")
+        return groups.map {
+          DedupReport.Merge(
+            kind: .weeklyList, key: $0.key, keeper: RecordRef(.weeklyList, $0.keeper),
+            losers: $0.losers.map { RecordRef(.weeklyList, $0) }, dropped: $0.dropped)
+        }
+      }
+      if !merges.isEmpty || report.dedup == nil {
+        var dedup = report.dedup ?? DedupReport()
+        dedup.merges += merges
+        report.dedup = dedup
+      }
+      report.keyedWeeklyLists = true
+      report.toVersion = 4
     }
     try queue.inDatabase { db in _ = try Row.fetchAll(db, sql: "PRAGMA journal_mode = WAL") }
     return report

@@ -143,7 +143,7 @@ public final class FieldDescriptor: Sendable, Hashable {
 /// How a kind keeps its semantic identity (DESIGN.md §2).
 public enum IdentityPolicy: String, Sendable, Hashable {
   /// At most one live record per semantic key; created with get-or-create and a
-  /// deterministic id (Category, Tag, IngredientTemplate, Book).
+  /// deterministic id (Category, Tag, IngredientTemplate, Book, WeeklyList).
   case getOrCreate
   /// At most one live record per slot key; planning again replaces the content (PlannedMeal).
   case onePerSlot
@@ -151,7 +151,7 @@ public enum IdentityPolicy: String, Sendable, Hashable {
   case detect
   /// Belongs to a parent record and lives and dies with it (RecipeIngredient).
   case ownedByParent
-  /// No identity beyond the id (MealPlan, WeeklyList, GroceryListItem).
+  /// No identity beyond the id (MealPlan, GroceryListItem).
   case duplicatesAllowed
 
   /// Whether no two live records may share a semantic key.

@@ -100,6 +100,20 @@ public enum SemanticKey {
       + "\(CivilCalendar.padded(day, width: 2))-\(normalizedName(mealType))"
   }
 
+  /// The key of a weekly list: its ISO week, "|", and its `normalizedName`.
+  ///
+  /// Two lists are one when they are for the same week and their names fold to the same
+  /// name (ADR 008): "Weekly" and " weekly " for 2024-W50 are one list, "Costco" and
+  /// "Farmers market" two. The week is taken as written (lists store the canonical
+  /// `ISOWeek` form); a week never contains "|".
+  ///
+  /// ```swift
+  /// SemanticKey.listKey(week: "2024-W50", name: " Weekly ") // "2024-W50|weekly"
+  /// ```
+  public static func listKey(week: String, name: String) -> String {
+    week + "|" + normalizedName(name)
+  }
+
   /// The built-in alias table (variant canonical name → canonical name), canonicalized.
   ///
   /// "scallion" and "green onion" → "spring onion", "capsicum" → "bell pepper",

@@ -12,7 +12,7 @@ import Normalization
 /// sync over a key rule that changed between them.
 extension Record {
   /// The key this record's name gives, for the kinds whose key is derived from their name
-  /// (category, tag, ingredient, book, planned meal); nil for other kinds, or when the name
+  /// (category, tag, ingredient, book, planned meal, weekly list); nil for other kinds, or when the name
   /// fields are missing (the schema check reports that).
   public var keyOfItsName: String? {
     switch kind {
@@ -22,6 +22,9 @@ extension Record {
       return self["displayName"].text.map { SemanticKey.canonicalIngredientName($0) }
     case .book:
       return self["title"].text.map { SemanticKey.bookKey(title: $0, author: self["author"].text) }
+    case .weeklyList:
+      guard let week = self["weekIdentifier"].text, let name = self["displayName"].text else { return nil }
+      return SemanticKey.listKey(week: week, name: name)
     case .plannedMeal:
       guard let date = self["date"].text.flatMap(CivilDate.init(iso:)), let meal = self["mealType"].text else { return nil }
       return SemanticKey.slotKey(year: date.year, month: date.month, day: date.day, mealType: meal)

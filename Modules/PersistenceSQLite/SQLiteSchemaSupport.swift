@@ -21,6 +21,20 @@ package enum SQLiteSchemaSupport {
     for kind in EntityKind.allCases { try SchemaBuilder.createUniqueIndex(db, TableLayout.of(kind)) }
   }
 
+  /// Upgrades a v3 file to v4 inside the caller's transaction (weekly lists keyed by week
+  /// and name, those sharing a key merged; `WeekIdentityUpgrade`), without setting the
+  /// version. Returns the merged groups.
+  package static func upgradeWeekIdentity(_ db: Database, now: Date) throws -> [SQLiteMergeSet.FoldedGroup] {
+    try WeekIdentityUpgrade.run(db, now: now)
+  }
+
+  /// Gives every weekly list its key inside the caller's transaction, adding the column
+  /// when the file has none (a v2 file written before lists had keys), so that the dedup
+  /// step merges lists like every unique kind.
+  package static func keyWeeklyLists(_ db: Database, now: Date) throws {
+    try WeekIdentityUpgrade.keyLists(db, now: now)
+  }
+
   /// A store writer over an open connection inside the caller's transaction: the same
   /// record mapping, validation and change log as ``SQLiteStore``, whatever the file's
   /// `user_version` says (the tables must have today's layout).

@@ -16,8 +16,10 @@ public import Persistence
 /// let store = try SQLiteStore(path: "/tmp/kitchen.sqlite")
 /// ```
 public final class SQLiteStore: Store {
-  /// The schema version this build writes: v3, semantic keys with unique constraints.
-  public static let schemaVersion = 3
+  /// The schema version this build writes: v4, semantic keys with unique constraints,
+  /// weekly lists keyed by week and name. A v3 file is upgraded when it is opened
+  /// (`WeekIdentityUpgrade`); older files are refused until `migrate` upgrades them.
+  public static let schemaVersion = 4
 
   /// WAL pages after which a commit checkpoints (``init(path:busyTimeout:clock:)`` says why).
   package static let checkpointPages = 10_000
@@ -94,7 +96,7 @@ public final class SQLiteStore: Store {
         // statement's pages at most, freed when the statement ends. (Temporary tables, which
         // the dedup step uses, are kept in memory too.) Docs/PERFORMANCE.md, "Sync, fifth pass".
         try db.execute(sql: "PRAGMA temp_store = MEMORY")
-        try SchemaBuilder.prepare(db, location: "sqlite:\(path)")
+        try SchemaBuilder.prepare(db, location: "sqlite:\(path)", now: clock)
         try ElementIndex.prepare(db)
         try TextSearchIndex.prepare(db)
         try db.inTransaction(.immediate) {

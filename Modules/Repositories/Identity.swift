@@ -1,3 +1,4 @@
+import Foundation
 public import Model
 import Normalization
 
@@ -5,7 +6,8 @@ import Normalization
 /// each kind, the ISO week of a date, and how an ingredient line is read.
 public enum Identity {
   /// The semantic key `name` gets as a `kind`, or nil for kinds without one.
-  /// For books the name is the title (no author); for planned meals, "YYYY-MM-DD meal".
+  /// For books the name is the title (no author); for planned meals, "YYYY-MM-DD meal";
+  /// for weekly lists, "WEEK NAME" (a week or a date in it, then the list's name).
   public static func key(for name: String, as kind: EntityKind) throws -> String? {
     switch kind {
     case .category, .tag: return SemanticKey.normalizedName(try NameRules.clean(name, for: kind))
@@ -20,7 +22,14 @@ public enum Identity {
       return PlannedMealRepository.slotKey(
         try PlannedMealRepository.date(String(parts[0])), try PlannedMealRepository.mealType(String(parts[1]))
       )
-    case .recipeIngredient, .mealPlan, .weeklyList, .groceryListItem: return nil
+    case .weeklyList:
+      let parts = name.trimmingCharacters(in: .whitespaces).split(separator: " ", maxSplits: 1)
+      guard parts.count == 2 else {
+        throw RepositoryError.invalidValue(field: "list", value: name, reason: "give a week and a name, e.g. 2024-W50 Weekly")
+      }
+      let week = try PlannedMealRepository.isoWeek(String(parts[0])).description
+      return SemanticKey.listKey(week: week, name: try NameRules.clean(String(parts[1]), for: kind))
+    case .recipeIngredient, .mealPlan, .groceryListItem: return nil
     }
   }
 

@@ -38,7 +38,9 @@ public enum RepositoryError: Error, Sendable, Hashable, CustomStringConvertible 
     case .notFound(let kind, let reference):
       "no \(kind.label) named '\(reference)'"
     case .ambiguous(let kind, let name, let ids):
-      "\(ids.count) \(kind.label)s are named '\(name)'; use an id: \(ids.map(\.shortText).joined(separator: ", "))"
+      "\(ids.count) \(kind.label)s are named '\(name)'; use "
+        + (kind == .weeklyList ? "the week and the name (2024-W50 \(name)) or " : "")
+        + "an id: \(ids.map(\.shortText).joined(separator: ", "))"
     case .renameCollision(let kind, let newName, let existingName, let existingID):
       "cannot rename to '\(newName)': \(kind.label) '\(existingName)' already exists (id \(existingID.shortText))"
     case .inUse(let kind, let name, let usedBy):

@@ -3,21 +3,59 @@ public import Model
 import Normalization
 import Persistence
 
-/// Weekly grocery lists and their items. Lists may share a name; items may repeat
-/// (two recipes both need milk) and are consolidated when shown.
+/// Weekly grocery lists and their items. A list is one per ISO week and name (its key,
+/// `SemanticKey.listKey`: "2024-W50|weekly"), created with a name-based id, so lists
+/// made on several devices offline are one list; items may repeat (two recipes both need
+/// milk) and are consolidated when shown.
 public struct WeeklyListRepository {
   let context: RepositoryContext
 
-  /// Creates a list for an ISO week ("2026-W47" or a date in it); without a week, the
-  /// current one.
+  /// The list for an ISO week ("2026-W47" or a date in it; without one, the current week)
+  /// and name: the existing one when the week already has a list of that name ("weekly"
+  /// finds "Weekly"), else a new one.
   public func create(_ name: String, week: String? = nil) throws -> WeeklyList {
+    try getOrCreate(name, week: week).list
+  }
+
+  /// ``create(_:week:)``, saying whether the list is new. An existing list is returned
+  /// unchanged.
+  /// - Throws: ``RepositoryError`` for a bad name or week; nothing is written then.
+  public func getOrCreate(_ name: String, week: String? = nil) throws -> (list: WeeklyList, created: Bool) {
     let cleaned = try NameRules.clean(name, for: .weeklyList)
     let weekID = try week.map { try PlannedMealRepository.isoWeek($0).description } ?? currentWeek()
+    let key = SemanticKey.listKey(week: weekID, name: cleaned)
+    guard !SemanticKey.normalizedName(cleaned).isEmpty else { throw RepositoryError.emptyName(.weeklyList) }
+    if !context.isBound, let found = try context.read({ try list(withKey: key, in: $0) }) { return (found, false) }
     return try context.write { writer in
-      let list = WeeklyList(meta: context.newMeta(id: context.newID()), displayName: cleaned, weekIdentifier: weekID)
-      try writer.insert(list)
-      return list
+      if let found = try list(withKey: key, in: writer) { return (found, false) }
+      // The name-based id, as every unique kind's: several devices that make "Weekly" for
+      // one week offline make the same record. A later generation when a list once held it.
+      func make(_ id: UUID) -> WeeklyList {
+        WeeklyList(meta: context.newMeta(id: id), displayName: cleaned, weekIdentifier: weekID, listKey: key)
+      }
+      do {
+        let list = make(DeterministicID.make(kind: .weeklyList, semanticKey: key))
+        try writer.insert(list)
+        return (list, true)
+      } catch StoreError.duplicateID {
+        let list = make(try writer.freeDeterministicID(.weeklyList, key: key))
+        try writer.insert(list)
+        return (list, true)
+      }
     }
+  }
+
+  /// The live list with this key (the smallest id, should a store hold several).
+  private func list(withKey key: String, in reader: any StoreReader) throws -> WeeklyList? {
+    try reader.records(.weeklyList, semanticKey: key).first.map { try WeeklyList(record: $0) }
+  }
+
+  /// The list with its key computed again from its name and week: every save writes it,
+  /// so a list an older build synced without one gets it with its next change.
+  static func keyed(_ list: WeeklyList) -> WeeklyList {
+    var list = list
+    list.listKey = SemanticKey.listKey(week: list.weekIdentifier, name: list.displayName)
+    return list
   }
 
   private func currentWeek() -> String {
@@ -37,20 +75,26 @@ public struct WeeklyListRepository {
     }
   }
 
-  /// The live list with this id or name.
-  /// - Throws: ``RepositoryError/ambiguous(_:_:ids:)`` when several lists share the name.
+  /// The live list with this id or name, or "WEEK NAME" ("2024-W50 Weekly", a week or a
+  /// date in it, then the name: the list's key) when lists of several weeks share the name.
+  /// - Throws: ``RepositoryError/ambiguous(_:_:ids:)`` when lists of several weeks have the name.
   public func find(_ nameOrID: String) throws -> WeeklyList? { try context.read { try find(nameOrID, in: $0) } }
 
   func find(_ nameOrID: String, in reader: any StoreReader) throws -> WeeklyList? {
     if let id = UUID(uuidString: nameOrID.trimmingCharacters(in: .whitespaces)) {
       return try reader.entity(WeeklyList.self, id: id)
     }
-    // Lists have no key: the store looks the name up normalized (case, accents, spacing
-    // folded), from an index where it keeps one.
-    let key = RecordFilter.normalizedName(try NameRules.clean(nameOrID, for: .weeklyList))
+    // By name alone, across weeks (a list's key is its week and name): the store looks the
+    // name up normalized (case, accents, spacing folded), from an index where it keeps one.
+    let cleaned = try NameRules.clean(nameOrID, for: .weeklyList)
+    let key = RecordFilter.normalizedName(cleaned)
     let matches = try reader.entities(WeeklyList.self, RecordQuery(.weeklyList, filters: [.hasNormalizedName("displayName", key)]))
     if matches.count > 1 { throw RepositoryError.ambiguous(.weeklyList, nameOrID, ids: matches.map(\.id)) }
-    return matches.first
+    if let match = matches.first { return match }
+    // "2024-W50 Weekly": the week's list of that name.
+    let parts = cleaned.split(separator: " ", maxSplits: 1)
+    guard parts.count == 2, let week = try? PlannedMealRepository.isoWeek(String(parts[0])) else { return nil }
+    return try list(withKey: SemanticKey.listKey(week: week.description, name: String(parts[1])), in: reader)
   }
 
   func require(_ nameOrID: String, in reader: any StoreReader) throws -> WeeklyList {
@@ -218,21 +262,28 @@ public struct WeeklyListRepository {
   /// Marks the whole list completed (or open again).
   public func complete(_ listNameOrID: String, done: Bool = true) throws -> WeeklyList {
     try context.write { writer in
-      var list = try require(listNameOrID, in: writer)
+      var list = Self.keyed(try require(listNameOrID, in: writer))
       list.isCompleted = done
       try writer.save(list, at: context.now())
       return list
     }
   }
 
-  /// Renames a list. Lists may share a name, so no collision is refused; finding a
-  /// list by a name several lists share then asks for an id.
-  /// - Throws: ``RepositoryError`` for an empty or overlong name, or an unknown list.
+  /// Renames a list, refusing a name another list of its week already has (its key).
+  /// - Throws: ``RepositoryError`` for an empty or overlong name, an unknown list, or
+  ///   ``RepositoryError/renameCollision(_:newName:existingName:existingID:)``.
   public func rename(_ listNameOrID: String, to newName: String) throws -> WeeklyList {
     let cleaned = try NameRules.clean(newName, for: .weeklyList)
+    guard !SemanticKey.normalizedName(cleaned).isEmpty else { throw RepositoryError.emptyName(.weeklyList) }
     return try context.write { writer in
       var list = try require(listNameOrID, in: writer)
+      let key = SemanticKey.listKey(week: list.weekIdentifier, name: cleaned)
+      if let holder = try writer.records(.weeklyList, semanticKey: key).first(where: { $0.id != list.id }) {
+        throw RepositoryError.renameCollision(
+          .weeklyList, newName: cleaned, existingName: holder.displayText, existingID: holder.id)
+      }
       list.displayName = cleaned
+      list = Self.keyed(list)
       try writer.save(list, at: context.now())
       return list
     }

@@ -27,7 +27,9 @@ public struct HeldBatch: Sendable, Hashable, Codable {
 
 extension ChangeBatchCoding {
   /// The newest schema version this version of Forager writes and reads.
-  public static let schemaVersion = 3
+  /// 4 since weekly lists have a key (`listKey`): a device on 3 holds such batches
+  /// instead of setting aside every list change for its unknown field.
+  public static let schemaVersion = 4
 
   /// What a batch says about itself before its changes, readable whatever its schema.
   public struct Header: Sendable, Hashable {

@@ -40,7 +40,7 @@ public final class SyncEngine: Sendable {
   ///   simulations pass a seeded source so a seed replays exactly.
   public init(
     store: any Store, cloud: any CloudStore, deviceName: String, monitor: SyncMonitor = SyncMonitor(),
-    pullPageSize: Int = 64, pushBatchSize: Int = 500, schemaVersion: Int = 3, replicaIDs: IDSource = .random,
+    pullPageSize: Int = 64, pushBatchSize: Int = 500, schemaVersion: Int = ChangeBatchCoding.schemaVersion, replicaIDs: IDSource = .random,
     allowedSkew: Double = ChangeRules.defaultAllowedSkew
   ) {
     self.allowedSkew = allowedSkew

@@ -60,14 +60,14 @@ public struct ServerConfiguration: Sendable {
 
   public init(
     maxBatchBytes: Int = 4 << 20, maxJSONBytes: Int = 64 << 10, defaultPullLimit: Int = 100, maxPullLimit: Int = 1_000,
-    knownSchemaVersion: Int = 3, heldBatchBytes: Int = 16 << 20, heldBatchCount: Int = 64, maxNameLength: Int = 100,
+    knownSchemaVersion: Int? = nil, heldBatchBytes: Int = 16 << 20, heldBatchCount: Int = 64, maxNameLength: Int = 100,
     clock: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.maxBatchBytes = maxBatchBytes
     self.maxJSONBytes = maxJSONBytes
     self.defaultPullLimit = defaultPullLimit
     self.maxPullLimit = maxPullLimit
-    self.knownSchemaVersion = knownSchemaVersion
+    self.knownSchemaVersion = knownSchemaVersion ?? ChangeBatchCoding.schemaVersion
     self.heldBatchBytes = heldBatchBytes
     self.heldBatchCount = heldBatchCount
     self.maxNameLength = maxNameLength

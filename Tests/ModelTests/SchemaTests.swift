@@ -21,7 +21,10 @@ struct SchemaTests {
       if schema.identity.isUnique { #expect(schema.semanticKeyField != nil, "\(kind)") }
       for name in schema.identityFields { #expect(schema.field(named: name) != nil, "\(kind).\(name)") }
     }
-    #expect(EntityKind.allCases.filter { $0.schema.identity.isUnique } == [.category, .tag, .ingredientTemplate, .book, .plannedMeal])
+    #expect(
+      EntityKind.allCases.filter { $0.schema.identity.isUnique } == [
+        .category, .tag, .ingredientTemplate, .book, .plannedMeal, .weeklyList,
+      ])
     #expect(Book.schema.identityFields == ["title", "author", "bookKey"])
   }
 
@@ -50,7 +53,9 @@ struct SchemaTests {
         meta: meta, recipe: UUID(), template: UUID(), rawLine: "1 onion", quantity: 1, unit: nil, notes: "diced", sortOrder: 0),
       PlannedMeal(meta: meta, date: date, mealType: .dinner, slotKey: "2024-12-13-dinner", recipe: UUID(), notes: "guests"),
       MealPlan(meta: meta, displayName: "Week 50", weekIdentifier: "2024-W50"),
-      WeeklyList(meta: meta, displayName: "Groceries", weekIdentifier: "2024-W50", isCompleted: true, notes: "Saturday"),
+      WeeklyList(
+        meta: meta, displayName: "Groceries", weekIdentifier: "2024-W50", listKey: "2024-W50|groceries", isCompleted: true,
+        notes: "Saturday"),
       GroceryListItem(
         meta: meta, displayName: "milk", quantity: "2 l", source: .recipe, sortOrder: 1, weeklyList: UUID(), template: UUID(),
         sourceRecipe: UUID()),

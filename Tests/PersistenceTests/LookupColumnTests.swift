@@ -10,7 +10,10 @@ import Testing
 @Suite("SQLite lookup columns")
 struct LookupColumnTests {
   static func list(_ name: String) -> Record {
-    WeeklyList(meta: Fixtures.meta(), displayName: name, weekIdentifier: "2024-W50").record
+    WeeklyList(
+      meta: Fixtures.meta(), displayName: name, weekIdentifier: "2024-W50", listKey: "2024-W50|" + RecordFilter.normalizedName(name)
+    )
+    .record
   }
 
   static func find(_ store: any Store, _ name: String) throws -> [String] {

@@ -474,6 +474,7 @@ struct StoreConformanceTests {
       (IngredientTemplate(meta: meta, displayName: "Tomatoes", canonicalName: "").record, "tomato"),
       (Book(meta: meta, title: "Salt, Fat, Acid, Heat", author: "Samin Nosrat", bookKey: "").record, "salt fat acid heat|samin nosrat"),
       (PlannedMeal(meta: meta, date: date, mealType: .dinner, slotKey: "", recipe: nil).record, "2024-12-21-dinner"),
+      (WeeklyList(meta: meta, displayName: " Weekly  SHOP", weekIdentifier: "2024-W50", listKey: "").record, "2024-W50|weekly shop"),
     ]
     #expect(Set(samples.map(\.0.kind)) == Set(EntityKind.allCases.filter { $0.schema.identity.isUnique }))
     for (record, key) in samples {

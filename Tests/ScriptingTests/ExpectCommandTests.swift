@@ -75,7 +75,13 @@ import Testing
     #expect(ingredient.string("key") == "tomato")
     #expect(ingredient.string("existing") == "tomato")
     #expect(try harness.json("explain key \"Mom's Lasagna\" --as recipe").rows("keys").first?.string("key") == "moms lasagna")
-    try harness.expectFailure("explain key x --as list", .failed, mentions: ["weekly lists have no semantic key"])
+    try harness.expectFailure("explain key x --as item", .failed, mentions: ["have no semantic key"])
+    // A list's key is its week and name.
+    try harness.expectFailure("explain key x --as list", .failed, mentions: ["give a week and a name, e.g. 2024-W50 Weekly"])
+    try harness.run("list new Weekly --week 2024-W50")
+    let list = try #require(try harness.json("explain key 2024-12-12 WEEKLY --as list").rows("keys").first)
+    #expect(list.string("key") == "2024-W50|weekly")
+    #expect(list.string("existing") == "Weekly")
   }
 
   @Test func weekGivesTheISOWeek() throws {

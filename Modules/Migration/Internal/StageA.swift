@@ -172,9 +172,10 @@ struct StageA {
     try each("WeeklyList") { row, id in
       let created = row.date("dateCreated") ?? now
       listCreated[id] = created
+      let name = row.name("name") ?? "", listWeek = week(of: created) ?? ""
       let list = WeeklyList(
-        meta: meta(id, created: created), displayName: row.name("name") ?? "", weekIdentifier: week(of: created) ?? "",
-        isCompleted: row.flag("isCompleted"), notes: row.trimmed("notes")
+        meta: meta(id, created: created), displayName: name, weekIdentifier: listWeek,
+        listKey: SemanticKey.listKey(week: listWeek, name: name), isCompleted: row.flag("isCompleted"), notes: row.trimmed("notes")
       )
       try insert(list.record)
     }
@@ -252,7 +253,10 @@ struct StageA {
   private mutating func unfiled() throws -> UUID {
     if let unfiledList { return unfiledList }
     let id = DeterministicID.uuidV5(namespace: DeterministicID.namespace, name: "legacy:unfiled-items")
-    try insert(WeeklyList(meta: meta(id), displayName: "Unfiled items (migrated)", weekIdentifier: week(of: now) ?? "").record)
+    let name = "Unfiled items (migrated)", listWeek = week(of: now) ?? ""
+    try insert(
+      WeeklyList(meta: meta(id), displayName: name, weekIdentifier: listWeek, listKey: SemanticKey.listKey(week: listWeek, name: name))
+        .record)
     report.created[.weeklyList, default: 0] += 1
     report.notes.append("grocery list items that belonged to no list were put on the list 'Unfiled items (migrated)'")
     unfiledList = id

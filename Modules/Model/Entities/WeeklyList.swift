@@ -1,19 +1,25 @@
-/// A weekly grocery list. Duplicates allowed; lists of one week are shown grouped.
+/// A weekly grocery list, unique by its ISO week and normalized name (ADR 008): one
+/// "Weekly" list per week, beside a "Costco" and a "Farmers market" of that week.
 public struct WeeklyList: Entity {
   public var meta: RecordMetadata
   public var displayName: String
   /// ISO week ("2026-W47").
   public var weekIdentifier: String
+  /// Semantic key: `SemanticKey.listKey(week: weekIdentifier, name: displayName)`,
+  /// "2026-W47|weekly". Nil only on a list an older build wrote that no migration has
+  /// keyed yet (it is then shown, but not merged with another).
+  public var listKey: String?
   public var isCompleted: Bool
   public var notes: String?
 
   public init(
-    meta: RecordMetadata, displayName: String, weekIdentifier: String, isCompleted: Bool = false,
+    meta: RecordMetadata, displayName: String, weekIdentifier: String, listKey: String?, isCompleted: Bool = false,
     notes: String? = nil
   ) {
     self.meta = meta
     self.displayName = displayName
     self.weekIdentifier = weekIdentifier
+    self.listKey = listKey
     self.isCompleted = isCompleted
     self.notes = notes
   }
@@ -23,12 +29,15 @@ public struct WeeklyList: Entity {
     fields: [
       FieldDescriptor("displayName", .text, indexed: true, lookedUpByName: true),
       FieldDescriptor("weekIdentifier", .text, text: .code),
+      // Optional: lists synced from a device on schema v3 arrive without it (Docs/SYNC.md).
+      FieldDescriptor("listKey", .text, optional: true, text: .key),
       FieldDescriptor("isCompleted", .bool),
       FieldDescriptor("notes", .text, optional: true, text: .paragraphs),
     ],
-    semanticKeyField: nil,
+    semanticKeyField: "listKey",
     displayField: "displayName",
-    identity: .duplicatesAllowed
+    identity: .getOrCreate,
+    keyInputs: ["displayName", "weekIdentifier"]
   )
 
   public init(record: Record) throws(ModelError) {
@@ -37,6 +46,7 @@ public struct WeeklyList: Entity {
       meta: record.meta,
       displayName: try reader.text("displayName"),
       weekIdentifier: try reader.text("weekIdentifier"),
+      listKey: try reader.optionalText("listKey"),
       isCompleted: try reader.bool("isCompleted"),
       notes: try reader.optionalText("notes")
     )
@@ -44,7 +54,7 @@ public struct WeeklyList: Entity {
 
   public var fieldValues: [String: FieldValue] {
     [
-      "displayName": .text(displayName), "weekIdentifier": .text(weekIdentifier),
+      "displayName": .text(displayName), "weekIdentifier": .text(weekIdentifier), "listKey": FieldValue(listKey),
       "isCompleted": .bool(isCompleted), "notes": FieldValue(notes),
     ]
   }

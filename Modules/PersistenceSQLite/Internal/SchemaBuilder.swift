@@ -1,10 +1,14 @@
+import Foundation
 import GRDB
 import Model
 import Persistence
 
 /// Creates and checks the tables of a Forager SQLite file.
 enum SchemaBuilder {
-  static func prepare(_ db: Database, location: String) throws {
+  /// Opens a file for this build: creates today's tables in a new file, extends an
+  /// existing one with fields added since, and upgrades a v3 file to v4
+  /// (``WeekIdentityUpgrade``, at the time `now` gives; it is read only then).
+  static func prepare(_ db: Database, location: String, now: () -> Date) throws {
     try db.execute(sql: "PRAGMA journal_mode = WAL")
     let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
     let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
@@ -17,7 +21,7 @@ enum SchemaBuilder {
         reason: "written by a newer Forager (schema v\(version); this build reads up to v\(SQLiteStore.schemaVersion))"
       )
     }
-    if version != 0 && version < SQLiteStore.schemaVersion {
+    if version != 0 && version < WeekIdentityUpgrade.fromVersion {
       throw StoreError.unavailable(
         location: location,
         reason: "the store has schema v\(version) and must be migrated to v\(SQLiteStore.schemaVersion) first: run "
@@ -26,6 +30,7 @@ enum SchemaBuilder {
       )
     }
     try db.inTransaction {
+      if version == WeekIdentityUpgrade.fromVersion { _ = try WeekIdentityUpgrade.run(db, now: now()) }
       try createTables(db, uniqueConstraints: true)
       try db.execute(sql: "PRAGMA user_version = \(SQLiteStore.schemaVersion)")
       return .commit
@@ -108,7 +113,7 @@ enum SchemaBuilder {
   /// - Parameter keyIndexOverAllRows: index a unique kind's key over all its rows, for a
   ///   file without the unique index over live rows (``createUniqueIndex(_:_:)``); other
   ///   kinds' keys are indexed over all rows always.
-  private static func createOrExtendTable(_ db: Database, _ layout: TableLayout, keyIndexOverAllRows: Bool) throws {
+  static func createOrExtendTable(_ db: Database, _ layout: TableLayout, keyIndexOverAllRows: Bool) throws {
     let table = layout.table
     if try db.tableExists(table) {
       let existing = Set(try db.columns(in: table).map(\.name))

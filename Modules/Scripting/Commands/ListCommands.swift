@@ -9,13 +9,23 @@ enum ListCommands {
     commands: [new, all, show, items, add, addRecipe, check, uncheck, remove, complete, reopen, rename, delete])
 
   static let new = CommandSpec(
-    "list new", summary: "Create a weekly list for an ISO week (this week when none is given); names may repeat.",
-    parameters: [.rest("name", .name, help: "the list's name")],
+    "list new",
+    summary:
+      "Create a weekly list for an ISO week (this week when none is given), or find the week's list whose name has the same key (\"weekly\" is \"Weekly\").",
+    parameters: [.rest("name", .name, completion: .names(.weeklyList), help: "the list's name")],
     options: [.value("week", "YYYY-Www or a date in the week", .week)],
-    examples: ["list new Groceries --week 2024-W50"]
+    details: [
+      "A week has one list per name: \"Costco\" and \"Farmers market\" can both be lists of 2024-W50, two \"Weekly\" lists cannot.",
+      "Lists made on several devices for one week and name are one list after sync, with the items of each.",
+    ],
+    examples: ["list new Groceries --week 2024-W50", "list new Costco"]
   ) { invocation, session in
-    let list = try session.library.lists.create(invocation.argument("name"), week: invocation.option("week"))
-    return CommandResult(.message("created list '\(list.displayName)' for \(list.weekIdentifier)"), .table(lists([list])))
+    let (list, created) = try session.library.lists.getOrCreate(invocation.argument("name"), week: invocation.option("week"))
+    let message =
+      created
+      ? "created list '\(list.displayName)' for \(list.weekIdentifier)"
+      : "found existing list '\(list.displayName)' for \(list.weekIdentifier) (id \(list.id.shortText)); nothing created"
+    return CommandResult(.message(message), .data(key: "created", .bool(created)), .table(lists([list])))
   }
 
   static let all = CommandSpec(
@@ -199,7 +209,7 @@ enum ListCommands {
   }
 
   static let rename = CommandSpec(
-    "list rename", summary: "Rename a list (lists may share a name).",
+    "list rename", summary: "Rename a list; a name another list of its week has is refused (lists of other weeks may share it).",
     parameters: [.rest("old", .name, completion: .names(.weeklyList)), .keyword("to"), .rest("new", .name)],
     examples: ["list rename Groceries to \"Big shop\""]
   ) { invocation, session in

@@ -57,7 +57,7 @@ enum Lookup {
     ],
     "key": [
       .category: "normalizedName", .tag: "normalizedName", .ingredientTemplate: "canonicalName", .book: "bookKey", .recipe: "titleKey",
-      .plannedMeal: "slotKey",
+      .plannedMeal: "slotKey", .weeklyList: "listKey",
     ],
     "cuisine": [.recipe: "recipeCuisine"], "description": [.recipe: "recipeDescription"], "yield": [.recipe: "recipeYield"],
     "category": [.recipe: "recipeCategory", .ingredientTemplate: "category"],
