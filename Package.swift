@@ -115,7 +115,7 @@ let package = Package(
       name: "SyncTests",
       dependencies: [
         "Sync", "SyncSQLite", "Seed", "Migration", "Repositories", "Model", "Persistence", "PersistenceSQLite", "PersistenceMemory",
-        "TestSupport", "FuzzSupport", grdb,
+        "TestSupport", "FuzzSupport", "LegacyStoreSupport", grdb,
       ],
       path: "Tests/SyncTests"
     ),
@@ -183,8 +183,8 @@ let package = Package(
     .testTarget(
       name: "MigrationTests",
       dependencies: [
-        "Migration", "Model", "Normalization", "Persistence", "PersistenceSQLite", "Repositories", "TestSupport", grdb,
-        .product(name: "Crypto", package: "swift-crypto"),
+        "Migration", "Model", "Normalization", "Persistence", "PersistenceSQLite", "Repositories", "TestSupport", "LegacyStoreSupport",
+        grdb, .product(name: "Crypto", package: "swift-crypto"),
       ],
       path: "Tests/MigrationTests"
     ),
@@ -201,7 +201,8 @@ let package = Package(
     .testTarget(
       name: "ScriptingTests",
       dependencies: [
-        "Scripting", "Model", "Repositories", "TestSupport", "Migration", "Sync", "SyncSQLite", "Seed", "RecipeExchange", grdb,
+        "Scripting", "Model", "Repositories", "TestSupport", "Migration", "Sync", "SyncSQLite", "Seed", "RecipeExchange",
+        "LegacyStoreSupport", grdb,
       ],
       path: "Tests/ScriptingTests"
     ),
@@ -243,10 +244,16 @@ let package = Package(
     // MARK: - Tools
     // Benchmarks against raw SQLite (Docs/PERFORMANCE.md): `swift run -c release forager-bench`.
     .systemLibrary(name: "CSQLite", path: "Tools/Bench/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+    // The baselines' raw SQLite connection, on a store writer's settings (BenchTests holds
+    // the two to the same settings).
+    .target(name: "BenchBaselines", dependencies: ["CSQLite", "PersistenceSQLite"], path: "Tools/Bench/Baselines"),
+    .testTarget(
+      name: "BenchTests", dependencies: ["BenchBaselines", "PersistenceSQLite", "TestSupport"], path: "Tests/BenchTests"),
     .executableTarget(
       name: "Bench",
       dependencies: [
-        "Model", "Normalization", "Persistence", "PersistenceSQLite", "Repositories", "Sync", "SyncSQLite", "Migration", "CSQLite",
+        "BenchBaselines", "LegacyStoreSupport", "Model", "Normalization", "Persistence", "PersistenceSQLite", "Repositories", "Sync",
+        "SyncSQLite", "Migration", "CSQLite",
         "RecipeExchange", "Scripting", "SyncServer", "SyncPostgres", "SyncWire", "ServerTestSupport", "SpawnSupport", asyncHTTPClient,
         postgresNIO, nioCore,
         logging,
@@ -297,6 +304,8 @@ let package = Package(
       dependencies: ["Model", "Normalization", "Persistence", "PersistenceSQLite", "PersistenceMemory"],
       path: "Tests/TestSupport"
     ),
+    // Version-1 stores as the earlier app left them, for the migration's tests and benchmarks.
+    .target(name: "LegacyStoreSupport", dependencies: ["Migration", "Model", grdb], path: "Tests/LegacyStoreSupport"),
     // A throwaway PostgreSQL cluster for the server's integration tests.
     .target(
       name: "ServerTestSupport", dependencies: ["SpawnSupport", "SyncPostgres", "SyncServer", "SyncWire", postgresNIO, logging],

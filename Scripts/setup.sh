@@ -20,4 +20,10 @@ if ((${#missing[@]} > 0)); then
     exit 1
   fi
 fi
+# The tests find PostgreSQL's server programs the same way (TemporaryPostgres.binDirectory):
+# the newest /usr/lib/postgresql/*/bin with initdb and pg_ctl, or FORAGER_PG_BIN.
+if [[ -z "${FORAGER_PG_BIN:-}" ]] && ! compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null; then
+  echo "setup: postgresql is installed but no /usr/lib/postgresql/*/bin/initdb was found (set FORAGER_PG_BIN)" >&2
+  exit 1
+fi
 command -v swift >/dev/null 2>&1 || { echo "setup: the Swift toolchain (swift) is not on PATH" >&2; exit 1; }

@@ -18,6 +18,8 @@ swift package dump-package > "$package_json"
 swift run layer-check edges --package "$package_json" --check-imports
 
 echo "== tests" >&2
+# Setup installed PostgreSQL: a test that cannot start it fails instead of being skipped.
+export FORAGER_REQUIRE_POSTGRES="${FORAGER_REQUIRE_POSTGRES:-1}"
 # A test that hangs fails the run here, named by the last "started" lines above, instead
 # of leaving it to an outer time limit.
 limit="${FORAGER_TEST_TIMEOUT:-50m}"
@@ -28,6 +30,9 @@ if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
   echo "error: the tests did not finish within $limit" >&2
 fi
 [ "$status" -eq 0 ] || exit "$status"
+
+echo "== benchmark smoke run: every forager-bench scenario at tiny sizes (figures not meaningful; Docs/PERFORMANCE.md)" >&2
+"$(swift build --show-bin-path)/forager-bench" --smoke
 
 echo "== fuzz: a bounded libFuzzer run over pulled batches (Scripts/fuzz.sh; FORAGER_FUZZ_SECONDS)" >&2
 bash Scripts/fuzz.sh "${FORAGER_FUZZ_SECONDS:-20}"

@@ -65,12 +65,8 @@ public final class SQLiteStore: Store {
       readers = ReadConnections(path: path, configuration: configuration)
       checkpointer = BackgroundCheckpointer(path: path, configuration: configuration, pages: checkpointPages)
       try pool.barrierWriteWithoutTransaction { db in
-        // WAL with synchronous NORMAL (GRDB's pool default, stated here so it cannot change
-        // unnoticed): a commit appends to the WAL without an fsync; the WAL is synced at
-        // checkpoints. A crash of the process loses nothing committed; a power loss or OS
-        // crash can lose the last commits, never corrupts the file. FULL would fsync every
-        // commit (≈ 4 ms each on this project's machines). Docs/ARCHITECTURE.md, "Storage".
-        try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        // Durability, page cache and statement journals: ``WriterSettings`` says why.
+        try WriterSettings.apply { try db.execute(sql: $0) }
         // A checkpoint copies the WAL into the file and syncs both (two fsyncs, ≈ 10 ms on
         // this project's disks). SQLite's default runs one whenever the WAL passes 1,000
         // pages, every ≈ 100 small commits: a script of 10k one-line commands paid more for
@@ -78,24 +74,8 @@ public final class SQLiteStore: Store {
         // checkpoint copies more pages at once and comes ten times less often. After a large
         // commit it runs on a connection of its own beside the writer, after a small one
         // inside the commit (``BackgroundCheckpointer`` says why); `close()` still empties
-        // the WAL. Docs/PERFORMANCE.md, "forager-batch" and "Sync, eighth pass".
+        // the WAL. Docs/PERFORMANCE.md, "Hand-written code and its measured reasons".
         checkpointer.install(on: db)
-        // A transaction whose dirty pages outgrow the page cache spills them to the WAL
-        // before it commits, and writes a page again each time it changes it after that.
-        // A sync page or a bulk import touches tens of thousands of index pages (ids and
-        // keys are spread over the b-trees); at SQLite's default 2 MB a sync of 2 × 10k
-        // records made 341k writes. A 32 MiB cache keeps such a transaction's pages until
-        // its commit; it is only filled by transactions that large. Docs/PERFORMANCE.md,
-        // "Sync, the register design, second pass".
-        try db.execute(sql: "PRAGMA cache_size = -\(Self.writerCacheKiB)")
-        // A statement that may fail part-way keeps a statement journal: the pages it changes
-        // that the transaction had changed before. SQLite keeps it in memory up to 64 KiB and
-        // then in a temporary file, which stays a file for the rest of the transaction: every
-        // later statement writes each page it touches there, two writes a page. The sync
-        // benchmark's run made 307k such writes of its 330k; in memory, none. The memory is a
-        // statement's pages at most, freed when the statement ends. (Temporary tables, which
-        // the dedup step uses, are kept in memory too.) Docs/PERFORMANCE.md, "Sync, fifth pass".
-        try db.execute(sql: "PRAGMA temp_store = MEMORY")
         try SchemaBuilder.prepare(db, location: "sqlite:\(path)", now: clock)
         try ElementIndex.prepare(db)
         try TextSearchIndex.prepare(db)

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import LegacyStoreSupport
 import Migration
 import Model
 import Normalization

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import GRDB
+import LegacyStoreSupport
 import Migration
 import Model
 import Normalization

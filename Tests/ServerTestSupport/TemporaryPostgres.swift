@@ -73,8 +73,10 @@ public final class TemporaryPostgres: @unchecked Sendable {
     if case .success(let cluster) = sharedCluster { cluster.stop() }
   }
 
-  /// Starts a new cluster (about 2 s).
-  public static func start() throws -> TemporaryPostgres {
+  /// Starts a new cluster (about 2 s). With `tls`, the server also speaks TLS, with a
+  /// self-signed certificate for 127.0.0.1 (``certificatePath``); plain connections are
+  /// still accepted, as on a server whose clients choose.
+  public static func start(tls: Bool = false) throws -> TemporaryPostgres {
     guard let bin = binDirectory, unavailableReason == nil else { throw Failure(unavailableReason ?? "PostgreSQL is unavailable") }
     var template = Array("/tmp/forager-pg-XXXXXX".utf8CString)
     guard let made = mkdtemp(&template) else { throw Failure("cannot create a temporary directory") }
@@ -83,7 +85,7 @@ public final class TemporaryPostgres: @unchecked Sendable {
     var lastError: (any Error)?
     for _ in 0..<3 {
       let port = try freePort()
-      let cluster = TemporaryPostgres(port: port, directory: directory, bin: bin)
+      let cluster = TemporaryPostgres(port: port, directory: directory, bin: bin, tls: tls)
       do {
         try cluster.launch()
         return cluster
@@ -96,10 +98,25 @@ public final class TemporaryPostgres: @unchecked Sendable {
     throw lastError ?? Failure("PostgreSQL did not start")
   }
 
-  private init(port: Int, directory: String, bin: String) {
+  /// Whether the server speaks TLS (``start(tls:)``).
+  public let tls: Bool
+
+  private init(port: Int, directory: String, bin: String, tls: Bool) {
     self.port = port
     self.directory = directory
     self.bin = bin
+    self.tls = tls
+  }
+
+  /// The server's self-signed certificate (PEM), its own root: a client that trusts it can
+  /// verify the server (`sslmode=verify-full&sslrootcert=…`).
+  public var certificatePath: String { "\(directory)/server.crt" }
+
+  /// The server's options, the same at every start.
+  private var serverOptions: String {
+    var options = "-p \(port) -k \(directory) -c listen_addresses=\(host) -c fsync=off -c max_connections=100"
+    if tls { options += " -c ssl=on -c ssl_cert_file=\(directory)/server.crt -c ssl_key_file=\(directory)/server.key" }
+    return options
   }
 
   private func launch() throws {
@@ -107,12 +124,17 @@ public final class TemporaryPostgres: @unchecked Sendable {
     if !FileManager.default.fileExists(atPath: "\(data)/PG_VERSION") {
       try asServer("\(bin)/initdb", ["-D", data, "-A", "trust", "-U", username, "-E", "UTF8", "--no-sync"])
     }
-    try asServer(
-      "\(bin)/pg_ctl",
-      [
-        "-D", data, "-l", "\(directory)/log", "-w", "-t", "30",
-        "-o", "-p \(port) -k \(directory) -c listen_addresses=\(host) -c fsync=off -c max_connections=100", "start",
-      ])
+    if tls && !FileManager.default.fileExists(atPath: certificatePath) {
+      try asServer(
+        "/usr/bin/openssl",
+        [
+          "req", "-new", "-x509", "-days", "2", "-nodes", "-newkey", "rsa:2048", "-subj", "/CN=\(host)",
+          "-addext", "subjectAltName=IP:\(host)", "-keyout", "\(directory)/server.key", "-out", certificatePath,
+        ])
+      try asServer("/bin/chmod", ["600", "\(directory)/server.key"])
+      try asServer("/bin/chmod", ["644", certificatePath])
+    }
+    try asServer("\(bin)/pg_ctl", ["-D", data, "-l", "\(directory)/log", "-w", "-t", "30", "-o", serverOptions, "start"])
     // The watchdog: stops the cluster if this process dies without running atexit.
     let me = getpid()
     let stopCommand = (getuid() == 0 ? "runuser -u postgres -- " : "") + "'\(bin)/pg_ctl' -D '\(data)' -m immediate -w stop"
@@ -132,10 +154,7 @@ public final class TemporaryPostgres: @unchecked Sendable {
   public func restart() throws {
     try asServer(
       "\(bin)/pg_ctl",
-      [
-        "-D", "\(directory)/data", "-l", "\(directory)/log", "-m", "fast", "-w", "-t", "30",
-        "-o", "-p \(port) -k \(directory) -c listen_addresses=\(host) -c fsync=off -c max_connections=100", "restart",
-      ])
+      ["-D", "\(directory)/data", "-l", "\(directory)/log", "-m", "fast", "-w", "-t", "30", "-o", serverOptions, "restart"])
   }
 
   /// Stops the cluster's server and keeps its data, as a database that goes away does;
@@ -146,12 +165,7 @@ public final class TemporaryPostgres: @unchecked Sendable {
 
   /// Starts a paused cluster again on the same port.
   public func resume() throws {
-    try asServer(
-      "\(bin)/pg_ctl",
-      [
-        "-D", "\(directory)/data", "-l", "\(directory)/log", "-w", "-t", "30",
-        "-o", "-p \(port) -k \(directory) -c listen_addresses=\(host) -c fsync=off -c max_connections=100", "start",
-      ])
+    try asServer("\(bin)/pg_ctl", ["-D", "\(directory)/data", "-l", "\(directory)/log", "-w", "-t", "30", "-o", serverOptions, "start"])
   }
 
   /// Stops the cluster and removes its directory.

@@ -4,8 +4,13 @@ public import PostgresNIO
 public import SyncPostgres
 import SyncServer
 
-/// Whether the integration tests can run: they are reported as skipped where not.
-public let postgresAvailable = TemporaryPostgres.unavailableReason == nil
+/// Whether PostgreSQL must be there (`FORAGER_REQUIRE_POSTGRES=1`, which the test command
+/// sets after installing it): a missing PostgreSQL is then a failure, not a skip.
+public let postgresRequired = ProcessInfo.processInfo.environment["FORAGER_REQUIRE_POSTGRES"] == "1"
+
+/// Whether the integration tests run: where PostgreSQL can run, and wherever it is required
+/// (they then fail with the reason it cannot). Elsewhere they are reported as skipped.
+public let postgresAvailable = TemporaryPostgres.unavailableReason == nil || postgresRequired
 
 /// A fresh database on the process's throwaway cluster, with the schema set up, and a
 /// running client; the client stops when `body` returns.

@@ -179,4 +179,29 @@ struct SchemaTests {
       }
     }
   }
+
+  /// A server that speaks TLS: `require` connects, `verify-full` connects when it trusts
+  /// the server's certificate and refuses when it does not (no root given: the system's
+  /// roots do not hold a self-signed certificate).
+  @Test(.enabled(if: postgresAvailable, "PostgreSQL is not installed"))
+  func tlsIsUsedAndVerifiedWhereTheServerSpeaksIt() async throws {
+    let cluster = try TemporaryPostgres.start(tls: true)
+    defer { cluster.stop() }
+    let url = try cluster.createDatabase("tls")
+    var logger = Logger(label: "test")
+    logger.logLevel = .critical
+    let root = cluster.certificatePath.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+    for (query, connects) in [
+      ("sslmode=require", true), ("sslmode=verify-full&sslrootcert=\(root)", true), ("sslmode=verify-ca&sslrootcert=\(root)", true),
+      ("sslmode=verify-full", false),
+    ] {
+      let location = try PostgresLocation(url: url + "?" + query)
+      do {
+        try await location.connectOnce(logger: logger)
+        #expect(connects, "\(query) connected to a server it should not trust")
+      } catch {
+        #expect(!connects, "\(query): \(String(reflecting: error))")
+      }
+    }
+  }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LegacyStoreSupport
 import Migration
 import Model
 import Persistence

@@ -18,8 +18,10 @@ import Synchronization
 /// during the recipe benchmark, 12 % slower) while the WAL only grew. So small commits
 /// checkpoint inside the commit, which copies everything while the writer waits, and so
 /// does any commit once the WAL has reached four times the limit (Docs/ARCHITECTURE.md,
-/// "Durability"; Docs/PERFORMANCE.md, "Sync, eighth pass").
-final class BackgroundCheckpointer: Sendable {
+/// "Durability"; Docs/PERFORMANCE.md, "Hand-written code and its measured reasons").
+/// The benchmark's hand-written baselines install the same one on their raw connections
+/// (``install(onConnection:)``), so both sides of a comparison checkpoint alike.
+package final class BackgroundCheckpointer: Sendable {
   private let path: String
   private let configuration: Configuration
   /// WAL pages past which a commit starts a checkpoint.
@@ -35,6 +37,13 @@ final class BackgroundCheckpointer: Sendable {
   }
   private let state = Mutex(State())
 
+  /// One for a raw connection to the file at `path` (the benchmark's baselines).
+  package convenience init(path: String, pages: Int = SQLiteStore.checkpointPages) {
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(10)
+    self.init(path: path, configuration: configuration, pages: pages)
+  }
+
   init(path: String, configuration: Configuration, pages: Int) {
     self.path = path
     self.configuration = configuration
@@ -43,7 +52,10 @@ final class BackgroundCheckpointer: Sendable {
 
   /// Replaces SQLite's automatic checkpoint on the writer `db` with this one. The hook holds
   /// no reference: the store that owns this object makes every commit on `db`.
-  func install(on db: Database) {
+  func install(on db: Database) { install(onConnection: db.sqliteConnection) }
+
+  /// ``install(on:)`` for a connection opened with the SQLite C API.
+  package func install(onConnection connection: OpaquePointer?) {
     let hook: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafePointer<CChar>?, Int32) -> Int32 = { context, db, _, pages in
       guard let context else { return SQLITE_OK }
       let checkpointer = Unmanaged<BackgroundCheckpointer>.fromOpaque(context).takeUnretainedValue()
@@ -54,7 +66,7 @@ final class BackgroundCheckpointer: Sendable {
       }
       return SQLITE_OK
     }
-    sqlite3_wal_hook(db.sqliteConnection, hook, Unmanaged.passUnretained(self).toOpaque())
+    sqlite3_wal_hook(connection, hook, Unmanaged.passUnretained(self).toOpaque())
   }
 
   enum Checkpoint {
@@ -94,10 +106,10 @@ final class BackgroundCheckpointer: Sendable {
   }
 
   /// Returns once the checkpoint started so far, if any, has ended.
-  func waitWhileRunning() { queue.sync {} }
+  package func waitWhileRunning() { queue.sync {} }
 
   /// Waits for a running checkpoint and closes the connection; no checkpoint starts after.
-  func close() throws {
+  package func close() throws {
     state.withLock { $0.closed = true }
     queue.sync {}
     let connection = state.withLock { state -> DatabaseQueue? in

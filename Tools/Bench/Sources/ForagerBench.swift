@@ -1,4 +1,5 @@
 import ArgumentParser
+import BenchBaselines
 import Foundation
 
 /// `forager-bench`: Forager against raw SQLite, scenario by scenario, each in its own
@@ -11,7 +12,13 @@ struct ForagerBench: ParsableCommand {
     discussion: "Compare two commits: run each with --json into a file, then --compare OLD.json NEW.json.")
 
   @Flag(help: "Print the results as JSON (for comparing commits) instead of the table.") var json = false
-  @Flag(help: "The issue's sizes (a 1M-record store for the incremental sync).") var full = false
+  @Flag(help: "The reference sizes of Docs/PERFORMANCE.md (a 1M-record store for the incremental sync, 100k changes pulled).")
+  var full = false
+  @Flag(
+    help: ArgumentHelp(
+      "Tiny sizes and one round: shows in seconds that every scenario runs. Exits non-zero when one errors, is skipped or pending.",
+      discussion: "The test command runs it; its figures mean nothing."))
+  var smoke = false
   @Flag(help: "List the scenarios and their size parameters.") var list = false
   @Option(help: ArgumentHelp("Run only these scenarios (ids from --list).", valueName: "ID,ID…")) var only: String?
   @Option(name: .customLong("size"), help: ArgumentHelp("Set a size parameter (repeatable).", valueName: "NAME=N")) var sizeSettings:
@@ -26,6 +33,7 @@ struct ForagerBench: ParsableCommand {
 
   func validate() throws {
     guard (1...1_000).contains(rounds) else { throw ValidationError("--rounds must be from 1 to 1000; got \(rounds)") }
+    guard !(smoke && full) else { throw ValidationError("--smoke and --full are two sizes; pick one") }
     guard compare.isEmpty || compare.count == 2 else { throw ValidationError("--compare takes two files: OLD.json NEW.json") }
     _ = try overrides()
     if let only {
@@ -54,7 +62,8 @@ struct ForagerBench: ParsableCommand {
   func run() throws {
     if let serveLoad { return try ServerLoadScenario.serve(serveLoad) }
     if compare.count == 2 { return try Report.compare(compare[0], compare[1]) }
-    let sizes = Sizes(values: (full ? Sizes.full : Sizes.defaults).merging(try overrides()) { $1 })
+    let sizes = Sizes(values: (smoke ? Sizes.smoke : full ? Sizes.full : Sizes.defaults).merging(try overrides()) { $1 })
+    let rounds = smoke ? 1 : rounds
     if list {
       for scenario in Scenarios.all {
         print("\(scenario.id.padding(toLength: 14, withPad: " ", startingAt: 0)) \(scenario.title) — target: \(scenario.target)")
@@ -64,7 +73,7 @@ struct ForagerBench: ParsableCommand {
     }
     if let child {
       guard let scenario = Scenarios.all.first(where: { $0.id == child }) else { throw BenchError("no scenario \(child)") }
-      let result = try Self.runHere(scenario, sizes: sizes, rounds: rounds)
+      let result = try Self.runHere(scenario, sizes: sizes, rounds: rounds, smoke: smoke)
       let data = try JSONEncoder().encode(result)
       print("RESULT:" + String(decoding: data, as: UTF8.self))
       return
@@ -73,6 +82,7 @@ struct ForagerBench: ParsableCommand {
     let selected = Scenarios.all.filter { scenario in ids.map { $0.contains(scenario.id) } ?? true }
     var results: [ScenarioResult] = []
     let started = Date()
+    let loadAtStart = Load.oneMinute()
     for scenario in selected {
       FileHandle.standardError.write(Data("· \(scenario.id) …".utf8))
       let result = try Self.runInChild(scenario, arguments: childArguments(scenario))
@@ -80,9 +90,9 @@ struct ForagerBench: ParsableCommand {
       results.append(result)
     }
     let run = BenchRun(
-      date: ISO8601DateFormatter().string(from: started), host: Host.describe(),
+      date: ISO8601DateFormatter().string(from: started), commit: Host.commit(), host: Host.describe(),
       command: (["forager-bench"] + CommandLine.arguments.dropFirst()).joined(separator: " "), sizes: sizes.values,
-      seconds: Date().timeIntervalSince(started), results: results
+      seconds: Date().timeIntervalSince(started), loadAtStart: loadAtStart, loadAtEnd: Load.oneMinute(), results: results
     )
     if json {
       let encoder = JSONEncoder()
@@ -91,20 +101,33 @@ struct ForagerBench: ParsableCommand {
     } else {
       print(Report.table(run))
     }
+    if smoke {
+      let failed = results.filter { Self.smokeFailures.contains($0.verdict) }
+      guard failed.isEmpty else {
+        throw BenchError(
+          "smoke run: " + failed.map { "\($0.id) \($0.verdict)" + ($0.note.map { " (\($0))" } ?? "") }.joined(separator: "; "))
+      }
+    }
   }
+
+  /// Verdicts that fail a smoke run: the scenario did not run to its end.
+  static let smokeFailures: Set<String> = ["error", "pending", "skipped"]
 
   /// What a scenario's child process is given: the sizes and rounds of this run.
   private func childArguments(_ scenario: Scenario) -> [String] {
-    ["--child", scenario.id, "--rounds", String(rounds)] + (full ? ["--full"] : []) + sizeSettings.flatMap { ["--size", $0] }
+    ["--child", scenario.id, "--rounds", String(rounds)] + (full ? ["--full"] : []) + (smoke ? ["--smoke"] : [])
+      + sizeSettings.flatMap { ["--size", $0] }
   }
 
-  static func runHere(_ scenario: Scenario, sizes: Sizes, rounds: Int) throws -> ScenarioResult {
+  static func runHere(_ scenario: Scenario, sizes: Sizes, rounds: Int, smoke: Bool) throws -> ScenarioResult {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "forager-bench-\(scenario.id)-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    var result = try scenario.run(Context(scenario: scenario, sizes: sizes, directory: directory, rounds: rounds))
+    var result = try scenario.run(Context(scenario: scenario, sizes: sizes, directory: directory, rounds: rounds, smoke: smoke))
     result.peakResidentMiB = Memory.peakResidentMiB()
+    // A figure with no value (a percentile from too few samples) is left out: JSON has no NaN.
+    result.figures = result.figures.filter { $0.value.isFinite }
     return result
   }
 
@@ -134,14 +157,35 @@ struct ForagerBench: ParsableCommand {
 /// One whole run, as `--json` prints it.
 struct BenchRun: Codable {
   var date: String
+  /// The commit of the working directory (`git describe --always --dirty`), when it is one.
+  var commit: String?
   var host: String
   var command: String
   var sizes: [String: Int]
   var seconds: Double
+  /// The 1-minute load average when the run started and when it ended: a figure from a
+  /// loaded machine says so.
+  var loadAtStart: Double?
+  var loadAtEnd: Double?
   var results: [ScenarioResult]
 }
 
 enum Host {
+  /// `git describe --always --dirty` in the current directory, or nil outside a repository.
+  static func commit() -> String? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git", "describe", "--always", "--dirty"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return nil }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return nil }
+    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+  }
+
   static func describe() -> String {
     let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
     let model =

@@ -1,3 +1,4 @@
+import BenchBaselines
 import Foundation
 import Model
 import Repositories

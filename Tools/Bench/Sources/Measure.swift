@@ -16,11 +16,15 @@ func time(_ body: () throws -> Void) rethrows -> Double {
   return Double(nanoseconds() - start) / 1e9
 }
 
-/// Summary of repeated timings, in seconds.
+/// Summary of repeated timings, in seconds: the median and the spread (fastest and
+/// slowest sample); a 99th percentile only from 100 samples or more, where it means one.
 struct Stats: Codable, Sendable {
+  /// The fewest samples a 99th percentile is reported from.
+  static let samplesForP99 = 100
+
   var count: Int
   var median: Double
-  var p99: Double
+  var p99: Double?
   var min: Double
   var max: Double
 
@@ -34,9 +38,19 @@ struct Stats: Codable, Sendable {
       return sorted[low] + (sorted[high] - sorted[low]) * (rank - Double(low))
     }
     median = quantile(0.5)
-    p99 = quantile(0.99)
+    p99 = count >= Self.samplesForP99 ? quantile(0.99) : nil
     min = sorted.first ?? .nan
     max = sorted.last ?? .nan
+  }
+}
+
+/// The machine's load: the 1-minute load average, read from `/proc/loadavg`.
+enum Load {
+  static func oneMinute() -> Double {
+    guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8),
+      let first = text.split(separator: " ").first, let value = Double(first)
+    else { return .nan }
+    return value
   }
 }
 

@@ -12,19 +12,22 @@ enum Report {
 
   static func table(_ run: BenchRun) -> String {
     var lines = [
-      "forager-bench — \(run.date) — \(run.host)",
+      "forager-bench — \(run.date) — commit \(run.commit ?? "unknown") — \(run.host)",
       "command: \(run.command)  (\(String(format: "%.0f", run.seconds)) s)",
       "",
-      "| Scenario | Forager median | p99 | Baseline median | p99 | Ratio | Peak RSS | Target | Verdict |",
-      "|---|---|---|---|---|---|---|---|---|",
+      "load average (1 min): \(format(run.loadAtStart ?? .nan)) at the start, \(format(run.loadAtEnd ?? .nan)) at the end",
+      "",
+      "| Scenario | Forager median | spread | p99 | Baseline median | spread | p99 | Ratio | Peak RSS | Target | Verdict |",
+      "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for result in run.results {
       let ratio = result.ratio.map { String(format: "%.2f×", $0) } ?? "—"
       let rss = result.peakResidentMiB.map { String(format: "%.0f MiB", $0) } ?? "—"
       let sizes = result.parameters.sorted { $0.key < $1.key }.map { "\($0.key.split(separator: ".").last ?? "")=\($0.value)" }
       lines.append(
-        "| \(result.title) (\(sizes.joined(separator: ", "))) | \(formatSeconds(result.forager?.median)) | \(formatSeconds(result.forager?.p99)) | "
-          + "\(formatSeconds(result.baseline?.median)) | \(formatSeconds(result.baseline?.p99)) | \(ratio) | \(rss) | \(result.target) | \(result.verdict) |"
+        "| \(result.title) (\(sizes.joined(separator: ", "))) | \(formatSeconds(result.forager?.median)) | \(spread(result.forager)) | "
+          + "\(formatSeconds(result.forager?.p99)) | \(formatSeconds(result.baseline?.median)) | \(spread(result.baseline)) | "
+          + "\(formatSeconds(result.baseline?.p99)) | \(ratio) | \(rss) | \(result.target) | \(result.verdict) |"
       )
     }
     lines.append("")
@@ -47,6 +50,14 @@ enum Report {
     }
     return lines.joined(separator: "\n")
   }
+
+  /// The fastest and slowest sample and how many there were: "1.2–1.9 s (n=5)".
+  static func spread(_ stats: Stats?) -> String {
+    guard let stats, stats.count > 1 else { return "—" }
+    return "\(formatSeconds(stats.min))–\(formatSeconds(stats.max)) (n=\(stats.count))"
+  }
+
+  private static func format(_ value: Double) -> String { value.isFinite ? String(format: "%.2f", value) : "—" }
 
   private static func format(_ name: String, _ value: Double) -> String {
     if name.hasSuffix("/s") { return String(format: "%.0f", value) }

@@ -17,6 +17,16 @@ struct Context {
   let sizes: Sizes
   let directory: URL
   let rounds: Int
+  /// A `--smoke` run: tiny sizes, one round, to show every scenario still runs.
+  var smoke = false
+
+  /// The fewest rounds of a whole-workload scenario (a whole sync, migration or script) that
+  /// give a median and a spread.
+  static let fewestWholeRounds = 5
+
+  /// Rounds of a whole-workload scenario: `--rounds`, at least ``fewestWholeRounds``; one
+  /// in a smoke run.
+  var wholeRounds: Int { smoke ? 1 : max(rounds, Self.fewestWholeRounds) }
 
   func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 }
@@ -41,6 +51,23 @@ struct Sizes: Codable, Sendable {
     "migration.records": 50_000,
     "dedup.groups": 20_000, "dedup.records": 20_000,
     "server.devices": 100, "server.households": 25, "server.seconds": 10, "server.changes": 20, "server.pace.ms": 1_000,
+  ]
+  /// `--smoke`: every scenario in seconds; the figures mean nothing, only that it runs.
+  static let smoke: [String: Int] = [
+    "lookup.templates": 200, "lookup.ops": 20,
+    "getOrCreate.templates": 200, "getOrCreate.ops": 20,
+    "insert.names": 200,
+    "recipe.templates": 50, "recipe.lines": 3, "recipe.ops": 5,
+    "lineparse.passes": 10,
+    "recipeimport.pages": 5,
+    "sync.changes": 200, "sync.duplicates": 20,
+    "incremental.large": 500, "incremental.small": 100, "incremental.changes": 10,
+    "memory.changes": 500,
+    "batch.commands": 50, "batch.large": 500,
+    "commands.small": 100, "commands.large": 500, "commands.ops": 2,
+    "migration.records": 500,
+    "dedup.groups": 20, "dedup.records": 500,
+    "server.devices": 4, "server.households": 2, "server.seconds": 1, "server.changes": 5, "server.pace.ms": 200,
   ]
   static let full: [String: Int] = defaults.merging(["incremental.large": 1_000_000, "memory.changes": 100_000, "dedup.groups": 100_000]) {
     $1

@@ -52,6 +52,7 @@ extension LayerTable {
     .tool("LayerCheckPlugin", targets: ["layer-check"]),
     .tool("LayerCheckCommandPlugin", targets: ["layer-check"]),
     .unrestrictedTool("Bench"),
+    .tool("BenchBaselines", targets: ["CSQLite", "PersistenceSQLite"]),
     // The fuzz target of the batch decoder, the pull's checks and the join (Scripts/fuzz.sh).
     .tool("FuzzSupport", targets: ["Model", "Persistence", "PersistenceMemory", "Repositories", "Sync"]),
     .tool("forager-fuzz", targets: ["FuzzSupport"]),
@@ -61,5 +62,6 @@ extension LayerTable {
     .testSupport("TestSupport"),
     .testSupport("ServerTestSupport"),
     .testSupport("SpawnSupport"),
+    .testSupport("LegacyStoreSupport"),
   ])
 }

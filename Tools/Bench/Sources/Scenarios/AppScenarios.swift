@@ -1,3 +1,4 @@
+import BenchBaselines
 import Foundation
 import PersistenceSQLite
 import Repositories
@@ -35,7 +36,7 @@ enum AppScenarios {
 
   static let batch = Scenario(
     id: "batch", title: "forager-batch running a command script, on a new store and on a kitchen of 100k records",
-    target: "< 1.5 s; on the large store within 1.5×", parameters: ["batch.commands", "batch.large"]
+    target: "< 1.2 s; on the large store within 1.5×", parameters: ["batch.commands", "batch.large"]
   ) { context in
     var result = ScenarioResult(context)
     guard let url = executable("forager-batch") else {
@@ -53,7 +54,7 @@ enum AppScenarios {
       try store.close()
     }
     var fresh: [Double] = [], large: [Double] = []
-    for round in 0..<min(context.rounds, 3) {
+    for round in 0..<context.wholeRounds {
       let store = context.path("batch-\(round).sqlite")
       let run = try timed(url, BatchScript.arguments(script: script.path, store: store), stdin: nil)
       guard run.status == 0 else { throw BenchError("forager-batch failed (\(run.status)): \(run.output)") }
@@ -71,7 +72,7 @@ enum AppScenarios {
     result.figures["large store records count"] = Double(fixture.records)
     let freshMedian = result.forager?.median ?? .infinity
     result.figures["large / new store"] = largeMedian / freshMedian
-    result.judge(freshMedian < 1.5 && largeMedian / freshMedian <= 1.5)
+    result.judge(freshMedian < 1.2 && largeMedian / freshMedian <= 1.5)
     result.note = "whole process: start, open the SQLite store (new, or a copy of the large kitchen), run the script, exit"
     return result
   }
@@ -87,7 +88,7 @@ enum AppScenarios {
     let input = context.directory.appendingPathComponent("quit.txt")
     try Data("quit\n".utf8).write(to: input)
     var samples: [Double] = []
-    for round in 0..<max(context.rounds, 5) {
+    for round in 0..<context.wholeRounds {
       let run = try timed(url, BatchScript.replArguments(store: context.path("repl-\(round).sqlite")), stdin: input)
       guard run.status == 0 else { throw BenchError("forager failed (\(run.status)): \(run.output)") }
       samples.append(run.seconds)

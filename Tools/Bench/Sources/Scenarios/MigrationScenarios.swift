@@ -1,21 +1,25 @@
+import BenchBaselines
 import Foundation
+import LegacyStoreSupport
 import Migration
 import Model
 
 /// Old stores, written by the `Migration` module's v1 generator and upgraded in place.
 enum MigrationScenarios {
   static let migration = Scenario(
-    id: "migration", title: "v1 → v3 migration (generated v1 store, its dedup included)", target: "< 1.5 s",
+    id: "migration", title: "v1 → current migration (generated v1 store, its dedup included)", target: "< 1.5 s",
     parameters: ["migration.records"]
   ) { context in
     var samples: [Double] = [], rows = 0
-    for round in 0..<min(context.rounds, 3) {
+    for round in 0..<context.wholeRounds {
       let path = context.path("v1-\(round).sqlite")
       rows = try LegacyStoreGenerator(seed: 7, recordCount: context.sizes["migration.records"]).write(to: path).total
       let migrator = StoreMigrator(path: path)
       var report: MigrationReport?
       samples.append(try time { report = try migrator.migrate(MigrationOptions(makeBackup: false)) })
-      guard let report, report.toVersion == StoreMigrator.currentVersion else { throw BenchError("migration did not reach v3") }
+      guard let report, report.toVersion == StoreMigrator.currentVersion else {
+        throw BenchError("migration did not reach the current version")
+      }
     }
     var result = ScenarioResult(context)
     result.compare(samples, nil)
@@ -44,7 +48,7 @@ extension MigrationScenarios {
     let stageASeconds = try time { _ = try stageA.migrate(MigrationOptions(target: 2, makeBackup: false)) }
     var foragerTimes: [Double] = [], baselineTimes: [Double] = []
     var merged = 0, repointed = 0, groupCount = 0
-    for round in 0..<min(context.rounds, 3) {
+    for round in 0..<context.wholeRounds {
       let foragerPath = context.path("forager-\(round).sqlite"), basePath = context.path("baseline-\(round).sqlite")
       for path in [foragerPath, basePath] { try FileManager.default.copyItem(atPath: source, toPath: path) }
       var report: MigrationReport?

@@ -1,3 +1,4 @@
+import BenchBaselines
 import Foundation
 import Model
 import Normalization
@@ -122,19 +123,23 @@ enum StoreScenarios {
     let count = context.sizes["insert.names"]
     let names = (0..<count).map { Names.template($0) }
     let keys = names.map { SemanticKey.canonicalIngredientName($0) }
-    let rounds = min(context.rounds, 3)
+    let rounds = context.wholeRounds
     var foragerTimes: [Double] = [], baselineTimes: [Double] = []
     for round in 0..<rounds {
+      // Each side on a new store with the writer's settings and checkpoints; each side's
+      // store is closed (its checkpoint waited for) before the other side is timed.
       let foragerPath = context.path("forager-\(round).sqlite")
-      let library = Library(store: try SQLiteStore(path: foragerPath))
+      let store = try SQLiteStore(path: foragerPath)
+      let library = Library(store: store)
       foragerTimes.append(
         try time {
           try library.transaction { tx in
             for name in names { _ = try tx.ingredients.getOrCreate(name) }
           }
         })
+      try store.close()
       let basePath = context.path("baseline-\(round).sqlite")
-      _ = try SQLiteStore(path: basePath)
+      try SQLiteStore(path: basePath).close()
       let raw = try RawDatabase(path: basePath)
       let select = try raw.prepare("SELECT id FROM ingredientTemplate WHERE canonicalName = ? AND deletedAt IS NULL")
       // A new name may still be another template's alias ("scallion" of "spring onion"):
@@ -179,8 +184,10 @@ enum StoreScenarios {
           }
           try raw.execute("COMMIT")
         })
-      try? FileManager.default.removeItem(atPath: foragerPath)
-      try? FileManager.default.removeItem(atPath: basePath)
+      try raw.close()
+      for path in [foragerPath, basePath] {
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+      }
     }
     var result = ScenarioResult(context)
     result.compare(foragerTimes, baselineTimes)
@@ -195,7 +202,7 @@ enum StoreScenarios {
   }
 
   static let recipeCreate = Scenario(
-    id: "recipe", title: "recipe create with ingredient lines (templates resolved)", target: "≤ 1.3× baseline",
+    id: "recipe", title: "recipe create with ingredient lines (templates resolved)", target: "≤ 1.25× baseline",
     parameters: ["recipe.templates", "recipe.lines", "recipe.ops"]
   ) { context in
     let path = context.path("store.sqlite")
@@ -228,6 +235,10 @@ enum StoreScenarios {
         lines: lines.map { "2 cups \(Names.template($0))" }, keys: lines.map { keys[$0] }
       )
     }
+    // The baseline's ids are made before its timed spans: Foundation's UUID() reads
+    // /dev/urandom for each id, several times the cost of Forager's id source (getrandom),
+    // and a baseline must not be charged for a slower generator.
+    let baselineIDs = drafts.map { _ in UUID() }
     var foragerTimes: [Double] = [], baselineTimes: [Double] = []
     for round in 0...context.rounds {
       let batch = drafts[(round * operations)..<((round + 1) * operations)]
@@ -240,8 +251,9 @@ enum StoreScenarios {
             }
           })
       }
-      for draft in batch {
+      for (offset, draft) in zip(batch.indices, batch) {
         let title = "baseline " + draft.name
+        let recipeID = baselineIDs[offset]
         baseline.append(
           try time {
             try raw.execute("BEGIN IMMEDIATE")
@@ -250,7 +262,6 @@ enum StoreScenarios {
             findRecipe.bind(1, titleKey)
             if try findRecipe.step() { throw BenchError("recipe exists") }
             findRecipe.reset()
-            let recipeID = UUID()
             let recipeText = recipeID.uuidString.lowercased()
             insertRecipe.bindMetadata(id: recipeID, at: now)
             insertRecipe.bind("displayName", title)
@@ -296,7 +307,7 @@ enum StoreScenarios {
     }
     var result = ScenarioResult(context)
     result.compare(foragerTimes, baselineTimes)
-    result.judge((result.ratio ?? .infinity) <= 1.3)
+    result.judge((result.ratio ?? .infinity) <= 1.25)
     result.note =
       "Forager: library.recipes.create(RecipeDraft) (one transaction, lines parsed, templates found, usage counted); baseline: the same rows and change-log entries by hand"
     return result

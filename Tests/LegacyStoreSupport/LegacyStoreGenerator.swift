@@ -1,5 +1,6 @@
 public import Foundation
 import GRDB
+import Migration
 import Model
 
 /// Writes realistic version-1 stores (``LegacySchema``) for tests and benchmarks: the
