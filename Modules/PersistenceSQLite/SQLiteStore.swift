@@ -78,7 +78,7 @@ public final class SQLiteStore: Store {
         // checkpoint copies more pages at once and comes ten times less often. After a large
         // commit it runs on a connection of its own beside the writer, after a small one
         // inside the commit (``BackgroundCheckpointer`` says why); `close()` still empties
-        // the WAL. Docs/PERFORMANCE.md, "forager-batch" and "Sync, eighth pass".
+        // the WAL. Docs/PERFORMANCE.md, "Hand-written code and its measured reasons".
         checkpointer.install(on: db)
         // A transaction whose dirty pages outgrow the page cache spills them to the WAL
         // before it commits, and writes a page again each time it changes it after that.
@@ -86,7 +86,7 @@ public final class SQLiteStore: Store {
         // keys are spread over the b-trees); at SQLite's default 2 MB a sync of 2 × 10k
         // records made 341k writes. A 32 MiB cache keeps such a transaction's pages until
         // its commit; it is only filled by transactions that large. Docs/PERFORMANCE.md,
-        // "Sync, the register design, second pass".
+        // "Hand-written code and its measured reasons".
         try db.execute(sql: "PRAGMA cache_size = -\(Self.writerCacheKiB)")
         // A statement that may fail part-way keeps a statement journal: the pages it changes
         // that the transaction had changed before. SQLite keeps it in memory up to 64 KiB and
@@ -94,7 +94,8 @@ public final class SQLiteStore: Store {
         // later statement writes each page it touches there, two writes a page. The sync
         // benchmark's run made 307k such writes of its 330k; in memory, none. The memory is a
         // statement's pages at most, freed when the statement ends. (Temporary tables, which
-        // the dedup step uses, are kept in memory too.) Docs/PERFORMANCE.md, "Sync, fifth pass".
+        // the dedup step uses, are kept in memory too.) Docs/PERFORMANCE.md,
+        // "Hand-written code and its measured reasons".
         try db.execute(sql: "PRAGMA temp_store = MEMORY")
         try SchemaBuilder.prepare(db, location: "sqlite:\(path)", now: clock)
         try ElementIndex.prepare(db)

@@ -18,7 +18,7 @@ import Synchronization
 /// during the recipe benchmark, 12 % slower) while the WAL only grew. So small commits
 /// checkpoint inside the commit, which copies everything while the writer waits, and so
 /// does any commit once the WAL has reached four times the limit (Docs/ARCHITECTURE.md,
-/// "Durability"; Docs/PERFORMANCE.md, "Sync, eighth pass").
+/// "Durability"; Docs/PERFORMANCE.md, "Hand-written code and its measured reasons").
 final class BackgroundCheckpointer: Sendable {
   private let path: String
   private let configuration: Configuration
