@@ -41,8 +41,8 @@ public enum DeleteRule: String, Sendable, Hashable {
 ///
 /// An immutable class, not a struct: every record read, written, validated or synced walks
 /// its kind's fields, and a class instance is handed on with one reference count where
-/// the struct's copy retained each of its strings and lists (Docs/PERFORMANCE.md, "Sync,
-/// eighth pass"). Equality and hashing are by value.
+/// the struct's copy retained each of its strings and lists (Docs/PERFORMANCE.md,
+/// "Hand-written code and its measured reasons"). Equality and hashing are by value.
 public final class FieldDescriptor: Sendable, Hashable {
   public let name: String
   public let type: FieldType

@@ -3,8 +3,9 @@ public import Foundation
 // The two bodies a sync answers most — a pull page and a push receipt — written directly
 // as JSON. They are the document `WireCoding.encoder()` makes (keys sorted, batches in
 // base64), without escaping "/" (JSON does not require it); any JSON decoder reads them,
-// `WireCoding.decoder()` included. Measured reason (Docs/PERFORMANCE.md, "Sync server
-// under load"): Foundation's encoder was the server's largest single cost per sync.
+// `WireCoding.decoder()` included. Measured reason: Foundation's encoder was the server's
+// largest single cost per sync (Docs/PERFORMANCE.md, "Hand-written code and its measured
+// reasons").
 
 extension PullPage {
   /// The page as JSON: `{"cursor":…,"endedAtByteLimit":b,"entries":[{"batch":base64,"sequence":n},…],"latestSequence":n}`.

@@ -8,7 +8,7 @@ import Persistence
 /// with the semantic key each holds in an index of its own. A pulled record's state and
 /// its key entry are then one INSERT: kept as two metadata entries (the state, and the
 /// key's list of holders) they were two upserts, ≈ 0.45 s of every 100k records pulled.
-/// Docs/PERFORMANCE.md, "Sync, seventh pass".
+/// Docs/PERFORMANCE.md, "Hand-written code and its measured reasons".
 extension SQLiteTransaction {
   static let syncStatesTable = "forager_sync_states"
 

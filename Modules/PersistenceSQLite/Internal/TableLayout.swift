@@ -26,7 +26,7 @@ struct TableLayout: Sendable {
   /// values the row has passed ``Record/validateAgainstSchema()`` with; an error there (out
   /// of memory, a disk error) is not a refusal anyone catches, and it rolls back the whole
   /// write transaction it leaves. `ElementFilterTests.aRefusedRowWriteLeavesNoElementsBehind`,
-  /// Docs/PERFORMANCE.md, "Sync, seventh pass".
+  /// Docs/PERFORMANCE.md, "Hand-written code and its measured reasons".
   let insertSQL: String
   let updateSQL: String
   /// SELECT of one row by id, and of the rows with a semantic key (live, or all), by id:

@@ -4,7 +4,7 @@ import PostgresNIO
 // The statements every sync request runs, prepared once per connection by postgres-nio
 // (`PostgresClient.execute(_:)`): a push or a pull then costs PostgreSQL no parsing or
 // planning, which was the largest share of its time under load (Docs/PERFORMANCE.md,
-// "Sync server under load").
+// "Hand-written code and its measured reasons").
 
 /// A token's credential by the SHA-256 of its secret.
 struct CredentialByTokenHash: PostgresPreparedStatement {

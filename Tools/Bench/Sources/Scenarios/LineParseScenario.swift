@@ -4,8 +4,8 @@ import Normalization
 /// The cost of `IngredientLine.parse` per line, on a fixed corpus of lines in the shapes
 /// real recipes write (most ASCII, some with unicode fractions and dashes).
 ///
-/// No baseline: the figure is compared with the one recorded in Docs/PERFORMANCE.md
-/// before issue 17's tokenizer and grammar replaced the single-function scanner.
+/// No baseline: the target is per line, and the corpus stays fixed so that `--compare`
+/// shows what a change to the parser costs (Docs/PERFORMANCE.md, "Scenarios").
 enum LineParseScenario {
   /// The corpus: every line is parsed once per pass. Kept fixed so figures compare
   /// across commits.
