@@ -215,11 +215,23 @@ final class ViewUpdater {
     // What refers to the component resolves differently when the record showing it
     // changed, when a member may have joined it (a merged entity), or when one may have
     // left it (a unique kind's records that stopped showing one key). The records noted
-    // as depending on it are computed again in every case: a user's own delete reached
-    // the row before the view (the row was already a tombstone), and a planned meal that
-    // is one entity with another by its slot depends on its recipe whatever the entity's
-    // row shows.
-    again += try referrers(kind, members: ids, formerlyShown: liveAfter == liveBefore ? [] : liveBefore)
+    // as depending on it are computed again in every case: a planned meal that is one
+    // entity with another by its slot depends on its recipe whatever the entity's row
+    // shows. A component that is not shown and whose rows are tombstones may be a user's
+    // own delete, which reached the rows before the view: the rows that showed it as
+    // written until then are found by reference too. (Its live referrers the delete rules
+    // already cleared or removed; a referrer hidden for another reason, such as a recipe
+    // line whose recipe is deleted, still names it, and must now be noted as depending on
+    // it.)
+    let formerlyShown: Set<UUID>
+    if liveAfter != liveBefore {
+      formerlyShown = liveBefore
+    } else if liveAfter.isEmpty {
+      formerlyShown = Set(memberRows.map(\.id))
+    } else {
+      formerlyShown = []
+    }
+    again += try referrers(kind, members: ids, formerlyShown: formerlyShown)
     return again
   }
 
