@@ -29,7 +29,8 @@ extension PostgresHouseholdStorage {
         }
       } catch {
         if !Task.isCancelled {
-          logger.warning("not listening for appended batches (live subscribers hear this server's pushes only): \(String(describing: error))")
+          logger.warning(
+            "not listening for appended batches (live subscribers hear this server's pushes only): \(String(describing: error))")
         }
       }
       try? await Task.sleep(for: retryAfter)

@@ -69,20 +69,31 @@ struct LiveChannelTests {
     let secrets = try await tokens(storage, devices: ["phone"])
     var configuration = Self.fast()
     configuration.liveSubscribersPerToken = 1
-    try await withServer(storage, configuration: configuration) { url, _ in
-      let cloud = try await onThread { try HTTPCloud(url: url, token: secrets[0]) }
-      let (first, second) = (Signals(), Signals())
-      let held = cloud.openLiveChannel(first.handler)
-      defer { held.close() }
-      #expect(await first.first(where: Self.opened) != nil)
-      let refused = cloud.openLiveChannel(second.handler)
-      defer { refused.close() }
-      guard case .ended(let reason) = await second.first(where: Self.ended) else {
-        Issue.record("not ended")
-        return
-      }
-      #expect(reason.contains("429 live-token-limit") && reason.contains("already holds 1 live subscription"))
+    let service = SyncService(storage: storage, configuration: configuration)
+    try await withService(service) { _, port in
+      let held = try Self.subscribeWithoutReading(port: port, token: secrets[0])
+      defer { close(held) }
+      while service.announcer.count < 1 { try await Task.sleep(for: .milliseconds(10)) }
+      let refused = try Self.subscribeWithoutReading(port: port, token: secrets[0])
+      defer { close(refused) }
+      let answer = Self.readAnswer(refused)
+      #expect(answer.hasPrefix("HTTP/1.1 429 Too Many Requests"))
+      #expect(answer.contains("Retry-After: 5") && answer.contains(#""code":"live-token-limit""#))
+      #expect(answer.contains("already holds 1 live subscription"))
+      #expect(service.announcer.count == 1)
     }
+  }
+
+  /// What a raw connection was answered: its bytes until the server closes it or stops sending.
+  static func readAnswer(_ descriptor: Int32) -> String {
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4_096)
+    while !bytes.contains(where: { $0 == UInt8(ascii: "}") }) {
+      let count = recv(descriptor, &buffer, buffer.count, 0)
+      guard count > 0 else { break }
+      bytes += buffer.prefix(count)
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// A subscriber that never reads holds one number in the server, however much is
@@ -118,17 +129,21 @@ struct LiveChannelTests {
       tasks.addTask { try await group.run() }
       var iterator = ports.makeAsyncIterator()
       let port = try #require(await iterator.next())
-      let signals = Signals()
-      let cloud = try await onThread { try HTTPCloud(url: "http://127.0.0.1:\(port)", token: secrets[0]) }
-      let channel = cloud.openLiveChannel(signals.handler)
-      defer { channel.close() }
-      #expect(await signals.first(where: Self.opened) != nil)
+      let stream = try Self.subscribeWithoutReading(port: port, token: secrets[0])
+      defer { close(stream) }
+      while service.announcer.count < 1 { try await Task.sleep(for: .milliseconds(10)) }
       await group.triggerGracefulShutdown()
-      guard case .ended(let reason) = await signals.first(where: Self.ended) else {
-        Issue.record("not ended")
-        return
+      // Everything the server wrote until it closed the connection: hello, maybe heartbeats, closing.
+      var bytes: [UInt8] = []
+      var buffer = [UInt8](repeating: 0, count: 4_096)
+      while true {
+        let count = recv(stream, &buffer, buffer.count, 0)
+        guard count > 0 else { break }
+        bytes += buffer.prefix(count)
       }
-      #expect(reason == "the server closed the live channel (shutdown)")
+      let text = String(decoding: bytes, as: UTF8.self)
+      #expect(text.contains("event: hello"))
+      #expect(text.contains("event: closing\ndata: {\"reason\":\"shutdown\"}"))
       try await tasks.waitForAll()
       #expect(service.announcer.count == 0)
     }
@@ -141,7 +156,9 @@ struct LiveChannelTests {
       let secrets = try await tokens(first, devices: ["phone", "laptop"])
       try await location.withRunningClient { client in
         let second = try await PostgresHouseholdStorage.open(client, database: location.description)
-        let (serviceA, serviceB) = (SyncService(storage: first, configuration: Self.fast()), SyncService(storage: second, configuration: Self.fast()))
+        let (serviceA, serviceB) = (
+          SyncService(storage: first, configuration: Self.fast()), SyncService(storage: second, configuration: Self.fast())
+        )
         try await withThrowingTaskGroup(of: Void.self) { watchers in
           watchers.addTask { await second.watchLogChanges(into: serviceB.announcer) }
           defer { watchers.cancelAll() }
