@@ -126,6 +126,7 @@ private final class ManualClock: Sendable {
     try harness.run("device offline")
     try harness.expectFailure("sync live on", .failed, mentions: ["offline", "device online"])
     #expect(harness.error("sync live maybe")?.description.contains("on, off") == true)
+    #expect(harness.error("sync wiat")?.description.contains("did you mean 'sync wait'?") == true)
   }
 
   @Test func waitSucceedsWhenTheItemArrivesAndTimesOutNamingWhatItAwaited() throws {
