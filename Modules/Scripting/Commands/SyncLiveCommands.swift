@@ -9,7 +9,8 @@ enum SyncLiveCommands {
     "sync live",
     summary: "Turn live sync on or off for the current device (or --device NAME); without on/off, show its state.",
     parameters: [
-      .word("state", .choice(["on", "off"]), optional: true, completion: .words(["on", "off"]), help: "on or off (nothing: show the state)")
+      .word(
+        "state", .choice(["on", "off"]), optional: true, completion: .words(["on", "off"]), help: "on or off (nothing: show the state)")
     ],
     options: [.value("device", "the device to make live (default: the current one)", completion: .devices)],
     details: [
@@ -40,7 +41,8 @@ enum SyncLiveCommands {
         .message(
           was
             ? "device '\(device.name)' is no longer live: its channel is closed; it syncs when you type sync"
-            : "device '\(device.name)' was not live; nothing changed"), .data(key: "live", .object(LiveSyncDescription.fields(device, session))))
+            : "device '\(device.name)' was not live; nothing changed"),
+        .data(key: "live", .object(LiveSyncDescription.fields(device, session))))
     default:
       return CommandResult(
         .message(LiveSyncDescription.line(device, session)), .data(key: "live", .object(LiveSyncDescription.fields(device, session))))

@@ -73,7 +73,8 @@ enum SyncWaitCommands {
     let live = session.liveSync(for: device)
     let engine =
       live?.engine
-      ?? SyncEngine(store: device.store, cloud: cloud, deviceName: device.name, monitor: session.sync.monitor(for: device, clock: session.now))
+      ?? SyncEngine(
+        store: device.store, cloud: cloud, deviceName: device.name, monitor: session.sync.monitor(for: device, clock: session.now))
     let start = session.liveClock()
     let deadline = start.addingTimeInterval(timeout)
     var lastError: String?
@@ -130,7 +131,9 @@ enum SyncWaitCommands {
     (try engine.cursor(), try? cloud.latestSequence(), try engine.hasPendingChanges())
   }
 
-  private static func holds(_ condition: Condition, _ device: Device, _ state: (cursor: Int64, latest: Int64?, pending: Bool)) throws -> Bool {
+  private static func holds(_ condition: Condition, _ device: Device, _ state: (cursor: Int64, latest: Int64?, pending: Bool)) throws
+    -> Bool
+  {
     switch condition {
     case .caughtUp:
       guard let latest = state.latest else { return false }
