@@ -129,7 +129,7 @@ let package = Package(
       name: "SyncServer",
       dependencies: [
         "Sync", "SyncWire", hummingbird, .product(name: "HummingbirdCore", package: "hummingbird"), httpTypes, nioCore, logging, crypto,
-        metrics,
+        metrics, serviceLifecycle,
       ],
       path: "Modules/SyncServer"
     ),
@@ -159,7 +159,7 @@ let package = Package(
       name: "SyncHTTPTests",
       dependencies: [
         "SyncHTTP", "SyncServer", "SyncPostgres", "SyncWire", "Sync", "Model", "Repositories", "Persistence", "PersistenceMemory",
-        "ServerTestSupport", "TestSupport", hummingbird, nioCore, logging, postgresNIO,
+        "ServerTestSupport", "TestSupport", hummingbird, nioCore, logging, postgresNIO, serviceLifecycle,
       ],
       path: "Tests/SyncHTTPTests"
     ),

@@ -47,6 +47,12 @@ struct Serve: AsyncParsableCommand {
   var rateLimit = ServerConfiguration().tokenRequestsPerSecond
   @Option(help: "Requests one token may make at once before --rate-limit applies (1–100000).")
   var rateBurst = ServerConfiguration().tokenBurst
+  @Option(help: "Seconds between heartbeats on a quiet live subscription, GET /v1/live (1–300).")
+  var liveHeartbeat = Int(ServerConfiguration().liveHeartbeat.components.seconds)
+  @Option(help: "The most live subscriptions one token may hold at once (1–100); past it: 429 live-token-limit.")
+  var livePerToken = ServerConfiguration().liveSubscribersPerToken
+  @Option(help: "The most live subscriptions this process holds (1–100000, below --max-connections); past it: 503 live-full.")
+  var liveSubscribers = ServerConfiguration().liveSubscribers
 
   func validate() throws {
     try check(port, in: 0...65_535, option: "--port")
@@ -62,6 +68,13 @@ struct Serve: AsyncParsableCommand {
     try check(rateLimit, in: ServerConfiguration.tokenRequestsPerSecondRange, option: "--rate-limit")
     try check(rateBurst, in: 1...100_000, option: "--rate-burst")
     try check(pushesPerHousehold, in: 1...100, option: "--pushes-per-household")
+    try check(liveHeartbeat, in: ServerConfiguration.liveHeartbeatRange, option: "--live-heartbeat")
+    try check(livePerToken, in: ServerConfiguration.liveSubscribersPerTokenRange, option: "--live-per-token")
+    try check(liveSubscribers, in: ServerConfiguration.liveSubscribersRange, option: "--live-subscribers")
+    guard liveSubscribers < maxConnections else {
+      throw ValidationError(
+        "--live-subscribers (\(liveSubscribers)) must be below --max-connections (\(maxConnections)): each subscription holds a connection")
+    }
     _ = try Self.level(logLevel)
     guard ["text", "json"].contains(logFormat) else { throw ValidationError("--log-format must be text or json; got '\(logFormat)'") }
     if let metricsPort { try check(metricsPort, in: 0...65_535, option: "--metrics-port") }
@@ -87,6 +100,9 @@ struct Serve: AsyncParsableCommand {
     configuration.tokenRequestsPerSecond = rateLimit
     configuration.tokenBurst = rateBurst
     configuration.pushesPerHousehold = pushesPerHousehold
+    configuration.liveHeartbeat = .seconds(liveHeartbeat)
+    configuration.liveSubscribersPerToken = livePerToken
+    configuration.liveSubscribers = liveSubscribers
     let onRunning: @Sendable (Int) async -> Void = { port in
       FileHandle.standardOutput.write(Data("forager-server listening on http://\(host):\(port)\n".utf8))
     }
@@ -96,7 +112,7 @@ struct Serve: AsyncParsableCommand {
     let storage = PostgresHouseholdStorage(client: client, logger: logger)
     let service = SyncService(storage: storage, configuration: configuration, logger: logger)
     var app = service.application(host: host, port: port, onRunning: onRunning)
-    let watcher = CredentialWatcher(storage: storage)
+    let watcher = CredentialWatcher(storage: storage, announcer: service.announcer)
     // Stopped in reverse order: the HTTP server first, then the watcher, then the client.
     app.addServices(client, watcher)
     let wait = DatabaseWait(location: location, limit: .seconds(waitForDatabase))

@@ -81,6 +81,8 @@ struct ForagerREPL: ParsableCommand {
     guard interactive else {
       FileHandle.standardError.write(Data((banner + "\n").utf8))
       while let line = Swift.readLine(strippingNewline: true) {
+        // Live changes that arrived while the line was read are told before it runs.
+        for notice in session.runLive() { print(notice) }
         if handle(engine.feed(line)) { return }
       }
       if engine.isContinuing { _ = handle(engine.feed("end")) }
@@ -91,10 +93,14 @@ struct ForagerREPL: ParsableCommand {
     print("Type 'help' for commands, Tab to complete, Ctrl-D to quit.")
     try? FileManager.default.createDirectory(at: DefaultStore.directory(), withIntermediateDirectories: true)
     let editor = LineEditor(historyFile: DefaultStore.historyFile(), completer: Completer(session: session))
+    // Live sync (`sync live on`) runs while the prompt waits, on this thread, which owns the stores.
+    let background = LineEditor.Background(
+      descriptors: { session.liveWakeDescriptors }, timeoutMilliseconds: { session.liveTimeoutMilliseconds },
+      run: { session.runLive() })
     while true {
       let prompt = engine.prompt
       let shown = colors && !engine.isContinuing ? "\u{01}\u{1B}[36m\u{02}\(prompt)\u{01}\u{1B}[0m\u{02}" : prompt
-      switch editor.readLine(prompt: shown) {
+      switch editor.readLine(prompt: shown, background: background) {
       case .end:
         print("")
         return

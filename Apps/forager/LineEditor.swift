@@ -74,8 +74,19 @@ final class LineEditor {
     if let historyFile { read_history(historyFile.path) }
   }
 
-  /// The next line, a Ctrl-C, or the end of input.
-  func readLine(prompt: String) -> Input {
+  /// What the editor watches besides the terminal while it waits for a line: live sync's
+  /// descriptors, how long until its timed work, and the work itself, which returns
+  /// one-line notices to print above the line being typed.
+  struct Background {
+    var descriptors: () -> [Int32]
+    var timeoutMilliseconds: () -> Int32
+    var run: () -> [String]
+  }
+
+  /// The next line, a Ctrl-C, or the end of input. While waiting, `background`'s work runs
+  /// when its descriptors wake or its timeout passes; its notices are printed above the
+  /// prompt and the line being typed is drawn again, as it was.
+  func readLine(prompt: String, background: Background? = nil) -> Input {
     Self.finished = nil
     rl_callback_handler_install(prompt) { raw in
       // Called by readline when a line is complete (nil: end of input).
@@ -90,11 +101,17 @@ final class LineEditor {
     var descriptors = [
       pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0), pollfd(fd: interruptRead, events: Int16(POLLIN), revents: 0),
     ]
+    let fixed = descriptors.count
     while Self.finished == nil {
-      let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
+      descriptors.removeSubrange(fixed...)
+      descriptors += (background?.descriptors() ?? []).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+      let ready = poll(&descriptors, nfds_t(descriptors.count), background?.timeoutMilliseconds() ?? -1)
       if ready < 0 {
         if errno == EINTR { continue }
         return .end
+      }
+      if let background, ready == 0 || descriptors[fixed...].contains(where: { $0.revents != 0 }) {
+        Self.show(background.run())
       }
       if descriptors[1].revents & Int16(POLLIN) != 0 {
         var drained = [UInt8](repeating: 0, count: 64)
@@ -108,6 +125,20 @@ final class LineEditor {
       if descriptors[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 { rl_callback_read_char() }
     }
     return Self.finished ?? .end
+  }
+
+  /// Prints notices above the prompt without breaking the line being typed: the visible
+  /// line is cleared, the notices printed, and readline draws the prompt and the typed
+  /// text (and the cursor's place in it) again.
+  static func show(_ notices: [String]) {
+    guard !notices.isEmpty else { return }
+    // Readline writes through its own stream: flush it so the clearing comes first.
+    rl_clear_visible_line()
+    fflush(rl_outstream ?? stdout)
+    let text = notices.joined(separator: "\n") + "\n"
+    text.withCString { _ = write(STDOUT_FILENO, $0, strlen($0)) }
+    rl_on_new_line()
+    rl_forced_update_display()
   }
 
   func remember(_ line: String) {

@@ -2,12 +2,13 @@ import Foundation
 import Synchronization
 
 /// A cloud held in memory, shared by the devices of one process (tests, scripted
-/// multi-device sessions).
-public final class InMemoryCloud: CloudStore {
+/// multi-device sessions). Its live channel announces each new batch as it is pushed.
+public final class InMemoryCloud: LiveCloud {
   private struct State {
     var entries: [CloudEntry] = []
     var batchSequence: [String: Int64] = [:]
     var devices: [String: CloudDevice] = [:]
+    var channels: [ObjectIdentifier: MemoryLiveChannel] = [:]
   }
 
   public let location = "memory"
@@ -21,13 +22,36 @@ public final class InMemoryCloud: CloudStore {
   }
 
   public func push(_ batch: ChangeBatch) throws -> Int64 {
-    state.withLock { state in
-      if let existing = state.batchSequence[batch.id] { return existing }
+    let (sequence, listeners) = state.withLock { state -> (Int64, [MemoryLiveChannel]) in
+      if let existing = state.batchSequence[batch.id] { return (existing, []) }
       let sequence = Int64(state.entries.count + 1)
       state.entries.append(CloudEntry(sequence: sequence, batch: batch))
       state.batchSequence[batch.id] = sequence
-      return sequence
+      return (sequence, Array(state.channels.values))
     }
+    for channel in listeners { channel.send(.announced(sequence)) }
+    return sequence
+  }
+
+  public func openLiveChannel(_ handler: @escaping @Sendable (LiveSignal) -> Void) -> any LiveChannel {
+    let channel = MemoryLiveChannel(handler: handler) { [weak self] channel in
+      _ = self?.state.withLock { $0.channels.removeValue(forKey: ObjectIdentifier(channel)) }
+    }
+    let latest = state.withLock { state in
+      state.channels[ObjectIdentifier(channel)] = channel
+      return Int64(state.entries.count)
+    }
+    channel.send(.opened(latestSequence: latest, heartbeat: nil))
+    return channel
+  }
+
+  /// Ends every open live channel, as a dropped connection would (tests of the fallback).
+  public func dropLiveChannels() {
+    let all = state.withLock { state in
+      defer { state.channels.removeAll() }
+      return Array(state.channels.values)
+    }
+    for channel in all { channel.end("the cloud dropped the channel") }
   }
 
   public func pull(after sequence: Int64, limit: Int) throws -> [CloudEntry] {
@@ -46,5 +70,38 @@ public final class InMemoryCloud: CloudStore {
 
   public func devices() throws -> [CloudDevice] {
     state.withLock { $0.devices.values.sorted { $0.name < $1.name } }
+  }
+}
+
+/// A live channel of an ``InMemoryCloud``: signals are delivered on the pushing thread,
+/// one at a time; nothing after ``LiveSignal/ended(_:)``.
+final class MemoryLiveChannel: LiveChannel {
+  private let handler: @Sendable (LiveSignal) -> Void
+  private let onClose: @Sendable (MemoryLiveChannel) -> Void
+  private let ended = Mutex(false)
+
+  init(handler: @escaping @Sendable (LiveSignal) -> Void, onClose: @escaping @Sendable (MemoryLiveChannel) -> Void) {
+    self.handler = handler
+    self.onClose = onClose
+  }
+
+  func send(_ signal: LiveSignal) {
+    ended.withLock { ended in
+      guard !ended else { return }
+      handler(signal)
+    }
+  }
+
+  func end(_ reason: String) {
+    ended.withLock { ended in
+      guard !ended else { return }
+      ended = true
+      handler(.ended(reason))
+    }
+  }
+
+  func close() {
+    onClose(self)
+    end("closed")
   }
 }

@@ -107,6 +107,15 @@ public final class SyncEngine: Sendable {
     return try store.write(origin: .sync) { try $0.ensureReplicaID(newReplicaID) }
   }
 
+  /// The cloud sequence up to which this device pulled and applied the log (0: none yet):
+  /// the cursor every pull starts from.
+  public func cursor() throws -> Int64 { try store.read { try $0.syncInteger(ReplicaKeys.token) } }
+
+  /// Whether a local change waits to be pushed (one read of the change log).
+  public func hasPendingChanges() throws -> Bool {
+    try store.read { try !$0.changes(after: try $0.syncInteger(ReplicaKeys.pushed), limit: 1).isEmpty }
+  }
+
   /// How many local changes wait to be pushed.
   public func pendingChangeCount() throws -> Int {
     try store.read { reader in

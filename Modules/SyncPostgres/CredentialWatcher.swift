@@ -1,8 +1,11 @@
 public import ServiceLifecycle
+public import SyncServer
 
 /// Runs ``PostgresHouseholdStorage/watchCredentialChanges(retryAfter:)`` as a service of a
 /// server's service group, so that token lookups are cached while credential changes are
-/// heard (Docs/SERVER.md).
+/// heard (Docs/SERVER.md), and, given the server's ``LiveAnnouncer``,
+/// ``PostgresHouseholdStorage/watchLogChanges(into:retryAfter:)`` beside it, so live
+/// subscribers hear every server's pushes.
 ///
 /// List it after the database client (`app.addServices(client, watcher)`): a service group
 /// stops its services in reverse order, so a graceful shutdown stops the watcher first,
@@ -10,17 +13,19 @@ public import ServiceLifecycle
 /// running pool, instead of waiting on a client that has already shut down.
 ///
 /// ```swift
-/// let watcher = CredentialWatcher(storage: storage)
+/// let watcher = CredentialWatcher(storage: storage, announcer: service.announcer)
 /// app.addServices(client, watcher)
 /// app.beforeServerStarts { watcher.clientRuns() }
 /// ```
 public struct CredentialWatcher: Service {
   private let storage: PostgresHouseholdStorage
+  private let announcer: LiveAnnouncer?
   private let started: AsyncStream<Void>
   private let start: AsyncStream<Void>.Continuation
 
-  public init(storage: PostgresHouseholdStorage) {
+  public init(storage: PostgresHouseholdStorage, announcer: LiveAnnouncer? = nil) {
     self.storage = storage
+    self.announcer = announcer
     (started, start) = AsyncStream<Void>.makeStream()
   }
 
@@ -34,10 +39,13 @@ public struct CredentialWatcher: Service {
 
   /// Watches from ``clientRuns()`` until the group shuts down or the task is cancelled.
   public func run() async {
-    let (storage, started) = (storage, started)
+    let (storage, started, announcer) = (storage, started, announcer)
     await cancelWhenGracefulShutdown {
       for await _ in started {
-        await storage.watchCredentialChanges()
+        await withDiscardingTaskGroup { group in
+          group.addTask { await storage.watchCredentialChanges() }
+          if let announcer { group.addTask { await storage.watchLogChanges(into: announcer) } }
+        }
         return
       }
     }

@@ -204,6 +204,23 @@ public enum PostgresSchema {
         FOR EACH STATEMENT EXECUTE FUNCTION forager_notify_credentials()
       """,
     ],
+    // 7: every batch appended — a push through any server, a retirement notice — notifies
+    // forager_log with '<household id>:<sequence>' as it commits, so every server's live
+    // subscribers hear of it (Docs/SERVER.md, "Live"). Notifications carry no batch bytes.
+    [
+      """
+      CREATE FUNCTION forager_notify_log() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM pg_notify('forager_log', NEW.household_id::text || ':' || NEW.sequence::text);
+        RETURN NULL;
+      END
+      $$
+      """,
+      """
+      CREATE TRIGGER batches_notify_log AFTER INSERT ON batches
+        FOR EACH ROW EXECUTE FUNCTION forager_notify_log()
+      """,
+    ],
   ]
 
   /// A key for `pg_advisory_xact_lock` that serializes schema setup (household locks use

@@ -57,6 +57,15 @@ public struct ServerConfiguration: Sendable {
   public var tokenRequestsPerSecond = 20
   /// How many requests one token may make at once before the sustained rate applies.
   public var tokenBurst = 100
+  /// How often a live subscription hears a heartbeat when nothing was pushed (``LiveEvent``).
+  /// A heartbeat keeps proxies from closing the stream and lets a device notice a dead
+  /// channel; a write a subscriber does not take within ``idleTimeout`` ends its stream.
+  public var liveHeartbeat: Duration = .seconds(15)
+  /// The most live subscriptions one token may hold at once (``LiveAnnouncer``).
+  public var liveSubscribersPerToken = 2
+  /// The most live subscriptions this process holds at once. Each holds a connection, so it
+  /// must stay below ``maxConnections`` (the rest are left for requests).
+  public var liveSubscribers = 256
 
   public init(
     maxBatchBytes: Int = 4 << 20, maxJSONBytes: Int = 64 << 10, defaultPullLimit: Int = 100, maxPullLimit: Int = 1_000,
@@ -86,6 +95,13 @@ public struct ServerConfiguration: Sendable {
 
   /// The values `--max-page-bytes` may take: 64 KiB to 256 MiB.
   public static let maxPageBytesRange = (64 << 10)...(256 << 20)
+
+  /// The values `--live-heartbeat` (seconds) may take.
+  public static let liveHeartbeatRange = 1...300
+  /// The values `--live-per-token` may take.
+  public static let liveSubscribersPerTokenRange = 1...100
+  /// The values `--live-subscribers` may take (and below `--max-connections`).
+  public static let liveSubscribersRange = 1...100_000
 
   /// The quota on held batches every push is decided against.
   public var heldQuota: HeldBatchQuota {

@@ -206,6 +206,27 @@ public struct ServerError: Error, Sendable, Hashable, CustomStringConvertible, H
       retryAfter: retryAfter)
   }
 
+  // MARK: Live channel (Docs/SERVER.md, "Live")
+
+  /// A token holding as many live subscriptions as it may.
+  static func liveTokenLimit(token: String, limit: Int) -> ServerError {
+    ServerError(
+      .tooManyRequests, code: "live-token-limit",
+      message: "token \(token) already holds \(limit) live subscription(s), the most one token may; close one first", retryAfter: 5)
+  }
+
+  /// A server holding as many live subscriptions as it may.
+  static func liveFull(limit: Int) -> ServerError {
+    ServerError(
+      .serviceUnavailable, code: "live-full",
+      message: "this server holds \(limit) live subscriptions, its limit (--live-subscribers); poll, or subscribe again later",
+      retryAfter: 30)
+  }
+
+  /// A server shutting down takes no new subscriptions.
+  static let liveClosing = ServerError(
+    .serviceUnavailable, code: "live-closing", message: "this server is shutting down; subscribe again in a moment", retryAfter: 1)
+
   /// A request whose body did not arrive in time.
   static func bodyTimeout(_ limit: Duration) -> ServerError {
     ServerError(

@@ -12,6 +12,9 @@ import Metrics
 /// | `forager_rate_limited_total` | counter | — |
 /// | `forager_storage_unavailable_total` | counter | — (requests answered 503) |
 /// | `forager_database_available` | gauge | — (1 or 0, as the last call or check found it) |
+/// | `forager_live_subscribers` | gauge | — (open live subscriptions) |
+/// | `forager_live_events_total` | counter | `event` (hello, sequence, heartbeat, closing) |
+/// | `forager_live_refused_total` | counter | `code` (live-token-limit, live-full, live-closing) |
 struct ServerMetrics: Sendable {
   let factory: any MetricsFactory
 
@@ -28,6 +31,16 @@ struct ServerMetrics: Sendable {
   func rateLimited() { Counter(label: "forager_rate_limited_total", factory: factory).increment() }
 
   func storageUnavailable() { Counter(label: "forager_storage_unavailable_total", factory: factory).increment() }
+
+  func liveSubscribers(_ count: Int) { Gauge(label: "forager_live_subscribers", factory: factory).record(count) }
+
+  func liveEvent(_ name: String) {
+    Counter(label: "forager_live_events_total", dimensions: [("event", name)], factory: factory).increment()
+  }
+
+  func liveRefused(_ code: String) {
+    Counter(label: "forager_live_refused_total", dimensions: [("code", code)], factory: factory).increment()
+  }
 
   func database(available: Bool) { Gauge(label: "forager_database_available", factory: factory).record(available ? 1 : 0) }
 }

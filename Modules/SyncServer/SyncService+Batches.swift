@@ -27,6 +27,8 @@ extension SyncService {
       try await stored { try await storage.append(batch, from: credential, deviceSequence: deviceSequence, quota: quota, now: now) }
     }
     if receipt.stored {
+      // This process's subscribers hear it now; other servers' through PostgreSQL's notification.
+      announcer.announce(household: credential.householdID, sequence: receipt.sequence)
       metrics.stored(household: credential.household, bytes: batch.bytes.count)
       logger.info(
         "household \(credential.householdID) device '\(credential.device)': batch \(receipt.deviceSequence) stored as \(receipt.sequence)")

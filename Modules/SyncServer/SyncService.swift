@@ -24,6 +24,9 @@ public struct SyncService: Sendable {
   let rateLimit: TokenRateLimit
   let pushQueue: HouseholdPushQueue
   let metrics: ServerMetrics
+  /// The live channel's subscribers in this process; a server on PostgreSQL feeds it the
+  /// other instances' pushes too (`CredentialWatcher(storage:announcer:)`).
+  public let announcer: LiveAnnouncer
 
   /// - Parameter metricsFactory: where the server's metrics go (``ServerMetrics``; default:
   ///   the process's `MetricsSystem`).
@@ -37,6 +40,7 @@ public struct SyncService: Sendable {
     rateLimit = TokenRateLimit(rate: configuration.tokenRequestsPerSecond, burst: configuration.tokenBurst)
     pushQueue = HouseholdPushQueue(limit: configuration.pushesPerHousehold)
     metrics = ServerMetrics(factory: metricsFactory ?? MetricsSystem.factory)
+    announcer = LiveAnnouncer(perToken: configuration.liveSubscribersPerToken, total: configuration.liveSubscribers)
   }
 
   /// A route of the protocol: its method and path.
@@ -56,6 +60,7 @@ public struct SyncService: Sendable {
     Route(method: .get, path: Wire.Path.batches),
     Route(method: .get, path: Wire.Path.devices),
     Route(method: .put, path: Wire.Path.ownDevice),
+    Route(method: .get, path: Wire.Path.live),
   ]
 
   /// The router serving ``routes``, with request logging (method, path, status, time;
@@ -83,6 +88,7 @@ public struct SyncService: Sendable {
       case (.get, Wire.Path.batches): return try await pull(request)
       case (.get, Wire.Path.devices): return try await devices(request)
       case (.put, Wire.Path.ownDevice): return try await register(request)
+      case (.get, Wire.Path.live): return try await live(request)
       default: throw ServerError(.notFound, code: "route-unknown", message: "no route \(route)")
       }
     } catch let error as ServerError {

@@ -25,6 +25,9 @@ public enum Wire {
     public static let devices = "/v1/devices"
     /// `PUT`: register (or refresh) the token's own device in the registry.
     public static let ownDevice = "/v1/devices/self"
+    /// `GET`: the live channel, a Server-Sent Events stream announcing where the
+    /// household's log ends as batches commit (``LiveEvent``).
+    public static let live = "/v1/live"
   }
 
   /// The request header that carries a push's place in its device's own sequence of
@@ -34,6 +37,9 @@ public enum Wire {
 
   /// A change batch in `ChangeBatchCoding`'s binary form: the body of a push.
   public static let batchMediaType = "application/vnd.forager.batch"
+
+  /// The live channel's stream (``LiveEvent``).
+  public static let eventStreamMediaType = "text/event-stream"
 
   /// Every other body, request or response.
   public static let jsonMediaType = "application/json"

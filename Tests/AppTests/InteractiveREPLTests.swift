@@ -86,4 +86,44 @@ private let installedTmux: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/
     #expect(history.contains("seed sample"))
     #expect(!history.contains("Abandoned\n") || history.contains("expect missing category Abandoned"))
   }
+
+  /// Two REPLs on one cloud file, both live: a write in one shows in the other as a one-line
+  /// notice while a line is being typed there, and the typed text is kept (issue 35).
+  @Test(.enabled(if: installedTmux != nil, "tmux is not installed (apt-get install tmux)"), .timeLimit(.minutes(3)))
+  func aLiveNoticeKeepsTheLineBeingTyped() throws {
+    let data = try TemporaryDirectory.make()
+    let cloud = data.appendingPathComponent("cloud.sqlite").path
+    let forager = try Executables.url("forager").path
+    let id = UUID().uuidString.prefix(8)
+    let (a, b) = ("forager-live-a-\(id)", "forager-live-b-\(id)")
+    defer { _ = try? tmux("kill-server") }
+    for (session, store) in [(a, "a.sqlite"), (b, "b.sqlite")] {
+      let path = data.appendingPathComponent(store).path
+      _ = try tmux(
+        "new-session", "-d", "-s", session, "-x", "160", "-y", "40",
+        "env XDG_DATA_HOME=\(data.path) NO_COLOR=1 \(forager) --store \(path)")
+      _ = try waitFor("forager> ", in: session)
+      _ = try tmux("send-keys", "-t", session, "cloud open \(cloud)", "Enter")
+      _ = try waitFor("using cloud", in: session)
+      _ = try tmux("send-keys", "-t", session, "sync live on", "Enter")
+      #expect(try waitFor("is live on", in: session).contains("is live on"))
+    }
+    // b starts typing and stops mid-line; a writes, without typing sync.
+    _ = try tmux("send-keys", "-t", b, "category add Half")
+    _ = try waitFor("category add Half", in: b)
+    _ = try tmux("send-keys", "-t", a, "category add Dairy", "Enter")
+    // "· " starts only notices (the `sync live on` message also says "from the household").
+    let screen = try waitFor("· ", in: b)
+    #expect(screen.contains("· 1 change from the household") || screen.contains("changes from the household"), "\(screen)")
+    // The notice is above the prompt, which shows the typed text as it was.
+    let lines = screen.split(separator: "\n").map(String.init)
+    #expect(lines.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty } == "forager> category add Half", "\(screen)")
+    #expect(lines.contains { $0.hasPrefix("· ") && $0.hasSuffix("from the household") }, "the notice has a line of its own: \(screen)")
+    // Finishing the line runs it; b already has a's category.
+    _ = try tmux("send-keys", "-t", b, "way", "Enter")
+    _ = try waitFor("'Halfway'", in: b)
+    _ = try tmux("send-keys", "-t", b, "expect exists category Dairy", "Enter")
+    let last = try waitFor("ok: category 'Dairy' exists", in: b)
+    #expect(last.contains("ok: category 'Dairy' exists"), "\(last)")
+  }
 }

@@ -18,6 +18,13 @@ func withServer<T: Sendable>(
   var logger = Logger(label: "test-server")
   logger.logLevel = .warning
   let service = SyncService(storage: storage, configuration: configuration, logger: logger)
+  return try await withService(service, port: port, body)
+}
+
+/// Runs `body` with a service's routes listening on a port of 127.0.0.1 (0: a free one).
+func withService<T: Sendable>(
+  _ service: SyncService, port: Int = 0, _ body: @escaping @Sendable (_ url: String, _ port: Int) async throws -> T
+) async throws -> T {
   let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
   let app = service.application(host: "127.0.0.1", port: port) { continuation.yield($0) }
   return try await withThrowingTaskGroup(of: T?.self) { group in

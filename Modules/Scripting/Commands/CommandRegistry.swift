@@ -83,7 +83,7 @@ public struct CommandRegistry: Sendable {
   }
 
   /// ", did you mean 'recipe add'?" for a close command name, or "".
-  private func suggestion(_ typed: String) -> String {
+  func suggestion(_ typed: String) -> String {
     let lowered = typed.lowercased()
     let candidates = commands.map(\.name) + leadingWords
     let best = candidates.map { ($0, Self.distance($0, lowered)) }.min { $0.1 < $1.1 }

@@ -4,11 +4,14 @@ import Repositories
 import Sync
 
 /// Sync between the session's devices through their cloud (``CloudCommands``): `sync`,
-/// `sync all`, `sync status`, `sync verify` (``SyncVerifyCommands``), `device offline`, `device online`.
+/// `sync all`, `sync status`, `sync live` (``SyncLiveCommands``), `sync wait` (``SyncWaitCommands``),
+/// `sync verify` (``SyncVerifyCommands``), `device offline`, `device online`.
 enum SyncCommands {
   static let group = CommandGroup(
     "sync", summary: "Sync devices through a cloud",
-    commands: [CloudCommands.open, sync, syncAll, status, SyncVerifyCommands.verify, offline, online])
+    commands: [
+      CloudCommands.open, sync, syncAll, status, SyncLiveCommands.live, SyncWaitCommands.wait, SyncVerifyCommands.verify, offline, online,
+    ])
 
   static let sync = CommandSpec(
     "sync", summary: "Sync the current device (or --device NAME): pull what others pushed, merge, push its changes.",
@@ -73,7 +76,9 @@ enum SyncCommands {
   }
 
   static let status = CommandSpec(
-    "sync status", summary: "Each device's sync state and totals, the cloud's devices, and the last sync events.",
+    "sync status",
+    summary:
+      "Each device's sync state and totals, whether it is live (subscribed, polling or off) and its lag, the cloud's devices, and the last sync events.",
     options: [.value("events", "how many recent events to show (default 10, at most 100)", .integer)],
     examples: ["sync status", "sync status --events 50 --json"]
   ) { invocation, session in
@@ -86,6 +91,7 @@ enum SyncCommands {
     var events: [(device: String, event: SyncMonitor.Event)] = []
     var asideByDevice: [(device: String, aside: [SetAsideChange])] = []
     var unshownByDevice: [(device: String, records: [UnshownRecord])] = []
+    var live: [JSONValue] = []
     for device in session.devices {
       let status = session.sync.existingMonitor(for: device)?.status ?? SyncMonitor.Status()
       let engine = session.cloud(for: device).map { SyncEngine(store: device.store, cloud: $0, deviceName: device.name) }
@@ -122,7 +128,11 @@ enum SyncCommands {
         .int(aside.count + Int(dropped)), .int(status.syncs), .int(status.imports), .int(status.exports), .int(status.conflicts),
         .int(status.merges),
         .int(status.errors), .string(status.lastSync.map { $0.formatted(.iso8601) } ?? "never"),
+        .string(LiveSyncDescription.channel(session.liveSync(for: device)?.status.mode)),
+        LiveSyncDescription.lag(session.liveSync(for: device)).map { .int($0) } ?? .null,
       ])
+      if session.isLive(device) { notices.append(LiveSyncDescription.line(device, session)) }
+      live.append(.object(LiveSyncDescription.fields(device, session)))
       events += status.events.map { (device.name, $0) }
     }
     let recent = events.sorted { $0.event.date < $1.event.date }.suffix(eventLimit)
@@ -136,11 +146,12 @@ enum SyncCommands {
             Table.Column("syncs", "SYNCS", alignRight: true), Table.Column("imports", "IMPORTS", alignRight: true),
             Table.Column("exports", "EXPORTS", alignRight: true), Table.Column("conflicts", "CONFLICTS", alignRight: true),
             Table.Column("merges", "MERGES", alignRight: true), Table.Column("errors", "ERRORS", alignRight: true),
-            Table.Column("lastSync", "LAST SYNC"),
+            Table.Column("lastSync", "LAST SYNC"), Table.Column("live", "LIVE"), Table.Column("lag", "LAG", alignRight: true),
           ],
           rows: rows, emptyText: "no devices"))
     ]
     parts += notices.map { .message($0) }
+    parts.append(.data(key: "live", .array(live)))
     parts.append(
       .data(
         key: "setAside",

@@ -289,7 +289,12 @@ public struct ScriptParser: Sendable {
     }
     if index < words.count {
       let extra = words[index...].map { Lexer.quote($0.text) }.joined(separator: " ")
-      throw usage(nil, "unexpected argument\(words.count - index > 1 ? "s" : "") \(extra) (usage: \(spec.usage))")
+      // `sync wiat`: a command that takes no argument but has subcommands was probably
+      // meant to be one of them.
+      let hint =
+        spec.parameters.isEmpty && !registry.subcommands(of: spec.name).isEmpty
+        ? registry.suggestion(spec.name + " " + words[index].text) : ""
+      throw usage(nil, "unexpected argument\(words.count - index > 1 ? "s" : "") \(extra)\(hint) (usage: \(spec.usage))")
     }
     return arguments
   }

@@ -30,7 +30,10 @@ public final class Interpreter {
   static func perform(_ invocation: Invocation, in session: Session) throws(ScriptError) -> CommandResult {
     if invocation.wantsHelp { return HelpText.result(for: invocation.spec) }
     do {
-      return try invocation.spec.action(invocation, session)
+      let result = try invocation.spec.action(invocation, session)
+      // A live device pushes what the command wrote after the debounce.
+      if !session.live.drivers.isEmpty { session.noteLiveWrites() }
+      return result
     } catch let error as ScriptError {
       var error = error
       if error.command == nil { error.command = invocation.command }

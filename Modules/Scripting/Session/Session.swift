@@ -43,6 +43,13 @@ public final class Session {
   var server: (url: String, clouds: [String: any CloudStore])?
   /// Sync state of the session's devices: which are offline, and each one's monitor.
   var sync = SessionSync()
+  /// The live devices (`sync live on`), each with its channel to the cloud.
+  var live = SessionLive()
+  /// The clock live sync's timers read (debounce, polls, backoff) and `sync wait`'s
+  /// deadline; tests move their own by hand.
+  public var liveClock: @Sendable () -> Date = { Date() }
+  /// The timings of live devices started from now on.
+  public var liveOptions = LiveSync.Options()
   public var outputMode: OutputMode = .table
   /// Told how far a command that reads many files has got (done, total, the file being
   /// read; done == total at the end). Front ends set it only on a terminal, so scripts'
@@ -58,6 +65,7 @@ public final class Session {
   /// behind; returns what could not be closed, for a warning. The session is not used
   /// afterwards.
   public func close() -> [String] {
+    stopAllLive()
     var problems: [String] = []
     var closed = Set<ObjectIdentifier>()
     for device in devices where closed.insert(ObjectIdentifier(device.store)).inserted {

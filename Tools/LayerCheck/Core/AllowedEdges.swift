@@ -21,7 +21,8 @@ extension LayerTable {
     .module("SyncWire", targets: ["Sync"]),
     .module(
       "SyncServer", targets: ["Sync", "SyncWire"],
-      products: ["Hummingbird", "HummingbirdCore", "HTTPTypes", "NIOCore", "Logging", "Crypto", "Metrics"]),
+      products: ["Hummingbird", "HummingbirdCore", "HTTPTypes", "NIOCore", "Logging", "Crypto", "Metrics", "ServiceLifecycle"]),
+    // ServiceLifecycle: the live route closes its streams on the server's graceful shutdown.
     // ServiceLifecycle: the credential watcher runs as a service of the server's group.
     .module(
       "SyncPostgres", targets: ["SyncServer", "SyncWire", "Sync"], products: ["PostgresNIO", "NIOCore", "Logging", "ServiceLifecycle"]),

@@ -1,0 +1,129 @@
+public import Foundation
+import Repositories
+public import Sync
+
+/// The session's live devices (`sync live on`): one ``LiveSync`` per device, driven from the
+/// thread that runs the commands — the REPL polls ``Session/liveWakeDescriptors`` beside
+/// its terminal and calls ``Session/runLive()``; `sync wait` runs it while it waits.
+struct SessionLive {
+  struct Driver {
+    let live: LiveSync
+    /// The store and cloud it was started on: `open` or `cloud open` replaces them.
+    let store: ObjectIdentifier
+    let cloud: ObjectIdentifier
+    /// The last drop and error reported, so each is told once.
+    var toldDrop: String?
+    var toldError: String?
+  }
+
+  var drivers: [String: Driver] = [:]
+
+  func driver(for device: Device) -> Driver? { drivers[device.name.lowercased()] }
+}
+
+extension Session {
+  /// Whether `device` is live (`sync live on`).
+  public func isLive(_ device: Device) -> Bool { live.driver(for: device) != nil }
+
+  /// The driver of a live device, for `sync status` and `sync wait`.
+  public func liveSync(for device: Device) -> LiveSync? { live.driver(for: device)?.live }
+
+  /// Makes `device` live on its cloud; the first sync runs at the next ``runLive()``.
+  /// - Throws: a reason when the device has no cloud.
+  func startLive(_ device: Device) throws(LiveStartError) -> LiveSync {
+    if let running = live.driver(for: device) { return running.live }
+    guard let cloud = cloud(for: device) else { throw LiveStartError(reason: CloudCommands.missing(for: device, self)) }
+    let engine = SyncEngine(
+      store: device.store, cloud: cloud, deviceName: device.name, monitor: sync.monitor(for: device, clock: now))
+    let driver = LiveSync(engine: engine, options: liveOptions, now: liveClock)
+    live.drivers[device.name.lowercased()] = SessionLive.Driver(
+      live: driver, store: ObjectIdentifier(device.store), cloud: ObjectIdentifier(cloud))
+    driver.start()
+    return driver
+  }
+
+  /// Closes `device`'s channel; returns whether it was live.
+  @discardableResult
+  func stopLive(_ device: Device) -> Bool {
+    guard let driver = live.drivers.removeValue(forKey: device.name.lowercased()) else { return false }
+    driver.live.stop()
+    return true
+  }
+
+  /// Closes every channel (the session ends, or the cloud changes).
+  func stopAllLive() {
+    for driver in live.drivers.values { driver.live.stop() }
+    live.drivers = [:]
+  }
+
+  /// Descriptors that become readable when a live device has work: poll them beside the
+  /// terminal and call ``runLive()`` when one is (or ``liveTimeoutMilliseconds`` passed).
+  public var liveWakeDescriptors: [Int32] { live.drivers.values.map(\.live.wakeDescriptor) }
+
+  /// How long the front end may wait before ``runLive()`` has timed work (a debounced
+  /// write, a poll, a reopen); -1 when no device is live.
+  public var liveTimeoutMilliseconds: Int32 {
+    guard !live.drivers.isEmpty else { return -1 }
+    let at = liveClock()
+    let next = live.drivers.values.compactMap(\.live.nextDue).min()
+    guard let next else { return 1_000 }
+    return Int32(max(0, min(1_000, (next.timeIntervalSince(at) * 1_000).rounded(.up))))
+  }
+
+  /// A local write was made: every live device with changes waiting pushes them after the
+  /// debounce. Called after each command that succeeds.
+  func noteLiveWrites() {
+    for (key, driver) in live.drivers {
+      guard let device = devices.first(where: { $0.name.lowercased() == key }), !device.library.isInTransaction else { continue }
+      if (try? driver.live.engine.hasPendingChanges()) == true { driver.live.noteLocalWrite() }
+    }
+  }
+
+  /// Runs what is due on every live device (announced changes, debounced writes, polls)
+  /// and returns one-line notices for the person at the prompt: changes that arrived, a
+  /// channel that dropped or was refused, a sync that failed. An offline device, or one
+  /// inside a transaction, waits.
+  public func runLive() -> [String] {
+    var notices: [String] = []
+    let named = live.drivers.count > 1
+    for key in live.drivers.keys.sorted() {
+      guard var driver = live.drivers[key], let device = devices.first(where: { $0.name.lowercased() == key }) else { continue }
+      guard !sync.isOffline(device), !device.library.isInTransaction, storeOpened == nil else { continue }
+      if ObjectIdentifier(device.store) != driver.store || cloud(for: device).map({ ObjectIdentifier($0) }) != driver.cloud {
+        // `open` or `cloud open` replaced what the driver was started on: start it again.
+        stopLive(device)
+        guard (try? startLive(device)) != nil, let restarted = live.drivers[key] else {
+          notices.append("· \(device.name): live sync stopped: \(CloudCommands.missing(for: device, self))")
+          continue
+        }
+        driver = restarted
+      }
+      let prefix = named ? "· \(device.name): " : "· "
+      do {
+        if let report = try driver.live.runDue(), report.imported > 0 {
+          notices.append("\(prefix)\(report.imported) change\(report.imported == 1 ? "" : "s") from the household")
+        }
+        driver.toldError = nil
+      } catch {
+        let text = "\(error)"
+        if driver.toldError != text { notices.append("\(prefix)live sync failed: \(text); trying again after a backoff") }
+        driver.toldError = text
+      }
+      let status = driver.live.status
+      if status.mode == .polling, let drop = status.lastDrop, drop != driver.toldDrop {
+        notices.append("\(prefix)live channel ended (\(drop)); polling and reconnecting")
+        driver.toldDrop = drop
+      } else if status.mode == .live {
+        driver.toldDrop = nil
+      }
+      live.drivers[key] = driver
+    }
+    return notices
+  }
+}
+
+/// Why a device cannot go live.
+struct LiveStartError: Error, CustomStringConvertible {
+  let reason: String
+  var description: String { reason }
+}

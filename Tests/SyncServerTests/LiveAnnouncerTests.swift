@@ -1,0 +1,80 @@
+import HTTPTypes
+import SyncServer
+import Testing
+
+/// The live channel's hub without a socket: announcements coalesce, subscriptions are
+/// bounded per token and per process, and shutting down closes every stream.
+@Suite(.timeLimit(.minutes(5)))
+struct LiveAnnouncerTests {
+  @Test func aSlowReaderIsToldTheNewestEndOnlyAndHoldsNoQueue() async throws {
+    let announcer = LiveAnnouncer(perToken: 2, total: 10)
+    let subscription = try announcer.subscribe(household: 1, token: "tok_a", latest: 3)
+    for sequence in 4...10_003 { announcer.announce(household: 1, sequence: Int64(sequence)) }
+    #expect(await subscription.next(timeout: .seconds(60)) == .announce(10_003))
+    // Nothing more is pending: the next wait is a heartbeat with what it was told.
+    #expect(await subscription.next(timeout: .milliseconds(10)) == .heartbeat(10_003))
+    // An end heard again or an older one changes nothing.
+    announcer.announce(household: 1, sequence: 10_003)
+    announcer.announce(household: 1, sequence: 9)
+    #expect(await subscription.next(timeout: .milliseconds(10)) == .heartbeat(10_003))
+  }
+
+  @Test func anotherHouseholdsPushesAreNotAnnounced() async throws {
+    let announcer = LiveAnnouncer(perToken: 2, total: 10)
+    let smith = try announcer.subscribe(household: 1, token: "tok_a", latest: 0)
+    announcer.announce(household: 2, sequence: 5)
+    #expect(await smith.next(timeout: .milliseconds(10)) == .heartbeat(0))
+  }
+
+  @Test func aWaitingSubscriberWakesOnAnAnnouncement() async throws {
+    let announcer = LiveAnnouncer(perToken: 2, total: 10)
+    let subscription = try announcer.subscribe(household: 1, token: "tok_a", latest: 0)
+    async let next = subscription.next(timeout: .seconds(600))
+    // Announce until the waiter took it (it may start waiting after the first announcement).
+    var sequence: Int64 = 0
+    while subscription.told == 0 {
+      sequence += 1
+      announcer.announce(household: 1, sequence: sequence)
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    if case .announce(let told) = await next { #expect(told >= 1) } else { Issue.record("no announcement") }
+  }
+
+  @Test func subscriptionsAreBoundedPerTokenAndPerProcess() throws {
+    let announcer = LiveAnnouncer(perToken: 2, total: 3)
+    let first = try announcer.subscribe(household: 1, token: "tok_a", latest: 0)
+    _ = try announcer.subscribe(household: 1, token: "tok_a", latest: 0)
+    #expect(throws: ServerError.self) { try announcer.subscribe(household: 1, token: "tok_a", latest: 0) }
+    do {
+      _ = try announcer.subscribe(household: 1, token: "tok_a", latest: 0)
+    } catch {
+      #expect(error.code == "live-token-limit" && error.status == .tooManyRequests && error.retryAfter != nil)
+    }
+    _ = try announcer.subscribe(household: 1, token: "tok_b", latest: 0)
+    do {
+      _ = try announcer.subscribe(household: 2, token: "tok_c", latest: 0)
+      Issue.record("a fourth subscription was taken")
+    } catch {
+      #expect(error.code == "live-full" && error.status == .serviceUnavailable)
+    }
+    // A stream that ends frees its place, once however often it ends.
+    first.end()
+    first.end()
+    #expect(announcer.count == 2)
+    _ = try announcer.subscribe(household: 2, token: "tok_c", latest: 0)
+    #expect(announcer.count == 3)
+  }
+
+  @Test func shuttingDownClosesEveryStreamAndRefusesNewOnes() async throws {
+    let announcer = LiveAnnouncer(perToken: 2, total: 10)
+    let subscription = try announcer.subscribe(household: 1, token: "tok_a", latest: 0)
+    announcer.closeAll()
+    #expect(await subscription.next(timeout: .seconds(600)) == .closed(.shutdown))
+    do {
+      _ = try announcer.subscribe(household: 1, token: "tok_b", latest: 0)
+      Issue.record("a subscription was taken while shutting down")
+    } catch {
+      #expect(error.code == "live-closing")
+    }
+  }
+}
