@@ -1,8 +1,9 @@
 import BenchBaselines
 import Foundation
-@testable import PersistenceSQLite
 import TestSupport
 import Testing
+
+@testable import PersistenceSQLite
 
 /// The benchmark's hand-written baselines run on the settings a store's writer runs on: a
 /// baseline on other settings measures the settings, not the code (Docs/PERFORMANCE.md,

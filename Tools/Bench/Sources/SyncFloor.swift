@@ -91,9 +91,10 @@ struct SyncFloor {
         if position > 0 { primary.append((position, info.text(0))) }
       }
       let key = withoutRowID ? primary.sorted { $0.0 < $1.0 }.map(\.1) : ["rowid"]
+      // The key columns' places in a row (primary-key columns are among the columns).
+      let keyPositions = withoutRowID ? key.compactMap { columns.firstIndex(of: $0) } : []
       let list = (withoutRowID ? [] : ["rowid"]) + columns.map { "\"\($0)\"" }
       let select = try database.prepare("SELECT \(list.joined(separator: ", ")) FROM \"\(name)\"")
-      let keyPositions = withoutRowID ? key.map { column in columns.firstIndex(of: column)! } : []
       var rows: [[Value]: [Value]] = [:]
       while try select.step() {
         var values = (0..<Int32(list.count)).map { value(select.handle, $0) }
@@ -141,8 +142,9 @@ struct SyncFloor {
         let update = try database.prepare(
           "UPDATE \"\(table.name)\" SET \(quoted.map { "\($0) = ?" }.joined(separator: ", ")) WHERE \(match)")
         let delete = try database.prepare("DELETE FROM \"\(table.name)\" WHERE \(match)")
+        let keyPositions = table.key.compactMap { table.columns.firstIndex(of: $0) }
         let keyValues: ([Value], [Value]) -> [Value] = { key, row in
-          table.key == ["rowid"] ? key : table.key.map { row[table.columns.firstIndex(of: $0)!] }
+          table.key == ["rowid"] ? key : keyPositions.map { row[$0] }
         }
         // Deletes, then updates, then inserts: a row that stops showing a unique key
         // leaves it before another row takes it, as within the sync's transaction.
