@@ -43,6 +43,19 @@ import Testing
     #expect(try harness.count(.groceryStore) == 0)
   }
 
+  @Test func storeNamesCompleteAndEveryNewCommandHasHelp() throws {
+    let harness = try kitchen()
+    try harness.run("store add \"Trader Joe's\"\nstore add Costco")
+    let completer = Completer(session: harness.session)
+    #expect(completer.candidates(before: "list show Week --store ", word: "Tr") == ["\"Trader Joe's\""])
+    #expect(completer.candidates(before: "store order ", word: "Cos") == ["Costco"])
+    #expect(completer.candidates(before: "store ", word: "or") == ["order"])
+    for command in ["store add", "store order", "list add-plan", "list store", "pantry set", "recipe cooked"] {
+      let help = try harness.text("\(command) --help")
+      #expect(help.contains("usage: \(command)") && help.contains("examples:"), "\(command): \(help)")
+    }
+  }
+
   @Test func badStoreInputIsRefusedClearlyAndChangesNothing() throws {
     let harness = try kitchen()
     try harness.run("store add \"Trader Joe's\"")
