@@ -60,37 +60,43 @@ extension PantryRepository {
   ///   - write: false reports what would be written and writes nothing.
   /// - Throws: ``RepositoryError`` for an unknown recipe or a scale out of range.
   public func use(recipe nameOrID: String, scaledBy scale: RecipeScale? = nil, write: Bool) throws -> [Use] {
-    try context.write { writer in
-      var details = try RecipeRepository(context: context.bound(to: writer)).details(nameOrID)
-      if let scale { details = details.scaled(by: try scale.factor(recipe: details.recipe)) }
-      var changed: [UUID: IngredientTemplate] = [:]
-      var uses: [Use] = []
-      for line in details.lines {
-        guard let id = line.template?.id, var template = changed[id] ?? line.template, template.onHand,
-          let before = template.onHandAmount, let have = ExactAmount.parse(before),
-          let quantity = line.ingredient.quantity, let exact = Rational(approximating: quantity)
-        else { continue }
-        let needed = ExactAmount(quantity: exact, unit: line.ingredient.unit)
-        let taken = AmountTotal.sum([needed]).text(in: nil)
-        let density =
-          template.gramsPerCup.flatMap { Rational(approximating: $0) } ?? StapleDensity.gramsPerCup(canonicalName: template.canonicalName)
-        let left = AmountTotal.sum([have]).subtracting(onHand: needed, gramsPerCup: density)
-        guard left.isComparable else {
-          uses.append(Use(ingredient: template.displayName, before: before, taken: taken, after: before, isComparable: false))
-          continue
-        }
-        let after = left.remaining.parts.isEmpty ? nil : left.remaining.text(in: nil)
-        uses.append(Use(ingredient: template.displayName, before: before, taken: taken, after: after, isComparable: true))
-        template.onHandAmount = after
-        template.onHand = after != nil
-        changed[id] = template
-      }
-      if write {
-        for template in changed.values.sorted(by: { $0.id.uuidString < $1.id.uuidString }) {
-          try writer.save(template, at: context.now())
-        }
-      }
+    // A preview reads only; a write reads the recipe and the pantry in its own transaction.
+    guard write else { return try Self.plan(RecipeRepository(context: context).details(nameOrID), scaledBy: scale).uses }
+    return try context.write { writer in
+      let details = try RecipeRepository(context: context.bound(to: writer)).details(nameOrID)
+      let (uses, changed) = try Self.plan(details, scaledBy: scale)
+      for template in changed { try writer.save(template, at: context.now()) }
       return uses
     }
+  }
+
+  /// What cooking takes out of the pantry, and the templates as they are after it (by id):
+  /// the pure part of ``use(recipe:scaledBy:write:)``.
+  private static func plan(_ details: RecipeDetails, scaledBy scale: RecipeScale?) throws -> (uses: [Use], changed: [IngredientTemplate]) {
+    var details = details
+    if let scale { details = details.scaled(by: try scale.factor(recipe: details.recipe)) }
+    var changed: [UUID: IngredientTemplate] = [:]
+    var uses: [Use] = []
+    for line in details.lines {
+      guard let id = line.template?.id, var template = changed[id] ?? line.template, template.onHand,
+        let before = template.onHandAmount, let have = ExactAmount.parse(before),
+        let quantity = line.ingredient.quantity, let exact = Rational(approximating: quantity)
+      else { continue }
+      let needed = ExactAmount(quantity: exact, unit: line.ingredient.unit)
+      let taken = AmountTotal.sum([needed]).text(in: nil)
+      let density =
+        template.gramsPerCup.flatMap { Rational(approximating: $0) } ?? StapleDensity.gramsPerCup(canonicalName: template.canonicalName)
+      let left = AmountTotal.sum([have]).subtracting(onHand: needed, gramsPerCup: density)
+      guard left.isComparable else {
+        uses.append(Use(ingredient: template.displayName, before: before, taken: taken, after: before, isComparable: false))
+        continue
+      }
+      let after = left.remaining.parts.isEmpty ? nil : left.remaining.text(in: nil)
+      uses.append(Use(ingredient: template.displayName, before: before, taken: taken, after: after, isComparable: true))
+      template.onHandAmount = after
+      template.onHand = after != nil
+      changed[id] = template
+    }
+    return (uses, changed.values.sorted { $0.id.uuidString < $1.id.uuidString })
   }
 }
