@@ -68,6 +68,7 @@ struct ForagerREPL: ParsableCommand {
     } catch {
       throw ValidationError(error.description)
     }
+    session.showsWritesFirst = true
     if isatty(2) != 0 {
       session.fileProgress = { FileHandle.standardError.write(Data(ProgressBar.line(done: $0, total: $1, item: $2).utf8)) }
     }

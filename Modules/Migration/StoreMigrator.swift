@@ -6,8 +6,9 @@ import PersistenceSQLite
 
 /// What a migration should do.
 public struct MigrationOptions: Sendable, Hashable {
-  /// The schema version to reach: 2 (keys, no constraints), 3 (constraints) or 4
-  /// (current: weekly lists keyed by week and name). Nil: current.
+  /// The schema version to reach: 2 (keys, no constraints), 3 (constraints), 4 (weekly
+  /// lists keyed by week and name) or 5 (current: stores, pantry amounts, planned
+  /// servings). Nil: current.
   public var target: Int?
   /// The zone planned-meal instants are read in (stage A): the zone of the device that
   /// planned the meals. Default: this device's current zone.
@@ -30,7 +31,8 @@ public struct MigrationOptions: Sendable, Hashable {
 /// stage A (v1 → v2: today's tables and fields, keys populated, no constraints), the
 /// dedup step (merge records sharing a key into the smallest id), stage B (v2 → v3: the
 /// unique constraints), stage C (v3 → v4: weekly lists keyed by ISO week and name, those
-/// sharing a key merged — the step a store also runs when it opens a v3 file).
+/// sharing a key merged — the step a store also runs when it opens a v3 file), stage D
+/// (v4 → v5: the stores' table and the new columns, no row rewritten).
 ///
 /// Each stage is one SQLite transaction that also sets `PRAGMA user_version`, so a crash
 /// leaves the file at the version before or after the stage, never between. Running a
@@ -57,6 +59,7 @@ public struct StoreMigrator: Sendable {
     case dedup = "dedup"
     case stageB = "stage B (v2 → v3)"
     case stageC = "stage C (v3 → v4)"
+    case stageD = "stage D (v4 → v5)"
   }
 
   public let path: String
@@ -196,7 +199,7 @@ public struct StoreMigrator: Sendable {
         report.toVersion = 3
       }
     }
-    if target == 4 && report.toVersion == 3 {
+    if target >= 4 && report.toVersion == 3 {
       let merges = try step(.stageC, queue, version: 3) { db, _, now in
         let groups = try SQLiteSchemaSupport.upgradeWeekIdentity(db, now: now)
         try SQLiteSchemaSupport.createTables(db, uniqueConstraints: true)
@@ -214,6 +217,16 @@ public struct StoreMigrator: Sendable {
       }
       report.keyedWeeklyLists = true
       report.toVersion = 4
+    }
+    if target >= 5 && report.toVersion == 4 {
+      // Stores, a list's store, pantry amounts, planned servings: a table and columns
+      // added, no row rewritten (the step a store also runs when it opens a v4 file).
+      try step(.stageD, queue, version: 4) { db, _, _ in
+        try SQLiteSchemaSupport.createTables(db, uniqueConstraints: true)
+        try db.execute(sql: "PRAGMA user_version = 5")
+      }
+      report.addedStores = true
+      report.toVersion = 5
     }
     try queue.inDatabase { db in _ = try Row.fetchAll(db, sql: "PRAGMA journal_mode = WAL") }
     return report

@@ -14,6 +14,8 @@ public enum EntityKind: String, CaseIterable, Sendable, Codable, Hashable, Compa
   case mealPlan
   case weeklyList
   case groceryListItem
+  /// A shop with its own aisle order (schema v5).
+  case groceryStore
 
   /// The schema that describes this kind's fields, relationships and identity.
   public var schema: EntitySchema { EntitySchema.byOrdinal[ordinal] }
@@ -33,6 +35,7 @@ public enum EntityKind: String, CaseIterable, Sendable, Codable, Hashable, Compa
     case .mealPlan: 7
     case .weeklyList: 8
     case .groceryListItem: 9
+    case .groceryStore: 10
     }
   }
 
@@ -56,6 +59,7 @@ public enum EntityKind: String, CaseIterable, Sendable, Codable, Hashable, Compa
     case "mealplans", "plan", "plans": self = .mealPlan
     case "list", "lists", "weeklylists": self = .weeklyList
     case "item", "items", "listitem", "listitems", "grocerylistitems": self = .groceryListItem
+    case "store", "stores", "shop", "shops", "grocerystores": self = .groceryStore
     default: return nil
     }
   }

@@ -143,7 +143,7 @@ public final class FieldDescriptor: Sendable, Hashable {
 /// How a kind keeps its semantic identity (DESIGN.md §2).
 public enum IdentityPolicy: String, Sendable, Hashable {
   /// At most one live record per semantic key; created with get-or-create and a
-  /// deterministic id (Category, Tag, IngredientTemplate, Book, WeeklyList).
+  /// deterministic id (Category, Tag, IngredientTemplate, Book, WeeklyList, GroceryStore).
   case getOrCreate
   /// At most one live record per slot key; planning again replaces the content (PlannedMeal).
   case onePerSlot
@@ -237,7 +237,7 @@ public final class EntitySchema: Sendable, Hashable {
   /// The entity types Forager knows. Adding a kind means adding its type here.
   public static let allEntityTypes: [any Entity.Type] = [
     Category.self, Tag.self, IngredientTemplate.self, Book.self, Recipe.self,
-    RecipeIngredient.self, PlannedMeal.self, MealPlan.self, WeeklyList.self, GroceryListItem.self,
+    RecipeIngredient.self, PlannedMeal.self, MealPlan.self, WeeklyList.self, GroceryListItem.self, GroceryStore.self,
   ]
 
   /// All fields of all kinds that point at `kind`, as (owning kind, field) pairs.

@@ -12,11 +12,11 @@ import Normalization
 /// sync over a key rule that changed between them.
 extension Record {
   /// The key this record's name gives, for the kinds whose key is derived from their name
-  /// (category, tag, ingredient, book, planned meal, weekly list); nil for other kinds, or when the name
+  /// (category, tag, store, ingredient, book, planned meal, weekly list); nil for other kinds, or when the name
   /// fields are missing (the schema check reports that).
   public var keyOfItsName: String? {
     switch kind {
-    case .category, .tag:
+    case .category, .tag, .groceryStore:
       return self["displayName"].text.map(SemanticKey.normalizedName)
     case .ingredientTemplate:
       return self["displayName"].text.map { SemanticKey.canonicalIngredientName($0) }

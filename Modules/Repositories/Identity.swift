@@ -10,7 +10,7 @@ public enum Identity {
   /// for weekly lists, "WEEK NAME" (a week or a date in it, then the list's name).
   public static func key(for name: String, as kind: EntityKind) throws -> String? {
     switch kind {
-    case .category, .tag: return SemanticKey.normalizedName(try NameRules.clean(name, for: kind))
+    case .category, .tag, .groceryStore: return SemanticKey.normalizedName(try NameRules.clean(name, for: kind))
     case .ingredientTemplate: return SemanticKey.canonicalIngredientName(try NameRules.clean(name, for: kind))
     case .book: return SemanticKey.bookKey(title: try NameRules.clean(name, for: kind), author: nil)
     case .recipe: return SemanticKey.titleKey(try NameRules.clean(name, for: kind))

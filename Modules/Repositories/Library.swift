@@ -50,6 +50,7 @@ public struct Library {
   public var mealPlans: MealPlanRepository { MealPlanRepository(context: context) }
   public var lists: WeeklyListRepository { WeeklyListRepository(context: context) }
   public var pantry: PantryRepository { PantryRepository(context: context) }
+  public var stores: GroceryStoreRepository { GroceryStoreRepository(context: context) }
 
   /// Runs `body` in one atomic transaction: every repository call on the library it is
   /// given joins it, and if `body` throws, nothing it did is kept.

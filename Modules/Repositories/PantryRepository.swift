@@ -4,8 +4,10 @@ import Normalization
 import Persistence
 
 /// What the household has on hand: a synced set of ingredients (the templates marked
-/// ``IngredientTemplate/onHand``), which `list add-recipe` skips along with staples and
-/// ``suggestions()`` counts as available.
+/// ``IngredientTemplate/onHand``), each with an amount when the household gave one
+/// (``IngredientTemplate/onHandAmount``). `list add-recipe` skips those without an amount
+/// along with staples, a list shows what its recipes need beyond an amount, and
+/// ``suggestions()`` counts them as available.
 ///
 /// ```swift
 /// _ = try library.pantry.add("rice")
@@ -14,7 +16,8 @@ import Persistence
 public struct PantryRepository {
   let context: RepositoryContext
 
-  /// Marks an ingredient as on hand, creating its template when missing.
+  /// Marks an ingredient as on hand ("have some"), creating its template when missing.
+  /// An amount it already has stays.
   /// - Throws: ``RepositoryError`` for a bad name.
   public func add(_ name: String) throws -> IngredientTemplate {
     try context.write { writer in
@@ -26,7 +29,7 @@ public struct PantryRepository {
     }
   }
 
-  /// Takes an ingredient out of the pantry.
+  /// Takes an ingredient out of the pantry, with its amount.
   /// - Throws: ``RepositoryError/notFound(_:_:)`` for an unknown ingredient,
   ///   ``RepositoryError/invalidValue(field:value:reason:)`` for one not in the pantry.
   public func remove(_ name: String) throws -> IngredientTemplate {
@@ -36,6 +39,7 @@ public struct PantryRepository {
         throw RepositoryError.invalidValue(field: "pantry", value: name, reason: "'\(template.displayName)' is not in the pantry")
       }
       template.onHand = false
+      template.onHandAmount = nil
       try writer.save(template, at: context.now())
       return template
     }

@@ -21,11 +21,19 @@ public struct PlannedMealRepository {
   ///   - date: "YYYY-MM-DD".
   ///   - mealType: breakfast, lunch, dinner or snack (any case).
   ///   - recipe: a recipe title or id.
+  ///   - servings: how many servings to make (above 0, at most 1,000): `list add-plan`
+  ///     scales the recipe to it. Nil keeps what the slot had.
   /// - Throws: ``RepositoryError/invalidDate(_:)``, ``RepositoryError/unknownMealType(_:)``,
-  ///   ``RepositoryError/notFound(_:_:)``.
-  public func plan(date: String, mealType: String, recipe: String, notes: String? = nil) throws -> Outcome {
+  ///   ``RepositoryError/notFound(_:_:)``, ``RepositoryError/invalidValue(field:value:reason:)``
+  ///   for servings out of range.
+  public func plan(date: String, mealType: String, recipe: String, notes: String? = nil, servings: Double? = nil) throws -> Outcome {
     let day = try Self.date(date)
     let type = try Self.mealType(mealType)
+    if let servings, !(servings.isFinite && servings > 0 && servings <= RecipeScale.maximumServings) {
+      throw RepositoryError.invalidValue(
+        field: "servings", value: WeeklyListRepository.format(servings),
+        reason: "the servings must be a number above 0 and at most \(Int(RecipeScale.maximumServings))")
+    }
     return try context.write { writer in
       let recipeEntity = try RecipeRepository(context: context).require(recipe, in: writer)
       let key = Self.slotKey(day, type)
@@ -34,11 +42,13 @@ public struct PlannedMealRepository {
         let previous = try meal.recipe.flatMap { try writer.entity(Recipe.self, id: $0) }
         meal.recipe = recipeEntity.id
         if let notes { meal.notes = notes }
+        if let servings { meal.servings = servings }
         try writer.save(meal, at: now)
         return Outcome(meal: meal, recipe: recipeEntity, replaced: previous?.id == recipeEntity.id ? nil : previous)
       }
       let id = try writer.freeDeterministicID(.plannedMeal, key: key)
-      let meal = PlannedMeal(meta: context.newMeta(id: id), date: day, mealType: type, slotKey: key, recipe: recipeEntity.id, notes: notes)
+      let meal = PlannedMeal(
+        meta: context.newMeta(id: id), date: day, mealType: type, slotKey: key, recipe: recipeEntity.id, notes: notes, servings: servings)
       try writer.insert(meal)
       var used = recipeEntity
       used.usageCount += 1

@@ -75,6 +75,7 @@ extension EntityKind {
     case .mealPlan: "meal plan"
     case .weeklyList: "weekly list"
     case .groceryListItem: "list item"
+    case .groceryStore: "store"
     }
   }
 }

@@ -2,18 +2,23 @@ public import Foundation
 public import Model
 
 /// A weekly list as a shopper walks the store: one line per ingredient with its amounts
-/// summed, grouped by aisle (the ingredient's category) in the categories' sort order,
-/// uncategorized last. Made by ``WeeklyListRepository/shoppingList(_:units:includeDone:)``.
+/// summed less what the pantry holds, grouped by aisle (the ingredient's category) in the
+/// store's order (the categories' own by default), uncategorized last. Made by
+/// ``WeeklyListRepository/shoppingList(_:units:includeDone:store:)``.
 ///
 /// Amounts of one dimension add up across units and systems, exactly; counts add up by
 /// unit; volume and mass of one ingredient combine only through its density. The rules
 /// and the rounding of ``Line/amountText`` are in Docs/SHOPPING.md.
 public struct ShoppingList: Sendable {
   public let list: WeeklyList
+  /// The store whose aisle order the list follows; nil for the default order.
+  public let store: GroceryStore?
   /// The aisles with at least one line shown, in store order.
   public let aisles: [Aisle]
   /// Lines left out because every item on them is done (shown with `includeDone`).
   public let hiddenDoneLines: Int
+  /// Lines left out because the pantry holds all they need (shown with `includeDone`).
+  public let coveredLines: Int
 
   /// The lines of one category; `category` is nil for ingredients without one.
   public struct Aisle: Sendable {
@@ -38,7 +43,32 @@ public struct ShoppingList: Sendable {
     public let itemsWithoutAmount: Int
     /// Every item on the line is done.
     public let isCompleted: Bool
+    /// What the pantry holds of the ingredient, when it has an amount: ``amountText`` and
+    /// ``amounts`` are then what is needed beyond it.
+    public let pantry: Pantry?
     public let items: [GroceryListItem]
+
+    /// The pantry holds all the line needs.
+    public var isCoveredByPantry: Bool { pantry?.isCovered ?? false }
+  }
+
+  /// The pantry's amount of a line's ingredient, and what it did to the line.
+  public struct Pantry: Sendable, Hashable {
+    /// The amount on hand, as written ("500 g").
+    public let onHand: String
+    /// What the line's items need before the pantry is taken off ("750 g").
+    public let needed: String
+    /// Whether the amount on hand could be compared with what is needed (same dimension,
+    /// a density, a count); when not, the line shows everything it needs.
+    public let isComparable: Bool
+    /// The amount on hand covers everything the line needs.
+    public let isCovered: Bool
+
+    /// "500 g on hand, 750 g needed" or "on hand: 3 cans, not comparable with 2 cups".
+    public var note: String {
+      isComparable
+        ? "\(onHand) on hand, \(needed) needed" : "on hand: \(onHand), not comparable with \(needed.isEmpty ? "no amount" : needed)"
+    }
   }
 
   /// One summed amount in the unit it is shown in.

@@ -135,14 +135,18 @@ public struct WeeklyListRepository {
   /// What ``addRecipe(_:to:scaledBy:includeOnHand:)`` did.
   public struct RecipeAddition: Sendable {
     public let added: [GroceryListItem]
-    /// Ingredients left off because they are staples or in the pantry, by name.
+    /// Ingredients left off because they are staples or in the pantry without an amount, by name.
     public let skipped: [String]
+    /// Ingredients added whose pantry amount covers all the list needs of them now: `list
+    /// show` hides their lines while that holds (Docs/SHOPPING.md, "Pantry").
+    public let covered: [String]
   }
 
   /// Adds one item per ingredient line of a recipe, its quantities scaled when a
   /// `scale` is given (lines without a quantity stay as written). A line that counts
   /// packages keeps their size ("2 (14.5 oz) can"), so the list sums cans of one size.
-  /// Lines for staples and pantry ingredients are skipped unless `includeOnHand`.
+  /// Lines for staples and for pantry ingredients without an amount are skipped unless
+  /// `includeOnHand`; a pantry amount is taken off when the list is shown.
   /// - Throws: ``RepositoryError`` for an unknown list or recipe, or a scale out of range.
   public func addRecipe(
     _ recipeNameOrID: String, to listNameOrID: String, scaledBy scale: RecipeScale? = nil, includeOnHand: Bool = false
@@ -151,23 +155,57 @@ public struct WeeklyListRepository {
       let list = try require(listNameOrID, in: writer)
       var details = try RecipeRepository(context: context.bound(to: writer)).details(recipeNameOrID)
       if let scale { details = details.scaled(by: try scale.factor(recipe: details.recipe)) }
-      var added: [GroceryListItem] = []
-      var skipped: [String] = []
-      for line in details.lines {
-        if !includeOnHand, let template = line.template, template.isStaple || template.onHand {
-          if !skipped.contains(template.displayName) { skipped.append(template.displayName) }
-          continue
-        }
-        let packageSize = IngredientLine.parse(line.ingredient.rawLine).packageSize
-        added.append(
+      let lines = try addLines(of: details, to: list, includeOnHand: includeOnHand, in: writer) { _ in context.newID() }
+      return RecipeAddition(
+        added: lines.added, skipped: lines.skipped, covered: try covered(on: list, among: lines.added, in: writer))
+    }
+  }
+
+  /// What ``addLines(of:to:includeOnHand:in:id:)`` did.
+  struct AddedLines {
+    var added: [GroceryListItem] = []
+    var skipped: [String] = []
+    /// Lines whose item id was already taken (by an item on the list, or one removed from it).
+    var alreadyTaken = 0
+  }
+
+  /// Inserts one item per line of a recipe, skipping staples and pantry ingredients without
+  /// an amount unless `includeOnHand`.
+  /// - Parameter id: the id of a line's item; an id the store already holds (live or
+  ///   removed) is skipped and counted, which is how `add-plan` adds a meal once.
+  func addLines(
+    of details: RecipeDetails, to list: WeeklyList, includeOnHand: Bool, in writer: any StoreWriter,
+    id: (RecipeIngredient) -> UUID
+  ) throws -> AddedLines {
+    var result = AddedLines()
+    for line in details.lines {
+      if !includeOnHand, let template = line.template, template.isStaple || (template.onHand && template.onHandAmount == nil) {
+        if !result.skipped.contains(template.displayName) { result.skipped.append(template.displayName) }
+        continue
+      }
+      let packageSize = IngredientLine.parse(line.ingredient.rawLine).packageSize
+      do {
+        result.added.append(
           try insertItem(
             line.template?.displayName ?? line.ingredient.rawLine,
             quantity: Self.amountText(line.ingredient.quantity, unit: line.ingredient.unit, packageSize: packageSize),
-            source: .recipe, list: list, template: line.template?.id, recipe: details.recipe.id, in: writer
+            source: .recipe, list: list, template: line.template?.id, recipe: details.recipe.id, id: id(line.ingredient), in: writer
           ))
+      } catch StoreError.duplicateID {
+        result.alreadyTaken += 1
       }
-      return RecipeAddition(added: added, skipped: skipped)
     }
+    return result
+  }
+
+  /// The names of the ingredients among `items` whose line on the list the pantry covers.
+  func covered(on list: WeeklyList, among items: [GroceryListItem], in reader: any StoreReader) throws -> [String] {
+    let templates = Set(items.compactMap(\.template))
+    guard !templates.isEmpty else { return [] }
+    let shown = try shoppingList(of: list, in: reader, units: nil, includeDone: true)
+    return shown.aisles.flatMap(\.lines).filter { line in
+      line.isCoveredByPantry && line.template.map(templates.contains) == true
+    }.map(\.name)
   }
 
   /// An amount as a list stores it — "2", "1-2 l", "1/3 cup", "1 1/2 cup", "2 (large)",
@@ -200,12 +238,12 @@ public struct WeeklyListRepository {
   }
 
   private func insertItem(
-    _ name: String, quantity: String?, source: ItemSource, list: WeeklyList, template: UUID?, recipe: UUID?,
+    _ name: String, quantity: String?, source: ItemSource, list: WeeklyList, template: UUID?, recipe: UUID?, id: UUID? = nil,
     in writer: any StoreWriter
   ) throws -> GroceryListItem {
     let count = try writer.count(RecordQuery(.groceryListItem, filters: [.references("weeklyList", list.id)], includeDeleted: true))
     let item = GroceryListItem(
-      meta: context.newMeta(id: context.newID()), displayName: name, quantity: quantity, source: source, sortOrder: Int64(count),
+      meta: context.newMeta(id: id ?? context.newID()), displayName: name, quantity: quantity, source: source, sortOrder: Int64(count),
       weeklyList: list.id, template: template, sourceRecipe: recipe
     )
     try writer.insert(item)

@@ -28,8 +28,10 @@ public struct HeldBatch: Sendable, Hashable, Codable {
 extension ChangeBatchCoding {
   /// The newest schema version this version of Forager writes and reads.
   /// 4 since weekly lists have a key (`listKey`): a device on 3 holds such batches
-  /// instead of setting aside every list change for its unknown field.
-  public static let schemaVersion = 4
+  /// instead of setting aside every list change for its unknown field. 5 since stores
+  /// (a kind), a list's store, pantry amounts and planned servings: a device on 4 holds
+  /// such batches instead of setting aside changes it cannot read.
+  public static let schemaVersion = 5
 
   /// What a batch says about itself before its changes, readable whatever its schema.
   public struct Header: Sendable, Hashable {

@@ -23,7 +23,7 @@ struct SchemaTests {
     }
     #expect(
       EntityKind.allCases.filter { $0.schema.identity.isUnique } == [
-        .category, .tag, .ingredientTemplate, .book, .plannedMeal, .weeklyList,
+        .category, .tag, .ingredientTemplate, .book, .plannedMeal, .weeklyList, .groceryStore,
       ])
     #expect(Book.schema.identityFields == ["title", "author", "bookKey"])
   }
@@ -44,18 +44,19 @@ struct SchemaTests {
       Tag(meta: meta, displayName: "Quick", normalizedName: "quick", color: "green"),
       IngredientTemplate(
         meta: meta, displayName: "Tomato", canonicalName: "tomato", aliases: ["love apple"], ingredientKind: .vegetable, category: UUID(),
-        isStaple: true, usageCount: 3, lastUsed: Date(timeIntervalSinceReferenceDate: 9)),
+        isStaple: true, usageCount: 3, lastUsed: Date(timeIntervalSinceReferenceDate: 9), onHand: true, onHandAmount: "500 g"),
       Book(meta: meta, title: "The Wok", author: "J. Kenji López-Alt", bookKey: "the wok|j. kenji lopez-alt"),
       Recipe(
         meta: meta, displayName: "Soup", titleKey: "soup", recipeIngredient: ["1 onion"], normalizedIngredients: ["onion"],
         prepTime: "PT10M", keywords: ["quick"], sourceType: .book, sourcePageNumber: 12, book: UUID(), tags: [UUID()], isFavorite: true),
       RecipeIngredient(
         meta: meta, recipe: UUID(), template: UUID(), rawLine: "1 onion", quantity: 1, unit: nil, notes: "diced", sortOrder: 0),
-      PlannedMeal(meta: meta, date: date, mealType: .dinner, slotKey: "2024-12-13-dinner", recipe: UUID(), notes: "guests"),
+      PlannedMeal(meta: meta, date: date, mealType: .dinner, slotKey: "2024-12-13-dinner", recipe: UUID(), notes: "guests", servings: 6),
       MealPlan(meta: meta, displayName: "Week 50", weekIdentifier: "2024-W50"),
       WeeklyList(
         meta: meta, displayName: "Groceries", weekIdentifier: "2024-W50", listKey: "2024-W50|groceries", isCompleted: true,
-        notes: "Saturday"),
+        notes: "Saturday", store: UUID()),
+      GroceryStore(meta: meta, displayName: "Trader Joe's", normalizedName: "trader joe's", aisleOrder: [UUID(), UUID()]),
       GroceryListItem(
         meta: meta, displayName: "milk", quantity: "2 l", source: .recipe, sortOrder: 1, weeklyList: UUID(), template: UUID(),
         sourceRecipe: UUID()),

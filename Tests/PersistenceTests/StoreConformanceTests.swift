@@ -475,6 +475,7 @@ struct StoreConformanceTests {
       (Book(meta: meta, title: "Salt, Fat, Acid, Heat", author: "Samin Nosrat", bookKey: "").record, "salt fat acid heat|samin nosrat"),
       (PlannedMeal(meta: meta, date: date, mealType: .dinner, slotKey: "", recipe: nil).record, "2024-12-21-dinner"),
       (WeeklyList(meta: meta, displayName: " Weekly  SHOP", weekIdentifier: "2024-W50", listKey: "").record, "2024-W50|weekly shop"),
+      (GroceryStore(meta: meta, displayName: " Trader  JOE'S ", normalizedName: "").record, "trader joe's"),
     ]
     #expect(Set(samples.map(\.0.kind)) == Set(EntityKind.allCases.filter { $0.schema.identity.isUnique }))
     for (record, key) in samples {

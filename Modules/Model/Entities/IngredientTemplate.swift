@@ -19,6 +19,10 @@ public struct IngredientTemplate: Entity {
   /// In the household's pantry: `list add-recipe` skips it and `recipe suggest` counts it
   /// as on hand. Synced like any field, so the pantry is one set for every device.
   public var onHand: Bool
+  /// How much is on hand, as written ("500 g", "6", "2 cups"), when the household said;
+  /// nil means "some" (schema v5). Set only while ``onHand``; a list shows what its
+  /// recipes need beyond it.
+  public var onHandAmount: String?
 
   public init(
     meta: RecordMetadata,
@@ -31,7 +35,8 @@ public struct IngredientTemplate: Entity {
     usageCount: Int64 = 0,
     lastUsed: Date? = nil,
     gramsPerCup: Double? = nil,
-    onHand: Bool = false
+    onHand: Bool = false,
+    onHandAmount: String? = nil
   ) {
     self.meta = meta
     self.displayName = displayName
@@ -44,6 +49,7 @@ public struct IngredientTemplate: Entity {
     self.lastUsed = lastUsed
     self.gramsPerCup = gramsPerCup
     self.onHand = onHand
+    self.onHandAmount = onHandAmount
   }
 
   public static let schema = EntitySchema(
@@ -62,6 +68,7 @@ public struct IngredientTemplate: Entity {
       // Optional: stored only while true, so a template that was never in the pantry
       // (every template written before the pantry existed) reads the same as one taken out.
       FieldDescriptor("onHand", .bool, optional: true),
+      FieldDescriptor("onHandAmount", .text, optional: true),
     ],
     semanticKeyField: "canonicalName",
     displayField: "displayName",
@@ -81,7 +88,8 @@ public struct IngredientTemplate: Entity {
       usageCount: try reader.integer("usageCount"),
       lastUsed: try reader.optionalTimestamp("lastUsed"),
       gramsPerCup: try reader.optionalReal("gramsPerCup"),
-      onHand: try reader.bool("onHand")
+      onHand: try reader.bool("onHand"),
+      onHandAmount: try reader.optionalText("onHandAmount")
     )
   }
 
@@ -91,6 +99,7 @@ public struct IngredientTemplate: Entity {
       "ingredientKind": .text(ingredientKind.rawValue), "category": FieldValue(category),
       "isStaple": .bool(isStaple), "usageCount": .integer(usageCount), "lastUsed": FieldValue(lastUsed),
       "gramsPerCup": FieldValue(gramsPerCup), "onHand": onHand ? .bool(true) : .null,
+      "onHandAmount": FieldValue(onHandAmount),
     ]
   }
 }

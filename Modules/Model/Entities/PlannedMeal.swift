@@ -10,10 +10,13 @@ public struct PlannedMeal: Entity {
   public var recipe: UUID?
   public var mealPlan: UUID?
   public var notes: String?
+  /// How many servings are planned, when the planner said: `list add-plan` scales the
+  /// recipe to it (schema v5).
+  public var servings: Double?
 
   public init(
     meta: RecordMetadata, date: CivilDate, mealType: MealType, slotKey: String, recipe: UUID?,
-    mealPlan: UUID? = nil, notes: String? = nil
+    mealPlan: UUID? = nil, notes: String? = nil, servings: Double? = nil
   ) {
     self.meta = meta
     self.date = date
@@ -22,6 +25,7 @@ public struct PlannedMeal: Entity {
     self.recipe = recipe
     self.mealPlan = mealPlan
     self.notes = notes
+    self.servings = servings
   }
 
   public static let schema = EntitySchema(
@@ -33,6 +37,7 @@ public struct PlannedMeal: Entity {
       FieldDescriptor("recipe", .reference(.recipe), optional: true, onDelete: .cascade),
       FieldDescriptor("mealPlan", .reference(.mealPlan), optional: true),
       FieldDescriptor("notes", .text, optional: true, text: .paragraphs),
+      FieldDescriptor("servings", .real, optional: true, reals: 0...1_000),
     ],
     semanticKeyField: "slotKey",
     displayField: "slotKey",
@@ -49,7 +54,8 @@ public struct PlannedMeal: Entity {
       slotKey: try reader.text("slotKey"),
       recipe: try reader.optionalReference("recipe"),
       mealPlan: try reader.optionalReference("mealPlan"),
-      notes: try reader.optionalText("notes")
+      notes: try reader.optionalText("notes"),
+      servings: try reader.optionalReal("servings")
     )
   }
 
@@ -57,6 +63,7 @@ public struct PlannedMeal: Entity {
     [
       "date": .text(date.description), "mealType": .text(mealType.rawValue), "slotKey": .text(slotKey),
       "recipe": FieldValue(recipe), "mealPlan": FieldValue(mealPlan), "notes": FieldValue(notes),
+      "servings": FieldValue(servings),
     ]
   }
 }

@@ -1,3 +1,5 @@
+public import Foundation
+
 /// A weekly grocery list, unique by its ISO week and normalized name (ADR 008): one
 /// "Weekly" list per week, beside a "Costco" and a "Farmers market" of that week.
 public struct WeeklyList: Entity {
@@ -11,10 +13,12 @@ public struct WeeklyList: Entity {
   public var listKey: String?
   public var isCompleted: Bool
   public var notes: String?
+  /// The store the list is shopped at: `list show` follows its aisle order (schema v5).
+  public var store: UUID?
 
   public init(
     meta: RecordMetadata, displayName: String, weekIdentifier: String, listKey: String?, isCompleted: Bool = false,
-    notes: String? = nil
+    notes: String? = nil, store: UUID? = nil
   ) {
     self.meta = meta
     self.displayName = displayName
@@ -22,6 +26,7 @@ public struct WeeklyList: Entity {
     self.listKey = listKey
     self.isCompleted = isCompleted
     self.notes = notes
+    self.store = store
   }
 
   public static let schema = EntitySchema(
@@ -33,6 +38,7 @@ public struct WeeklyList: Entity {
       FieldDescriptor("listKey", .text, optional: true, text: .key),
       FieldDescriptor("isCompleted", .bool),
       FieldDescriptor("notes", .text, optional: true, text: .paragraphs),
+      FieldDescriptor("store", .reference(.groceryStore), optional: true),
     ],
     semanticKeyField: "listKey",
     displayField: "displayName",
@@ -48,14 +54,15 @@ public struct WeeklyList: Entity {
       weekIdentifier: try reader.text("weekIdentifier"),
       listKey: try reader.optionalText("listKey"),
       isCompleted: try reader.bool("isCompleted"),
-      notes: try reader.optionalText("notes")
+      notes: try reader.optionalText("notes"),
+      store: try reader.optionalReference("store")
     )
   }
 
   public var fieldValues: [String: FieldValue] {
     [
       "displayName": .text(displayName), "weekIdentifier": .text(weekIdentifier), "listKey": FieldValue(listKey),
-      "isCompleted": .bool(isCompleted), "notes": FieldValue(notes),
+      "isCompleted": .bool(isCompleted), "notes": FieldValue(notes), "store": FieldValue(store),
     ]
   }
 }

@@ -6,8 +6,9 @@ import Persistence
 /// Creates and checks the tables of a Forager SQLite file.
 enum SchemaBuilder {
   /// Opens a file for this build: creates today's tables in a new file, extends an
-  /// existing one with fields added since, and upgrades a v3 file to v4
-  /// (``WeekIdentityUpgrade``, at the time `now` gives; it is read only then).
+  /// existing one with fields and kinds added since (a v4 file gains v5's stores table and
+  /// columns), and upgrades a v3 file to v4 first (``WeekIdentityUpgrade``, at the time
+  /// `now` gives; it is read only then).
   static func prepare(_ db: Database, location: String, now: () -> Date) throws {
     try db.execute(sql: "PRAGMA journal_mode = WAL")
     let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0

@@ -28,6 +28,7 @@ public struct CommandRegistry: Sendable {
     MealCommands.group,
     ListCommands.group,
     PantryCommands.group,
+    StoreCommands.group,
     ExpectCommands.group,
     ExplainCommands.group,
     MigrateCommands.group,

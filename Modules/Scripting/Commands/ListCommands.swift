@@ -6,7 +6,10 @@ import Repositories
 enum ListCommands {
   static let group = CommandGroup(
     "list", summary: "Weekly grocery lists (items for one ingredient are shown as one line)",
-    commands: [new, all, show, items, add, addRecipe, check, uncheck, remove, complete, reopen, rename, delete])
+    commands: [
+      new, all, show, items, add, addRecipe, ListPlanCommands.addPlan, ListPlanCommands.store, check, uncheck, remove, complete, reopen,
+      rename, delete,
+    ])
 
   static let new = CommandSpec(
     "list new",
@@ -49,52 +52,72 @@ enum ListCommands {
   static let show = CommandSpec(
     "list show",
     summary:
-      "A list by aisle: one line per ingredient with its amounts summed, under its category in the categories' order, uncategorized last; done lines are hidden unless --all.",
+      "A list by aisle: one line per ingredient with its amounts summed less what the pantry holds, under its category in its store's order (the categories' own by default), uncategorized last; done and covered lines are hidden unless --all.",
     parameters: [.rest("list", completion: .names(.weeklyList), help: "a list name or id")],
     options: [
-      .flag("all", "also show lines whose items are all done, after the open ones of their aisle"),
+      .flag("all", "also show lines whose items are all done or that the pantry covers, after the open ones of their aisle"),
+      .value(
+        "store", "follow this store's aisle order (default: the list's store, else the categories' order)", placeholder: "STORE",
+        completion: .names(.groceryStore)),
       .value(
         "units", "show amounts in this system (default: the session's 'settings units')", .choice(unitWords), completion: .words(unitWords)),
     ],
-    examples: ["list show Groceries", "list show Groceries --all --units metric"]
+    examples: ["list show Groceries", "list show Groceries --all --units metric", "list show Groceries --store \"Trader Joe's\""]
   ) { invocation, session in
     let name = invocation.argument("list")
     guard let list = try session.library.lists.find(name) else { throw RepositoryError.notFound(.weeklyList, name) }
     let units = invocation.option("units").flatMap(UnitPreference.init(rawValue:)) ?? session.units
-    let shopping = try session.library.lists.shoppingList(list.id.uuidString, units: units, includeDone: invocation.flag("all"))
+    let shopping = try session.library.lists.shoppingList(
+      list.id.uuidString, units: units, includeDone: invocation.flag("all"), store: invocation.option("store"))
     var rows: [[JSONValue]] = []
     for aisle in shopping.aisles {
       let aisleName = aisle.category?.displayName ?? "Uncategorized"
       for (index, line) in aisle.lines.enumerated() {
         rows.append([
-          .string(index == 0 ? aisleName : ""), .text(aisle.category?.displayName), .string(line.name), .string(line.amountText),
+          .string(index == 0 ? aisleName : ""), .text(aisle.category?.displayName), .string(line.name),
+          .string(line.pantry.map { line.amountText.isEmpty ? "(\($0.note))" : "\(line.amountText) (\($0.note))" } ?? line.amountText),
+          .string(line.amountText),
           .array(line.amounts.map(amountJSON)), .strings(line.unreadAmounts), .int(line.itemsWithoutAmount), .int(line.items.count),
-          .bool(line.isCompleted),
+          .bool(line.isCompleted), line.pantry.map(pantryJSON) ?? .null,
         ])
       }
     }
     let hidden = shopping.hiddenDoneLines
+    let covered = shopping.coveredLines
+    let storeText = shopping.store.map { " at \($0.displayName)" } ?? ""
     var parts: [CommandResult.Part] = [
-      .message("\(list.displayName) (\(list.weekIdentifier))\(list.isCompleted ? ", completed" : "")"),
+      .message("\(list.displayName) (\(list.weekIdentifier))\(storeText)\(list.isCompleted ? ", completed" : "")"),
       .data(
         key: "list",
         [
           "id": Rows.id(list.id), "name": .string(list.displayName), "week": .string(list.weekIdentifier),
-          "completed": .bool(list.isCompleted),
+          "completed": .bool(list.isCompleted), "store": .text(shopping.store?.displayName),
         ]),
       .table(
         Table(
           key: "items",
           columns: [
             Table.Column("aisleHeading", "AISLE", tableOnly: true), Table.Column("aisle", jsonOnly: true), Table.Column("name", "ITEM"),
-            Table.Column("amount"), Table.Column("amounts", jsonOnly: true), Table.Column("unreadAmounts", jsonOnly: true),
+            Table.Column("amountShown", "AMOUNT", tableOnly: true), Table.Column("amount", jsonOnly: true),
+            Table.Column("amounts", jsonOnly: true), Table.Column("unreadAmounts", jsonOnly: true),
             Table.Column("itemsWithoutAmount", jsonOnly: true), Table.Column("itemCount", jsonOnly: true),
-            Table.Column("completed", "DONE"),
+            Table.Column("completed", "DONE"), Table.Column("pantry", jsonOnly: true),
           ],
-          rows: rows, emptyText: hidden > 0 ? "nothing left to buy" : "no items")),
+          rows: rows, emptyText: hidden + covered > 0 ? "nothing left to buy" : "no items")),
     ]
     if hidden > 0 { parts.append(.message("\(hidden) done line\(hidden == 1 ? "" : "s") hidden; --all shows them")) }
+    if covered > 0 {
+      parts.append(.message("\(covered) line\(covered == 1 ? "" : "s") covered by the pantry hidden; --all shows them"))
+    }
     return CommandResult(parts: parts)
+  }
+
+  /// What the pantry did to a line, for JSON.
+  static func pantryJSON(_ pantry: ShoppingList.Pantry) -> JSONValue {
+    [
+      "onHand": .string(pantry.onHand), "needed": .string(pantry.needed), "comparable": .bool(pantry.isComparable),
+      "covered": .bool(pantry.isCovered),
+    ]
   }
 
   /// One summed amount for JSON: the exact fraction in the shown unit, its nearest double, the text.
@@ -144,7 +167,7 @@ enum ListCommands {
   static let addRecipe = CommandSpec(
     "list add-recipe",
     summary:
-      "Add one item per ingredient line of a recipe, skipping staples and pantry ingredients (--all adds them); --servings (from the recipe's yield) or --scale multiplies the quantities.",
+      "Add one item per ingredient line of a recipe, skipping staples and pantry ingredients without an amount (--all adds them); --servings (from the recipe's yield) or --scale multiplies the quantities.",
     parameters: [.rest("recipe", completion: .names(.recipe)), .keyword("to"), .rest("list", completion: .names(.weeklyList))],
     options: RecipeCommands.scaleOptions + [.flag("all", "also add staples and what is in the pantry")],
     examples: ["list add-recipe Egg Fried Rice to Groceries", "list add-recipe Egg Fried Rice --servings 8 --all to Groceries"]
@@ -160,7 +183,17 @@ enum ListCommands {
     if !addition.skipped.isEmpty {
       parts.append(.message("skipped, on hand or staples: \(addition.skipped.joined(separator: ", ")) (--all adds them)"))
     }
+    parts += pantryCovered(addition.covered)
     return CommandResult(parts: parts)
+  }
+
+  /// "covered by the pantry for now: Rice" and its JSON.
+  static func pantryCovered(_ names: [String]) -> [CommandResult.Part] {
+    var parts: [CommandResult.Part] = [.data(key: "covered", .strings(names))]
+    if !names.isEmpty {
+      parts.append(.message("covered by the pantry's amounts for now (list show hides them): \(names.joined(separator: ", "))"))
+    }
+    return parts
   }
 
   static let check = CommandSpec(

@@ -5,7 +5,9 @@ import Repositories
 /// Finds any named record through the repositories, for `expect` and `explain`.
 enum Lookup {
   /// The kinds `expect exists/field` can name.
-  static let namedKinds: [EntityKind] = [.category, .tag, .ingredientTemplate, .book, .recipe, .plannedMeal, .mealPlan, .weeklyList]
+  static let namedKinds: [EntityKind] = [
+    .category, .tag, .ingredientTemplate, .book, .recipe, .plannedMeal, .mealPlan, .weeklyList, .groceryStore,
+  ]
 
   /// The live record of `kind` named `name` (or with that id), or nil.
   /// - Throws: ``ScriptError`` for a kind that has no names; repository errors (ambiguous names).
@@ -17,6 +19,7 @@ enum Lookup {
     case .book: return try library.books.find(name)?.record
     case .recipe: return try library.recipes.find(name)?.record
     case .weeklyList: return try library.lists.find(name)?.record
+    case .groceryStore: return try library.stores.find(name)?.record
     case .mealPlan:
       return try library.mealPlans.all().first {
         $0.displayName.lowercased() == name.lowercased() || $0.id.uuidString.lowercased() == name.lowercased()
@@ -43,6 +46,7 @@ enum Lookup {
       case .book: try library.books.find(reference)?.title
       case .recipe: try library.recipes.find(reference)?.displayName
       case .weeklyList: try library.lists.find(reference)?.displayName
+      case .groceryStore: try library.stores.find(reference)?.displayName
       default: nil
       }
     }()
@@ -53,11 +57,11 @@ enum Lookup {
   static let fieldAliases: [String: [EntityKind: String]] = [
     "name": [
       .category: "displayName", .tag: "displayName", .ingredientTemplate: "displayName", .book: "title",
-      .recipe: "displayName", .mealPlan: "displayName", .weeklyList: "displayName",
+      .recipe: "displayName", .mealPlan: "displayName", .weeklyList: "displayName", .groceryStore: "displayName",
     ],
     "key": [
       .category: "normalizedName", .tag: "normalizedName", .ingredientTemplate: "canonicalName", .book: "bookKey", .recipe: "titleKey",
-      .plannedMeal: "slotKey", .weeklyList: "listKey",
+      .plannedMeal: "slotKey", .weeklyList: "listKey", .groceryStore: "normalizedName",
     ],
     "cuisine": [.recipe: "recipeCuisine"], "description": [.recipe: "recipeDescription"], "yield": [.recipe: "recipeYield"],
     "category": [.recipe: "recipeCategory", .ingredientTemplate: "category"],
@@ -67,6 +71,8 @@ enum Lookup {
     "favorite": [.recipe: "isFavorite"], "kind": [.ingredientTemplate: "ingredientKind"], "staple": [.ingredientTemplate: "isStaple"],
     "week": [.weeklyList: "weekIdentifier", .mealPlan: "weekIdentifier"], "completed": [.weeklyList: "isCompleted"],
     "meal": [.plannedMeal: "mealType"], "sort": [.category: "sortOrder"],
+    "order": [.groceryStore: "aisleOrder"], "store": [.weeklyList: "store"], "amount": [.ingredientTemplate: "onHandAmount"],
+    "servings": [.plannedMeal: "servings"],
   ]
 
   /// The schema field a user's field name means for `kind`.

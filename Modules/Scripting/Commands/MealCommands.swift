@@ -17,12 +17,18 @@ enum MealCommands {
       .word("meal", .mealType, completion: .words(mealTypes), help: mealTypes.joined(separator: ", ")),
       .rest("recipe", completion: .names(.recipe), help: "a recipe title or id"),
     ],
-    options: [.value("notes", "a note for this meal", placeholder: "TEXT")],
-    examples: ["meal plan 2024-12-13 dinner Egg Fried Rice", "meal plan 2024-12-14 lunch \"Caesar Salad\" --notes \"double the dressing\""]
+    options: [
+      .value("notes", "a note for this meal", placeholder: "TEXT"),
+      .value("servings", "how many servings to make (above 0, at most 1,000): list add-plan scales the recipe to it", .number),
+    ],
+    examples: [
+      "meal plan 2024-12-13 dinner Egg Fried Rice", "meal plan 2024-12-14 lunch \"Caesar Salad\" --notes \"double the dressing\"",
+      "meal plan 2024-12-15 dinner Egg Fried Rice --servings 6",
+    ]
   ) { invocation, session in
     let outcome = try session.library.meals.plan(
       date: invocation.argument("date"), mealType: invocation.argument("meal"), recipe: invocation.argument("recipe"),
-      notes: invocation.option("notes"))
+      notes: invocation.option("notes"), servings: invocation.option("servings").flatMap(Double.init))
     var text = "planned '\(outcome.recipe.displayName)' for \(outcome.meal.date) \(outcome.meal.mealType.rawValue)"
     if let replaced = outcome.replaced { text += " (replacing '\(replaced.displayName)')" }
     return CommandResult(
@@ -34,7 +40,7 @@ enum MealCommands {
     [
       .init("date", .string(meal.date.description)), .init("meal", .string(meal.mealType.rawValue)),
       .init("recipe", .text(recipe)), .init("notes", .text(meal.notes)), .init("slot", .string(meal.slotKey)),
-      .init("replaced", .text(replaced)),
+      .init("replaced", .text(replaced)), .init("servings", .number(meal.servings)),
     ]
   }
 

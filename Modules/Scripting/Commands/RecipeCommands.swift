@@ -137,14 +137,63 @@ enum RecipeCommands {
   }
 
   static let cooked = CommandSpec(
-    "recipe cooked", summary: "Record that a recipe was cooked: one more use (recipe suggest ranks the most cooked first).",
+    "recipe cooked",
+    summary:
+      "Record that a recipe was cooked: one more use (recipe suggest ranks the most cooked first); --use-pantry also takes its amounts out of the pantry.",
     parameters: [.rest("name", .name, completion: .names(.recipe))],
-    examples: ["recipe cooked Egg Fried Rice"]
+    options: scaleOptions + [
+      .flag("use-pantry", "take the recipe's amounts (scaled by --servings or --scale) out of the pantry's amounts"),
+      .flag("yes", "in the REPL, write what --use-pantry showed (without it the REPL only shows it)"),
+    ],
+    details: [
+      "Only ingredients with an amount on hand change: each loses what the recipe needs where the two compare; one used up leaves the pantry.",
+      "In the REPL, --use-pantry first shows what it would write and writes nothing; run it again with --yes to write. Scripts write at once and print what they wrote.",
+    ],
+    examples: ["recipe cooked Egg Fried Rice", "recipe cooked Egg Fried Rice --servings 2 --use-pantry --yes"]
   ) { invocation, session in
-    let recipe = try session.library.recipes.cooked(invocation.argument("name"))
+    let name = invocation.argument("name")
+    let scale = try scale(invocation)
+    guard invocation.flag("use-pantry") else {
+      if scale != nil { throw invocation.failure("only with --use-pantry (the servings scale what it takes out)", argument: "--servings") }
+      let recipe = try session.library.recipes.cooked(name)
+      return CommandResult(
+        .message("cooked '\(recipe.displayName)' (\(recipe.usageCount) time\(recipe.usageCount == 1 ? "" : "s"))"),
+        .data(key: "usageCount", .int(Int(recipe.usageCount))))
+    }
+    if session.showsWritesFirst && !invocation.flag("yes") {
+      let uses = try session.library.pantry.use(recipe: name, scaledBy: scale, write: false)
+      return CommandResult(
+        parts: [.message("would take out of the pantry (nothing written; add --yes to write and count the cooking):")]
+          + pantryUses(uses) + [.data(key: "written", .bool(false))])
+    }
+    let (recipe, uses) = try session.library.transaction { tx in
+      (try tx.recipes.cooked(name), try tx.pantry.use(recipe: name, scaledBy: scale, write: true))
+    }
     return CommandResult(
-      .message("cooked '\(recipe.displayName)' (\(recipe.usageCount) time\(recipe.usageCount == 1 ? "" : "s"))"),
-      .data(key: "usageCount", .int(Int(recipe.usageCount))))
+      parts: [
+        .message("cooked '\(recipe.displayName)' (\(recipe.usageCount) time\(recipe.usageCount == 1 ? "" : "s")); pantry:"),
+        .data(key: "usageCount", .int(Int(recipe.usageCount))), .data(key: "written", .bool(true)),
+      ] + pantryUses(uses))
+  }
+
+  /// What cooking takes out of the pantry, one row per ingredient with an amount on hand.
+  static func pantryUses(_ uses: [PantryRepository.Use]) -> [CommandResult.Part] {
+    [
+      .table(
+        Table(
+          key: "pantry",
+          columns: [
+            Table.Column("ingredient"), Table.Column("before"), Table.Column("taken"), Table.Column("after"),
+            Table.Column("comparable", jsonOnly: true),
+          ],
+          rows: uses.map {
+            [
+              .string($0.ingredient), .string($0.before), .string($0.taken),
+              .string($0.isComparable ? $0.after ?? "used up" : "\($0.before) (not comparable)"), .bool($0.isComparable),
+            ]
+          },
+          emptyText: "no ingredient of it has an amount in the pantry"))
+    ]
   }
 
   /// `--servings N` and `--scale F`, shared by `recipe show` and `list add-recipe`.

@@ -40,9 +40,11 @@ public final class Interpreter {
       if error.line == nil, invocation.line > 0 { error.line = invocation.line }
       throw error
     } catch {
-      throw ScriptError(
-        .failed, command: invocation.command, reason: Self.reason(for: error),
-        line: invocation.line > 0 ? invocation.line : nil)
+      var reason = Self.reason(for: error)
+      if case RepositoryError.notFound(let kind, let name) = error {
+        reason += NameSuggestion.text(for: name, kind: kind, in: session.library)
+      }
+      throw ScriptError(.failed, command: invocation.command, reason: reason, line: invocation.line > 0 ? invocation.line : nil)
     }
   }
 

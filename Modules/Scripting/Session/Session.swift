@@ -58,6 +58,10 @@ public final class Session {
   /// The system `list show` shows amounts in (`settings units`); nil keeps each line in
   /// the system its amounts were written in. Held by the session, not synced.
   public var units: UnitPreference?
+  /// The REPL sets it: a command that writes several records on the user's behalf
+  /// (`recipe cooked --use-pantry`) then shows what it would write, and writes only when
+  /// run again with `--yes`. Scripts write at once.
+  public var showsWritesFirst = false
   /// Called after a store is opened inside an atomic run, so the run can join it.
   var storeOpened: ((Device) throws -> Void)?
 

@@ -1,0 +1,75 @@
+import Foundation
+import Model
+import Repositories
+
+/// list add-plan and list store: the week's meal plan onto a list, and the store a list
+/// is shopped at.
+enum ListPlanCommands {
+  static let addPlan = CommandSpec(
+    "list add-plan",
+    summary:
+      "Add the recipe of every meal planned in a week, each scaled to its meal's servings, skipping staples and pantry ingredients without an amount (--all adds them); running it again adds nothing twice.",
+    parameters: [.rest("list", completion: .names(.weeklyList), help: "a list name or id")],
+    options: [
+      .value("week", "the planned week: YYYY-Www or a date in it", .week),
+      .flag("all", "also add staples and what is in the pantry without an amount"),
+    ],
+    details: [
+      "Each item remembers the meal and recipe line it came from (its id is made from the list, the meal, the recipe and the line): a line already added, or removed from the list since, is not added again, and two devices that add one week offline add the same items.",
+      "A meal planned with another recipe since adds that recipe's lines; a meal's servings scale its recipe from the recipe's yield.",
+    ],
+    examples: ["list add-plan Groceries --week 2024-W50", "list add-plan Groceries --week 2024-12-13 --all"]
+  ) { invocation, session in
+    guard let week = invocation.option("week") else {
+      throw invocation.failure("missing; name the planned week: --week YYYY-Www (or a date in it)", argument: "--week")
+    }
+    let list = invocation.argument("list")
+    let addition = try session.library.lists.addPlan(week: week, to: list, includeOnHand: invocation.flag("all"))
+    let count = addition.added.count, meals = addition.meals.count
+    var parts: [CommandResult.Part] = [
+      .message(
+        "added \(count) item\(count == 1 ? "" : "s") from \(meals) planned meal\(meals == 1 ? "" : "s") of \(try Identity.week(of: week)) to '\(list)'"
+      ),
+      .data(key: "meals", .strings(addition.meals.map(\.slotKey))), .data(key: "added", .int(count)),
+      .data(key: "skipped", .strings(addition.skipped)), .data(key: "alreadyOnList", .int(addition.alreadyOnList)),
+      .data(key: "unscaled", .strings(addition.unscaled)),
+    ]
+    if !addition.skipped.isEmpty {
+      parts.append(.message("skipped, on hand or staples: \(addition.skipped.joined(separator: ", ")) (--all adds them)"))
+    }
+    if addition.alreadyOnList > 0 {
+      let lines = addition.alreadyOnList
+      parts.append(
+        .message("\(lines) line\(lines == 1 ? " was" : "s were") added by an earlier add-plan (or removed since): not added again"))
+    }
+    if !addition.unscaled.isEmpty {
+      parts.append(.message("not scaled, no number in the yield: \(addition.unscaled.joined(separator: ", "))"))
+    }
+    parts += ListCommands.pantryCovered(addition.covered)
+    return CommandResult(parts: parts)
+  }
+
+  static let store = CommandSpec(
+    "list store",
+    summary: "Set the store a list is shopped at (list show then follows its aisle order), or --clear it.",
+    parameters: [
+      .word("list", completion: .names(.weeklyList), help: "a list name or id (quote a name with spaces)"),
+      .rest("store", .name, optional: true, completion: .names(.groceryStore), help: "a store name or id"),
+    ],
+    options: [.flag("clear", "shop the list in the default order again")],
+    details: ["The list's store is a field of the list and syncs like one; `list show --store` overrides it for one command."],
+    examples: ["list store Groceries \"Trader Joe's\"", "list store Groceries --clear"]
+  ) { invocation, session in
+    let storeName = invocation.optionalArgument("store")
+    switch (storeName, invocation.flag("clear")) {
+    case (nil, false): throw invocation.failure("missing; name a store, or give --clear", argument: "store")
+    case (_?, true): throw invocation.failure("give a store or --clear, not both", argument: "--clear")
+    default: break
+    }
+    let (list, store) = try session.library.lists.setStore(of: invocation.argument("list"), to: storeName)
+    let message =
+      store.map { "list '\(list.displayName)' is shopped at '\($0.displayName)'" }
+      ?? "list '\(list.displayName)' follows the default order"
+    return CommandResult(.message(message), .data(key: "store", .text(store?.displayName)), .table(ListCommands.lists([list])))
+  }
+}
