@@ -51,8 +51,15 @@ struct Serve: AsyncParsableCommand {
   var liveHeartbeat = Int(ServerConfiguration().liveHeartbeat.components.seconds)
   @Option(help: "The most live subscriptions one token may hold at once (1–100); past it: 429 live-token-limit.")
   var livePerToken = ServerConfiguration().liveSubscribersPerToken
-  @Option(help: "The most live subscriptions this process holds (1–100000, below --max-connections); past it: 503 live-full.")
-  var liveSubscribers = ServerConfiguration().liveSubscribers
+  @Option(
+    help: ArgumentHelp(
+      "The most live subscriptions this process holds (1–100000, below --max-connections); past it: 503 live-full.",
+      discussion: "Default: 256, or half of --max-connections when that is lower."))
+  var liveSubscribers: Int?
+
+  /// `--live-subscribers`, or its default: 256, at most half the connections, so that
+  /// subscriptions never take every connection a sync needs.
+  var liveSubscriberLimit: Int { liveSubscribers ?? min(ServerConfiguration().liveSubscribers, max(1, maxConnections / 2)) }
 
   func validate() throws {
     try check(port, in: 0...65_535, option: "--port")
@@ -70,10 +77,13 @@ struct Serve: AsyncParsableCommand {
     try check(pushesPerHousehold, in: 1...100, option: "--pushes-per-household")
     try check(liveHeartbeat, in: ServerConfiguration.liveHeartbeatRange, option: "--live-heartbeat")
     try check(livePerToken, in: ServerConfiguration.liveSubscribersPerTokenRange, option: "--live-per-token")
-    try check(liveSubscribers, in: ServerConfiguration.liveSubscribersRange, option: "--live-subscribers")
-    guard liveSubscribers < maxConnections else {
-      throw ValidationError(
-        "--live-subscribers (\(liveSubscribers)) must be below --max-connections (\(maxConnections)): each subscription holds a connection")
+    if let liveSubscribers {
+      try check(liveSubscribers, in: ServerConfiguration.liveSubscribersRange, option: "--live-subscribers")
+      guard liveSubscribers < maxConnections else {
+        throw ValidationError(
+          "--live-subscribers (\(liveSubscribers)) must be below --max-connections (\(maxConnections)): each subscription holds a connection"
+        )
+      }
     }
     _ = try Self.level(logLevel)
     guard ["text", "json"].contains(logFormat) else { throw ValidationError("--log-format must be text or json; got '\(logFormat)'") }
@@ -102,7 +112,7 @@ struct Serve: AsyncParsableCommand {
     configuration.pushesPerHousehold = pushesPerHousehold
     configuration.liveHeartbeat = .seconds(liveHeartbeat)
     configuration.liveSubscribersPerToken = livePerToken
-    configuration.liveSubscribers = liveSubscribers
+    configuration.liveSubscribers = liveSubscriberLimit
     let onRunning: @Sendable (Int) async -> Void = { port in
       FileHandle.standardOutput.write(Data("forager-server listening on http://\(host):\(port)\n".utf8))
     }

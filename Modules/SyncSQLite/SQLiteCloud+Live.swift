@@ -4,7 +4,7 @@ import Synchronization
 
 extension SQLiteCloud: LiveCloud {
   /// How often a live channel reads the file's newest sequence.
-  static let livePollInterval: Duration = .milliseconds(100)
+  static let livePollInterval = DispatchTimeInterval.milliseconds(100)
 
   /// A channel that reads the file's newest sequence every 100 ms (one indexed read) and
   /// announces it when it grew: several processes sharing the file hear each other's
@@ -14,36 +14,47 @@ extension SQLiteCloud: LiveCloud {
   }
 }
 
-/// Watches a ``SQLiteCloud`` file from a task of its own until closed.
-final class FileLiveChannel: LiveChannel {
-  private let task = Mutex<Task<Void, Never>?>(nil)
+/// Watches a ``SQLiteCloud`` file on a timer of its own (a dispatch queue, not Swift's
+/// cooperative pool: the readers of a channel are synchronous threads, a REPL's or a
+/// script's, and a channel must be heard while such a thread waits) until closed.
+final class FileLiveChannel: LiveChannel, @unchecked Sendable {
+  private let queue = DispatchQueue(label: "forager.sqlite-cloud.live")
+  private let timer: DispatchSourceTimer
   private let ended = Mutex(false)
   private let handler: @Sendable (LiveSignal) -> Void
+  /// The newest sequence announced; read and written on `queue` only.
+  private var last: Int64?
 
   init(cloud: SQLiteCloud, handler: @escaping @Sendable (LiveSignal) -> Void) {
     self.handler = handler
-    let watching = Task { [weak self] in
-      do {
-        var last = try cloud.latestSequence()
-        self?.deliver(.opened(latestSequence: last, heartbeat: nil))
-        while !Task.isCancelled {
-          try await Task.sleep(for: SQLiteCloud.livePollInterval)
-          let latest = try cloud.latestSequence()
-          if latest > last {
-            last = latest
-            self?.deliver(.announced(latest))
-          }
-        }
-        self?.deliver(.ended("closed"))
-      } catch {
-        self?.deliver(.ended(Task.isCancelled ? "closed" : "cannot read the cloud file: \(error)"))
+    timer = DispatchSource.makeTimerSource(queue: queue)
+    timer.schedule(deadline: .now(), repeating: SQLiteCloud.livePollInterval)
+    timer.setEventHandler { [weak self] in self?.read(cloud) }
+    timer.resume()
+  }
+
+  /// One reading of the file's newest sequence: the first opens the channel, a later one
+  /// past the last announces it.
+  private func read(_ cloud: SQLiteCloud) {
+    do {
+      let latest = try cloud.latestSequence()
+      guard let last else {
+        self.last = latest
+        deliver(.opened(latestSequence: latest, heartbeat: nil))
+        return
       }
+      if latest > last {
+        self.last = latest
+        deliver(.announced(latest))
+      }
+    } catch {
+      timer.cancel()
+      deliver(.ended("cannot read the cloud file: \(error)"))
     }
-    task.withLock { $0 = watching }
   }
 
   func close() {
-    task.withLock { $0 }?.cancel()
+    timer.cancel()
     deliver(.ended("closed"))
   }
 

@@ -57,8 +57,10 @@ private final class ManualClock: Sendable {
 
     // The other session hears the announcement and pulls: no `sync` typed.
     let live = try #require(b.session.liveSync(for: b.session.current))
+    // Heard within a bounded number of waits (the file cloud reads its file every 100 ms),
+    // so a channel that never speaks fails here instead of hanging the run.
     var notices: [String] = []
-    while !notices.contains(where: { $0.contains("from the household") }) {
+    for _ in 0..<120 where !notices.contains(where: { $0.contains("from the household") }) {
       live.wait(timeout: .seconds(1))
       notices += b.session.runLive()
     }
@@ -71,11 +73,12 @@ private final class ManualClock: Sendable {
     _ = b.session.runLive()
     let liveA = try #require(a.session.liveSync(for: a.session.current))
     var checked = false
-    while !checked {
+    for _ in 0..<120 where !checked {
       liveA.wait(timeout: .seconds(1))
       _ = a.session.runLive()
       checked = try a.json("list items Groceries").rows("items").contains { $0["completed"] == .bool(true) }
     }
+    #expect(checked, "the check-off did not reach the first session")
 
     // Off closes the channel: a's next write is not pushed by itself.
     try a.run("sync live off")
