@@ -56,9 +56,9 @@ struct ServerSyncTests {
     let (url, port, phone, laptop) = try await withServer(storage) { url, port in
       try await onThread {
         let phone = try Device(
-          "phone", cloud: HTTPCloud(url: url, token: secrets[0], timeout: .seconds(5), retry: RetryTests.quick), seed: 1)
+          "phone", cloud: HTTPCloud(url: url, token: secrets[0], timeout: .seconds(60), retry: RetryTests.quick), seed: 1)
         let laptop = try Device(
-          "laptop", cloud: HTTPCloud(url: url, token: secrets[1], timeout: .seconds(5), retry: RetryTests.quick), seed: 2)
+          "laptop", cloud: HTTPCloud(url: url, token: secrets[1], timeout: .seconds(60), retry: RetryTests.quick), seed: 2)
         try phone.engine.sync()
         try laptop.engine.sync()
         return (url, port, phone, laptop)
