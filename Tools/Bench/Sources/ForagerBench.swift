@@ -1,6 +1,7 @@
 import ArgumentParser
 import BenchBaselines
 import Foundation
+import SpawnSupport
 
 /// `forager-bench`: Forager against raw SQLite, scenario by scenario, each in its own
 /// child process (so peak memory is the scenario's own). See Docs/PERFORMANCE.md.
@@ -173,17 +174,7 @@ struct BenchRun: Codable {
 enum Host {
   /// `git describe --always --dirty` in the current directory, or nil outside a repository.
   static func commit() -> String? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git", "describe", "--always", "--dirty"]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return nil }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return nil }
-    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    (try? Spawn.run("/usr/bin/env", ["git", "describe", "--always", "--dirty"]))?.trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
   static func describe() -> String {
