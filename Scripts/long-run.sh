@@ -3,13 +3,13 @@
 # for every seed in SEEDS at OPERATIONS operations each, every device held to the reference
 # view after every sync, with deterministic hashing so a failing seed replays exactly.
 #
-#   Scripts/long-run.sh [SEEDS] [OPERATIONS]     SEEDS: 1-1000 (default) or 3,17,40
+#   Scripts/long-run.sh [SEEDS] [OPERATIONS]     SEEDS: 1-100 (default), 1-1000 or 3,17,40
 #
 # Prints one summary line (commit, seeds, schedules, operations, violations, duration,
 # load) and keeps the whole log in .build/long-run/. Exits 1 when any schedule failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-seeds="${1:-1-1000}"
+seeds="${1:-1-100}"
 operations="${2:-1000}"
 if ! [[ "$seeds" =~ ^[0-9]+-[0-9]+$ || "$seeds" =~ ^[0-9]+(,[0-9]+)*$ ]]; then
   echo "long-run: SEEDS must be a range like 1-1000 or a list like 3,17,40 (got '$seeds')" >&2
