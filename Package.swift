@@ -208,7 +208,7 @@ let package = Package(
       name: "ScriptingTests",
       dependencies: [
         "Scripting", "Model", "Repositories", "TestSupport", "Migration", "Sync", "SyncSQLite", "Seed", "RecipeExchange",
-        "LegacyStoreSupport", grdb, zipFoundation,
+        "LegacyStoreSupport", "SpawnSupport", grdb, zipFoundation,
       ],
       path: "Tests/ScriptingTests"
     ),
