@@ -76,7 +76,8 @@ let icalendarPython: String? = {
     let harness = try Self.planned()
     let url = try Self.file()
     try harness.expectFailure(
-      "meal export --ics \"\(url.path)\" --from 2024-12-20 --to 2024-12-01", .failed, mentions: ["--from 2024-12-20 is after --to 2024-12-01"])
+      "meal export --ics \"\(url.path)\" --from 2024-12-20 --to 2024-12-01", .failed,
+      mentions: ["--from 2024-12-20 is after --to 2024-12-01"])
     try harness.expectFailure(
       "meal export --ics \"\(url.path)\" --from 2024-01-01 --to 2026-12-31", .failed, mentions: ["one export covers at most 731"])
     try harness.expectFailure("meal export --ics \"\(url.path)\" --from 2024-13-01", .usage, mentions: ["not a date"])
@@ -113,6 +114,9 @@ let icalendarPython: String? = {
         "2024-12-20-lunch@meal-plan.forager|Lunch: Egg Fried Rice|2024-12-20|Egg Fried Rice",
       ])
     #expect(events[1].map { $0.split(separator: "|")[0] } == events[0].map { $0.split(separator: "|")[0] }, "the same UIDs")
-    #expect(events[1].map { $0.split(separator: "|")[2] } == ["2024-12-13T19:00:00", "2024-12-14T08:00:00", "2024-12-15T16:00:00", "2024-12-20T12:30:00"])
+    #expect(
+      events[1].map { $0.split(separator: "|")[2] } == [
+        "2024-12-13T19:00:00", "2024-12-14T08:00:00", "2024-12-15T16:00:00", "2024-12-20T12:30:00",
+      ])
   }
 }
