@@ -87,6 +87,18 @@ import ZIPFoundation
       "recipe import \"\(url.path)\"", .failed, mentions: ["not a Paprika archive (.paprikarecipes): it is not a zip file"])
   }
 
+  @Test func progressNamesEachEntryOfAnArchive() throws {
+    var other = Self.shakshuka
+    other["name"] = "Green Shakshuka"
+    let file = try Self.archive([("A.paprikarecipe", Self.member(Self.shakshuka)), ("B.paprikarecipe", Self.member(other))])
+    let harness = try Harness()
+    final class Calls { var seen: [String] = [] }
+    let calls = Calls()
+    harness.session.fileProgress = { done, total, name in calls.seen.append("\(done)/\(total) \(name)") }
+    try harness.run("recipe import \(file.quoted)")
+    #expect(calls.seen == ["0/1 \(file.path)", "0/2 A.paprikarecipe", "1/2 B.paprikarecipe", "1/1 "])
+  }
+
   @Test func aFolderImportFindsArchives() throws {
     let file = try Self.archive([("A.paprikarecipe", Self.member(Self.shakshuka))])
     let folder = (file.path as NSString).deletingLastPathComponent

@@ -42,6 +42,7 @@ enum RecipeExchangeCommands {
 
     func importAll(into library: Library) -> RecipeImportRun {
       var run = RecipeImportRun(library: library, duplicates: duplicates)
+      run.entryProgress = session.fileProgress
       for (index, file) in files.enumerated() {
         session.fileProgress?(index, files.count, file)
         run.importFile(file)

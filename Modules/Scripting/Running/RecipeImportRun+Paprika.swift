@@ -25,7 +25,8 @@ extension RecipeImportRun {
       rows.append(Row(file: path, recipe: nil, status: .failed, detail: reason))
       return
     }
-    for entry in archive.entries {
+    for (index, entry) in archive.entries.enumerated() {
+      entryProgress?(index, archive.entries.count, entry.path)
       let label = "\(path) [\(entry.path)]"
       switch entry.content {
       case .ignored(let reason):

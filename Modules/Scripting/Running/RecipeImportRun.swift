@@ -36,6 +36,8 @@ struct RecipeImportRun {
   var warnings: [String] = []
   /// Limits of a Paprika archive's entries and sizes.
   var archiveLimits = PaprikaArchive.Limits()
+  /// Told (done, total, entry) while an archive's entries are imported, for a progress bar.
+  var entryProgress: ((Int, Int, String) -> Void)?
 
   init(library: Library, duplicates: Duplicates) {
     self.library = library
