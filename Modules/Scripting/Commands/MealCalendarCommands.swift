@@ -22,6 +22,7 @@ extension MealCommands {
       "export again updates the events instead of adding copies. Timed events last 30 (breakfast, snack),",
       "45 (lunch) or 60 (dinner) minutes, at those times wherever the calendar is (floating times).",
       "--from must not be after --to, and one export covers at most \(maximumExportDays) days.",
+      "When no meal is planned in the range, nothing is written and the command fails.",
     ],
     examples: [
       "meal export --ics meals.ics", "meal export --ics december.ics --from 2024-12-01 --to 2024-12-31",
@@ -50,6 +51,11 @@ extension MealCommands {
       if !(1...9999).contains(first.year) || !(1...9999).contains(last.year) {
         throw invocation.failure("a planned meal's year is outside 1 to 9999; give --from and --to", argument: "--from")
       }
+    }
+    // RFC 5545 wants at least one component in a calendar: an empty export is refused.
+    if slots.isEmpty {
+      let range = [from.map { "from \($0)" }, to.map { "through \($0)" }].compactMap { $0 }.joined(separator: " ")
+      throw invocation.failure("no meals are planned\(range.isEmpty ? "" : " " + range); nothing was written", argument: "--ics")
     }
     let meals = slots.map { slot in
       MealCalendar.Meal(
