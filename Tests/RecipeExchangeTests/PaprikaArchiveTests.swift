@@ -87,6 +87,14 @@ import ZIPFoundation
     #expect(throws: (any Error).self) { try Gzip.decompress(Data(truncated), maximum: text.count) }
   }
 
+  @Test func gzipHeadersWithANameExtraFieldAndCommentAreRead() throws {
+    let text = Data("{\"name\":\"Soup\"}".utf8)
+    var member = try Gzip.compress(text)
+    member[3] = 4 | 8 | 16  // FEXTRA, FNAME, FCOMMENT, as gzip(1) and other apps may write
+    member.insert(contentsOf: [3, 0, 1, 2, 3] + Array("Soup.json".utf8) + [0] + Array("made elsewhere".utf8) + [0], at: 10)
+    #expect(try Gzip.decompress(member, maximum: 1024) == text)
+  }
+
   // MARK: Hostile archives
 
   @Test func aFileThatIsNotAZipIsRefusedClearly() {
