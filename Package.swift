@@ -27,6 +27,8 @@ let unixSignals: Target.Dependency = .product(name: "UnixSignals", package: "swi
 /// The server's metrics: recorded through swift-metrics, served as Prometheus text by forager-server.
 let metrics: Target.Dependency = .product(name: "Metrics", package: "swift-metrics")
 let prometheus: Target.Dependency = .product(name: "Prometheus", package: "swift-prometheus")
+/// Zip archives (Paprika's `.paprikarecipes`) and raw deflate for their gzip members.
+let zipFoundation: Target.Dependency = .product(name: "ZIPFoundation", package: "ZIPFoundation")
 
 let package = Package(
   name: "Forager",
@@ -68,6 +70,7 @@ let package = Package(
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+    .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
   ],
   targets: [
     // MARK: - Modules
@@ -164,12 +167,15 @@ let package = Package(
       path: "Tests/SyncHTTPTests"
     ),
 
-    // schema.org Recipe in and out (Docs/IMPORT.md): saved pages and JSON-LD read into plain
-    // values, recipes written back as JSON-LD. It creates nothing: Scripting hands what it
-    // reads to the repositories.
-    .target(name: "RecipeExchange", dependencies: ["Model", "Normalization"], path: "Modules/RecipeExchange"),
+    // Recipes and plans in and out (Docs/IMPORT.md): saved pages and JSON-LD, Paprika
+    // archives (zip through ZIPFoundation) read into plain values; recipes written back as
+    // JSON-LD or a Paprika archive, the meal plan as an iCalendar file. It creates nothing:
+    // Scripting hands what it reads to the repositories.
+    .target(
+      name: "RecipeExchange", dependencies: ["Model", "Normalization", zipFoundation, crypto], path: "Modules/RecipeExchange"),
     .testTarget(
-      name: "RecipeExchangeTests", dependencies: ["RecipeExchange", "Model", "Normalization"], path: "Tests/RecipeExchangeTests"
+      name: "RecipeExchangeTests", dependencies: ["RecipeExchange", "Model", "Normalization", zipFoundation],
+      path: "Tests/RecipeExchangeTests"
     ),
 
     .target(name: "Seed", dependencies: ["Model", "Repositories"], path: "Modules/Seed"),
@@ -202,7 +208,7 @@ let package = Package(
       name: "ScriptingTests",
       dependencies: [
         "Scripting", "Model", "Repositories", "TestSupport", "Migration", "Sync", "SyncSQLite", "Seed", "RecipeExchange",
-        "LegacyStoreSupport", grdb,
+        "LegacyStoreSupport", "SpawnSupport", grdb, zipFoundation,
       ],
       path: "Tests/ScriptingTests"
     ),

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Installs the system libraries Forager builds against (Debian/Ubuntu), when missing:
 # SQLite and GNU readline headers, tmux for the interactive REPL tests, and PostgreSQL for
-# the sync server's integration tests (Docs/SERVER.md) and Scripts/server.sh.
+# the sync server's integration tests (Docs/SERVER.md) and Scripts/server.sh, zlib for
+# ZIPFoundation (Paprika archives), and python3-icalendar, the parser the meal calendar
+# export is checked with (MealExportCommandTests).
 set -euo pipefail
 
-packages=(libsqlite3-dev libreadline-dev tmux postgresql)
+packages=(libsqlite3-dev libreadline-dev zlib1g-dev tmux postgresql python3-icalendar)
 missing=()
 for package in "${packages[@]}"; do
   dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")

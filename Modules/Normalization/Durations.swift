@@ -5,6 +5,7 @@ import Foundation
 /// ```swift
 /// Durations.iso8601("1h30m")          // "PT1H30M"
 /// Durations.iso8601("P0DT1H20M")      // "PT1H20M"
+/// Durations.iso8601("1 hr 20 mins")   // "PT1H20M"
 /// Durations.seconds("PT 35 minutes")  // nil: not a duration
 /// ```
 public enum Durations {
@@ -12,8 +13,8 @@ public enum Durations {
   public static let maximumSeconds = 30 * 24 * 3600
 
   /// "PT1H30M" from "90", "90m", "90 min", "1h30m", "1 h 30 min", "1:30", "PT1H30M",
-  /// "PT90M", "PT5400S", "P0DT1H30M" or "P0Y0M0DT1H30M"; "PT1M30S" from "PT1M30S" or
-  /// "1m30s". Nil when the text is none of these or is zero ("PT0S" is how pages say
+  /// "PT90M", "PT5400S", "P0DT1H30M", "P0Y0M0DT1H30M", "1 hr 30 mins", "1.5 hours",
+  /// "1h30" or "1 hour and 30 minutes"; "PT1M30S" from "PT1M30S" or "1m30s". Nil when the text is none of these or is zero ("PT0S" is how pages say
   /// "unknown").
   public static func iso8601(_ text: String) -> String? {
     seconds(text).flatMap { $0 > 0 ? format(seconds: $0) : nil }
@@ -36,15 +37,53 @@ public enum Durations {
     if parts.count == 2, let hours = Int(parts[0]), let minutes = Int(parts[1]), hours >= 0, (0..<60).contains(minutes) {
       return scaled(hours, by: 3600).map { $0 + minutes * 60 }
     }
-    let normalized =
-      lowered
-      .replacingOccurrences(of: "hours", with: "h").replacingOccurrences(of: "hour", with: "h")
-      .replacingOccurrences(of: "hrs", with: "h").replacingOccurrences(of: "hr", with: "h")
-      .replacingOccurrences(of: "minutes", with: "m").replacingOccurrences(of: "minute", with: "m")
-      .replacingOccurrences(of: "mins", with: "m").replacingOccurrences(of: "min", with: "m")
-      .replacingOccurrences(of: "seconds", with: "s").replacingOccurrences(of: "second", with: "s")
-      .replacingOccurrences(of: "secs", with: "s").replacingOccurrences(of: "sec", with: "s")
-    return components(normalized, units: timeUnits)
+    return spoken(lowered)
+  }
+
+  /// Words for units as people and recipe apps write them, longest first so that "hours"
+  /// is read before "hour" and "hr".
+  private static let spokenUnits: [(word: String, unit: String)] = [
+    ("hours", "h"), ("hour", "h"), ("hrs", "h"), ("hr", "h"), ("minutes", "m"), ("minute", "m"), ("mins", "m"),
+    ("min", "m"), ("seconds", "s"), ("second", "s"), ("secs", "s"), ("sec", "s"), ("days", "d"), ("day", "d"),
+  ]
+  private static let spokenFactors: [Character: Int] = ["d": 86_400, "h": 3600, "m": 60, "s": 1]
+
+  /// Free text as recipe apps store it (Paprika, Mealie): "1 hr 20 mins", "1 hour",
+  /// "45 min", "1h30" (minutes after hours need no unit), "1.5 hours", "2 days",
+  /// "1 hour and 20 minutes", "1 hr. 20 min.". `text` is lowercased, without spaces.
+  private static func spoken(_ text: String) -> Int? {
+    var normalized = text.replacingOccurrences(of: "and", with: "").replacingOccurrences(of: ",", with: "")
+    // A full stop after a letter ends an abbreviation ("hr."); one between digits is a decimal point.
+    var kept = ""
+    for character in normalized where !(character == "." && (kept.last?.isLetter ?? false)) { kept.append(character) }
+    normalized = kept
+    for (word, unit) in spokenUnits { normalized = normalized.replacingOccurrences(of: word, with: unit) }
+    var total = 0, number = "", lastUnit: Character?
+    for character in normalized {
+      if (character.isASCII && character.isNumber) || (character == "." && !number.contains(".")) {
+        number.append(character)
+      } else if let factor = spokenFactors[character], let part = part(number, factor) {
+        total += part
+        number = ""
+        lastUnit = character
+      } else {
+        return nil
+      }
+    }
+    // "1h30": a bare number after hours is minutes.
+    if !number.isEmpty {
+      guard lastUnit == "h", let minutes = part(number, 60) else { return nil }
+      total += minutes
+    }
+    return lastUnit != nil && total <= maximumSeconds * 1_000 ? total : nil
+  }
+
+  /// `number × factor` seconds, rounded, for a whole or decimal number; nil for junk or
+  /// a value far beyond the maximum.
+  private static func part(_ number: String, _ factor: Int) -> Int? {
+    guard let value = Double(number), value.isFinite, value >= 0 else { return nil }
+    let seconds = value * Double(factor)
+    return seconds <= Double(maximumSeconds * 1_000) ? Int(seconds.rounded()) : nil
   }
 
   private static let timeUnits: [Character: Int] = ["h": 3600, "m": 60, "s": 1]

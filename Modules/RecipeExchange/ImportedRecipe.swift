@@ -38,12 +38,21 @@ public struct ImportedRecipe: Sendable, Hashable {
   public var datePublished: String?
   /// What was left out or changed while reading, one sentence each.
   public var warnings: [String]
+  /// Tags (a recipe app's categories, as Paprika's); schema.org pages give none.
+  public var tags: [String]
+  /// The cook's own notes (Paprika's notes); schema.org pages give none.
+  public var notes: String?
+  public var isFavorite: Bool
+  /// What the source held that Forager keeps nowhere, shown beside the recipe when it is
+  /// imported: "photo", "rating 4 of 5".
+  public var notKept: [String]
 
   public init(
     name: String, description: String? = nil, ingredients: [String] = [], sections: [Section] = [], yield: String? = nil,
     prepTime: String? = nil, cookTime: String? = nil, totalTime: String? = nil, cuisine: String? = nil,
     category: String? = nil, keywords: [String] = [], author: String? = nil, image: String? = nil, url: String? = nil,
-    datePublished: String? = nil, warnings: [String] = []
+    datePublished: String? = nil, warnings: [String] = [], tags: [String] = [], notes: String? = nil, isFavorite: Bool = false,
+    notKept: [String] = []
   ) {
     self.name = name
     self.description = description
@@ -61,6 +70,10 @@ public struct ImportedRecipe: Sendable, Hashable {
     self.url = url
     self.datePublished = datePublished
     self.warnings = warnings
+    self.tags = tags
+    self.notes = notes
+    self.isFavorite = isFavorite
+    self.notKept = notKept
   }
 
   /// Every step in order, a section's name written as a heading step "## NAME" before

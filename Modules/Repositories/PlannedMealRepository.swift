@@ -114,6 +114,17 @@ public struct PlannedMealRepository {
     }
   }
 
+  /// Every planned meal from `from` through `through` (both included; nil leaves that
+  /// end open), in date and meal order, each with its recipe: what `meal export` writes.
+  public func slots(from: CivilDate?, through: CivilDate?) throws -> [Week.Slot] {
+    try context.read { reader in
+      let meals = try reader.entities(PlannedMeal.self, RecordQuery(.plannedMeal, sort: [SortKey("date")]))
+        .filter { meal in (from.map { meal.date >= $0 } ?? true) && (through.map { meal.date <= $0 } ?? true) }
+        .sorted { ($0.date, $0.mealType) < ($1.date, $1.mealType) }
+      return try meals.map { meal in Week.Slot(meal: meal, recipe: try meal.recipe.flatMap { try reader.entity(Recipe.self, id: $0) }) }
+    }
+  }
+
   // MARK: Parsing
 
   static func date(_ text: String) throws(RepositoryError) -> CivilDate {

@@ -52,7 +52,7 @@ import Testing
     try Data("notes".utf8).write(to: folder.appendingPathComponent("notes.txt"))
     let harness = try Harness()
     let error = try #require(harness.error("recipe import \"\(folder.path)\""))
-    #expect(error.description.contains("no file to import: \(folder.path) holds no .html, .htm, .json or .jsonld files"))
+    #expect(error.description.contains("no file to import: \(folder.path) holds no .html, .htm, .json, .jsonld or .paprikarecipes files"))
   }
 
   @Test func aDryRunThatWouldImportNothingFailsToo() throws {

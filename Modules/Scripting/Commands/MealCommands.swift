@@ -2,11 +2,11 @@ import Foundation
 import Model
 import Repositories
 
-/// meal plan, show, clear, week; mealplan add, list.
+/// meal plan, show, clear, week, export (MealCalendarCommands.swift); mealplan add, list.
 enum MealCommands {
   static let group = CommandGroup(
     "meal", summary: "Meal planning (one meal per date and meal type)",
-    commands: [plan, show, clear, week, planAdd, planList])
+    commands: [plan, show, clear, week, export, planAdd, planList])
 
   static let mealTypes = MealType.allCases.map(\.rawValue)
 

@@ -7,8 +7,11 @@ import Repositories
 enum RecipeExchangeCommands {
   static let importFiles = CommandSpec(
     "recipe import",
-    summary: "Import schema.org recipes from saved web pages and JSON-LD files, or every page in a folder.",
-    parameters: [.words("path", help: "a saved page (.html), a JSON-LD file (.json, .jsonld) or a folder of them")],
+    summary: "Import recipes from saved web pages, JSON-LD files and Paprika archives, or every such file in a folder.",
+    parameters: [
+      .words(
+        "path", help: "a saved page (.html), a JSON-LD file (.json, .jsonld), a Paprika archive (.paprikarecipes) or a folder of them")
+    ],
     options: [
       .flag("anyway", "import a recipe even when one with a similar title exists"),
       .flag("merge", "fold a recipe whose title exists into the existing one (its empty fields are filled)"),
@@ -20,12 +23,15 @@ enum RecipeExchangeCommands {
       "broken JSON, over 10 MB, binary) is reported with its reason and never stops the others.",
       "A recipe whose title key exists is reported and not imported, as with 'recipe add'.",
       "What could not be kept (an image, a group heading, a time that is not a duration) is a warning.",
+      "A Paprika archive's recipes are imported one by one, each entry like a file: a damaged entry is a failed row",
+      "and the others import. Its categories become tags; a photo, rating or difficulty is named 'not kept' in the detail.",
       "When no file imports (every file failed, or the folder holds none) the command fails, after its table.",
     ],
     examples: [
       "recipe import saved/shakshuka.html",
       "recipe import ~/Downloads/recipes --dry-run",
       "recipe import a.html b.jsonld --atomic",
+      "recipe import ~/Downloads/Export.paprikarecipes --dry-run",
     ]
   ) { invocation, session in
     let merge = invocation.flag("merge"), anyway = invocation.flag("anyway")
@@ -36,6 +42,7 @@ enum RecipeExchangeCommands {
 
     func importAll(into library: Library) -> RecipeImportRun {
       var run = RecipeImportRun(library: library, duplicates: duplicates)
+      run.entryProgress = session.fileProgress
       for (index, file) in files.enumerated() {
         session.fileProgress?(index, files.count, file)
         run.importFile(file)
@@ -78,7 +85,7 @@ enum RecipeExchangeCommands {
     let verb = dryRun ? "would be" : "was"
     let reason =
       if files.isEmpty {
-        "no file to import: \(paths) holds no .html, .htm, .json or .jsonld files"
+        "no file to import: \(paths) holds no .html, .htm, .json, .jsonld or .paprikarecipes files"
       } else if files.count == 1, let row = run.rows.first {
         "no file \(verb) imported: \(row.file): \(row.detail)"
       } else {
@@ -131,13 +138,19 @@ enum RecipeExchangeCommands {
       .flag("all", "every recipe"),
       .value("format", "the format: jsonld (schema.org Recipe)", .choice(["jsonld"])),
       .value("output", "write to this file instead of the screen", placeholder: "FILE"),
+      .value("paprika", "write a Paprika archive (.paprikarecipes) to this file", placeholder: "FILE"),
     ],
     details: [
       "One recipe is written as one JSON-LD object, several as an array. 'recipe import' reads it back.",
       "Tags, notes, the book and favourites have no schema.org Recipe field and are not written.",
       "With --json the document is the value of \"document\", not a message.",
+      "--paprika writes an archive Paprika imports: tags become its categories; cuisine, category, keywords,",
+      "the book and the date published have no Paprika field and are not written.",
     ],
-    examples: ["recipe export \"Egg Fried Rice\"", "recipe export --all --output recipes.jsonld"]
+    examples: [
+      "recipe export \"Egg Fried Rice\"", "recipe export --all --output recipes.jsonld",
+      "recipe export --all --paprika kitchen.paprikarecipes",
+    ]
   ) { invocation, session in
     let names = invocation.argumentList("name")
     if names.isEmpty && !invocation.flag("all") { throw invocation.failure("name the recipes to export, or give --all", argument: "name") }
@@ -150,6 +163,9 @@ enum RecipeExchangeCommands {
         return recipe
       }
     if recipes.isEmpty { throw invocation.failure("there are no recipes to export", argument: "--all") }
+    if let path = invocation.option("paprika") {
+      return try PaprikaExport.write(recipes, to: path, invocation: invocation, session: session)
+    }
     let data = try JSONLDWriter.data(recipes)
     guard let path = invocation.option("output") else {
       let objects = recipes.map { JSONValue(foundation: JSONLDWriter.object($0)) }

@@ -34,6 +34,10 @@ struct RecipeImportRun {
   let duplicates: Duplicates
   var rows: [Row] = []
   var warnings: [String] = []
+  /// Limits of a Paprika archive's entries and sizes.
+  var archiveLimits = PaprikaArchive.Limits()
+  /// Told (done, total, entry) while an archive's entries are imported, for a progress bar.
+  var entryProgress: ((Int, Int, String) -> Void)?
 
   init(library: Library, duplicates: Duplicates) {
     self.library = library
@@ -47,9 +51,12 @@ struct RecipeImportRun {
 
   // MARK: Files
 
-  /// The files to read: a file as named; a folder's pages and JSON files (.html, .htm,
-  /// .json, .jsonld), in name order, its subfolders included. A path that does not
-  /// exist is reported as a failed file.
+  /// What a folder's files may end in to be read.
+  static let extensions = ["html", "htm", "json", "jsonld", PaprikaImport.fileExtension]
+
+  /// The files to read: a file as named; a folder's pages, JSON files and Paprika
+  /// archives (.html, .htm, .json, .jsonld, .paprikarecipes), in name order, its
+  /// subfolders included. A path that does not exist is reported as a failed file.
   static func files(_ paths: [String]) -> [String] {
     let manager = FileManager.default
     return paths.flatMap { path -> [String] in
@@ -59,7 +66,7 @@ struct RecipeImportRun {
       else { return [path] }
       let names = enumerator.compactMap { $0 as? String }.filter { name in
         !name.split(separator: "/").contains { $0.hasPrefix(".") }
-          && ["html", "htm", "json", "jsonld"].contains((name as NSString).pathExtension.lowercased())
+          && extensions.contains((name as NSString).pathExtension.lowercased())
       }
       return names.sorted().map { (path as NSString).appendingPathComponent($0) }
     }
@@ -68,6 +75,7 @@ struct RecipeImportRun {
   /// Reads one file and creates its recipes in one transaction; a failure leaves
   /// nothing of the file behind and is reported in its row.
   mutating func importFile(_ path: String) {
+    if PaprikaImport.isArchive(path) { return importArchive(path) }
     let reading: RecipeReader.Reading
     do {
       reading = try reader.read(Self.contents(path, maximum: reader.limits.maximumBytes))
@@ -112,7 +120,7 @@ struct RecipeImportRun {
     }
   }
 
-  private func create(_ draft: RecipeDraft, from path: String, in library: Library) throws -> Row {
+  func create(_ draft: RecipeDraft, from path: String, in library: Library) throws -> Row {
     let recipes = library.recipes
     switch try recipes.create(draft, allowSimilar: duplicates == .createAnyway) {
     case .created(let recipe):
@@ -159,6 +167,9 @@ struct RecipeImportRun {
     draft.author = recipe.author
     draft.datePublished = recipe.datePublished
     draft.url = recipe.url
+    draft.tags = recipe.tags
+    draft.notes = recipe.notes
+    draft.isFavorite = recipe.isFavorite
     if let image = recipe.image { warnings.append("image \(image) not kept (Forager stores no images)") }
     return (draft, warnings)
   }

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc  // timespec: with ZIPFoundation's zlib module in the build, clock types need their module named
+#endif
+
 /// Monotonic nanoseconds.
 @inline(__always)
 func nanoseconds() -> UInt64 {

@@ -28,8 +28,10 @@ extension LayerTable {
       "SyncPostgres", targets: ["SyncServer", "SyncWire", "Sync"], products: ["PostgresNIO", "NIOCore", "Logging", "ServiceLifecycle"]),
     .module("SyncHTTP", targets: ["Sync", "SyncWire"], products: ["AsyncHTTPClient", "NIOCore", "NIOPosix", "NIOHTTP1"]),
     .module("Seed", targets: ["Model", "Repositories"]),
-    // schema.org Recipe in and out: reads pages into plain values, creates nothing.
-    .module("RecipeExchange", targets: ["Model", "Normalization"]),
+    // Recipes and plans in and out: reads pages and Paprika archives into plain values,
+    // writes JSON-LD, Paprika archives (ZIPFoundation; Crypto for Paprika's content hash)
+    // and iCalendar; creates nothing.
+    .module("RecipeExchange", targets: ["Model", "Normalization"], products: ["ZIPFoundation", "Crypto"]),
     .module("Migration", targets: ["Model", "Normalization", "Persistence", "PersistenceSQLite"], products: ["GRDB"]),
 
     // MARK: Front ends (their sources are also checked by the front-end rule)
