@@ -1,15 +1,10 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc  // timespec: with ZIPFoundation's zlib module in the build, clock types need their module named
-#endif
-
-/// Monotonic nanoseconds.
+/// Monotonic nanoseconds (CLOCK_MONOTONIC through Dispatch: with ZIPFoundation's zlib module
+/// in the build, `timespec` resolves to a different module from one build to the next).
 @inline(__always)
 func nanoseconds() -> UInt64 {
-  var spec = timespec()
-  clock_gettime(CLOCK_MONOTONIC, &spec)
-  return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+  DispatchTime.now().uptimeNanoseconds
 }
 
 /// Seconds `body` takes.
