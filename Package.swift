@@ -159,7 +159,7 @@ let package = Package(
       name: "SyncHTTPTests",
       dependencies: [
         "SyncHTTP", "SyncServer", "SyncPostgres", "SyncWire", "Sync", "Model", "Repositories", "Persistence", "PersistenceMemory",
-        "ServerTestSupport", "TestSupport", hummingbird, nioCore, logging, postgresNIO, serviceLifecycle,
+        "ServerTestSupport", "TestSupport", "FaultProxySupport", hummingbird, nioCore, logging, postgresNIO, serviceLifecycle,
       ],
       path: "Tests/SyncHTTPTests"
     ),
@@ -254,7 +254,8 @@ let package = Package(
       dependencies: [
         "BenchBaselines", "LegacyStoreSupport", "Model", "Normalization", "Persistence", "PersistenceSQLite", "Repositories", "Sync",
         "SyncSQLite", "Migration", "CSQLite",
-        "RecipeExchange", "Scripting", "SyncServer", "SyncPostgres", "SyncWire", "ServerTestSupport", "SpawnSupport", asyncHTTPClient,
+        "RecipeExchange", "Scripting", "SyncServer", "SyncPostgres", "SyncWire", "SyncHTTP", "ServerTestSupport", "SpawnSupport",
+        "FaultProxySupport", asyncHTTPClient,
         postgresNIO, nioCore,
         logging,
         hummingbird, argumentParser,
@@ -312,6 +313,9 @@ let package = Package(
       path: "Tests/ServerTestSupport"),
     // Starts programs with no descriptor of the test process but the standard three.
     .target(name: "SpawnSupport", path: "Tests/SpawnSupport"),
+    // A bad network on loopback (delay, connections cut mid-response) for the HTTP sync
+    // tests and the bench's live scenario.
+    .target(name: "FaultProxySupport", path: "Tests/FaultProxySupport"),
   ]
 )
 

@@ -63,6 +63,7 @@ extension LayerTable {
     .testSupport("TestSupport"),
     .testSupport("ServerTestSupport"),
     .testSupport("SpawnSupport"),
+    .testSupport("FaultProxySupport"),
     .testSupport("LegacyStoreSupport"),
   ])
 }
