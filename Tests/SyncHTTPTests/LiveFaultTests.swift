@@ -5,8 +5,8 @@ import Sync
 import SyncHTTP
 import SyncServer
 import SyncWire
-import TestSupport
 import Synchronization
+import TestSupport
 import Testing
 
 #if canImport(Glibc)

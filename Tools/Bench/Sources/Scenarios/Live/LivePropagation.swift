@@ -62,7 +62,14 @@ enum LivePropagation {
       deviceB.stop()
     }
     defer { stopBoth() }
-    try waitUntil("A and B are live (\(label))") { deviceA.live.status.mode == .live && deviceB.live.status.mode == .live }
+    // Both subscribed and caught up with the household's log (new devices pull it whole
+    // first): what is timed is a change, not a device's first sync.
+    try waitUntil("A and B are live and caught up (\(label))") {
+      try [deviceA, deviceB].allSatisfy { device in
+        let status = device.live.status
+        return try status.mode == .live && status.syncs > 0 && device.live.lag() == 0
+      }
+    }
 
     var latencies: [Double] = []
     for index in 0..<changes {
