@@ -16,6 +16,8 @@ final class Connection: @unchecked Sendable {
   private let condition = NSCondition()
   private var threadsRunning = 4
   private var wasCut = false
+  /// Set, under the lock, just before the descriptors are closed.
+  private var closed = false
   private let upstream = Queue()
   private let downstream = Queue()
 
@@ -35,9 +37,14 @@ final class Connection: @unchecked Sendable {
 
   /// Closes both sides at once, in the middle of whatever was under way.
   func cut() {
-    condition.withLock { wasCut = true }
-    shutdown(client, Int32(SHUT_RDWR))
-    shutdown(server, Int32(SHUT_RDWR))
+    condition.withLock {
+      wasCut = true
+      // Under the lock: once the last thread closed the descriptors, their numbers may
+      // belong to other sockets.
+      guard !closed else { return }
+      shutdown(client, Int32(SHUT_RDWR))
+      shutdown(server, Int32(SHUT_RDWR))
+    }
     upstream.end()
     downstream.end()
   }
@@ -47,7 +54,8 @@ final class Connection: @unchecked Sendable {
       body()
       let last = condition.withLock { () -> Bool in
         threadsRunning -= 1
-        return threadsRunning == 0
+        closed = threadsRunning == 0
+        return closed
       }
       if last {
         close(client)

@@ -44,10 +44,11 @@ final class LiveDevice: @unchecked Sendable {
     live.start()
     let thread = Thread { [self] in
       while running.withLock({ $0 }) {
-        for job in jobs.withLock({ jobs in
+        let handed = jobs.withLock { jobs in
           defer { jobs = [] }
           return jobs
-        }) { job(self) }
+        }
+        for job in handed { job(self) }
         // A short wait bounds only how soon a handed-over job starts; announcements, the
         // debounce and polls wake the driver at once.
         live.wait(timeout: .milliseconds(5))
