@@ -71,7 +71,7 @@ struct Sizes: Codable, Sendable {
     "dedup.groups": 20, "dedup.records": 500,
     "server.devices": 4, "server.households": 2, "server.seconds": 1, "server.changes": 5, "server.pace.ms": 200,
     "live.devices": 8, "live.households": 2, "live.changes": 5, "live.faulty.changes": 3, "live.idle": 10,
-    "live.seconds": 1, "live.delay.ms": 20, "live.cut.percent": 5,
+    "live.seconds": 1, "live.delay.ms": 20, "live.cut.percent": 0,
   ]
   static let full: [String: Int] = defaults.merging(["incremental.large": 1_000_000, "memory.changes": 100_000, "dedup.groups": 100_000]) {
     $1
