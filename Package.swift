@@ -162,7 +162,7 @@ let package = Package(
       name: "SyncHTTPTests",
       dependencies: [
         "SyncHTTP", "SyncServer", "SyncPostgres", "SyncWire", "Sync", "Model", "Repositories", "Persistence", "PersistenceMemory",
-        "ServerTestSupport", "TestSupport", hummingbird, nioCore, logging, postgresNIO, serviceLifecycle,
+        "ServerTestSupport", "TestSupport", "FaultProxySupport", hummingbird, nioCore, logging, postgresNIO, serviceLifecycle,
       ],
       path: "Tests/SyncHTTPTests"
     ),
@@ -260,7 +260,8 @@ let package = Package(
       dependencies: [
         "BenchBaselines", "LegacyStoreSupport", "Model", "Normalization", "Persistence", "PersistenceSQLite", "Repositories", "Sync",
         "SyncSQLite", "Migration", "CSQLite",
-        "RecipeExchange", "Scripting", "SyncServer", "SyncPostgres", "SyncWire", "ServerTestSupport", "SpawnSupport", asyncHTTPClient,
+        "RecipeExchange", "Scripting", "SyncServer", "SyncPostgres", "SyncWire", "SyncHTTP", "ServerTestSupport", "SpawnSupport",
+        "FaultProxySupport", asyncHTTPClient,
         postgresNIO, nioCore,
         logging,
         hummingbird, argumentParser,
@@ -318,6 +319,9 @@ let package = Package(
       path: "Tests/ServerTestSupport"),
     // Starts programs with no descriptor of the test process but the standard three.
     .target(name: "SpawnSupport", path: "Tests/SpawnSupport"),
+    // A bad network on loopback (delay, connections cut mid-response) for the HTTP sync
+    // tests and the bench's live scenario.
+    .target(name: "FaultProxySupport", path: "Tests/FaultProxySupport"),
   ]
 )
 

@@ -11,7 +11,8 @@
 /// ```
 public protocol LiveCloud: CloudStore {
   /// Opens a channel. `handler` is called from any thread, one signal at a time, until the
-  /// channel ends: its last signal is ``LiveSignal/ended(_:)`` (also after ``LiveChannel/close()``).
+  /// channel ends: its last signal is ``LiveSignal/ended(_:)`` (also after ``LiveChannel/close()``)
+  /// or ``LiveSignal/refused(_:retryAfter:)``.
   func openLiveChannel(_ handler: @escaping @Sendable (LiveSignal) -> Void) -> any LiveChannel
 }
 
@@ -26,6 +27,10 @@ public enum LiveSignal: Sendable, Hashable {
   case heartbeat(latestSequence: Int64)
   /// The channel ended (a reason for `sync status`); the device polls and opens another.
   case ended(String)
+  /// The cloud refused the channel and said when to ask again (a server's `Retry-After`,
+  /// as for too many subscriptions of one token): the channel ended, the device polls, and
+  /// opens another no sooner than `retryAfter`. Like ``ended(_:)``, a channel's last signal.
+  case refused(String, retryAfter: Duration)
 }
 
 /// An open live channel.

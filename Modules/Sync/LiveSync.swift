@@ -70,6 +70,8 @@ public final class LiveSync: Sendable {
     public var lastError: String?
     /// Syncs run by this driver.
     public var syncs: Int
+    /// When a dropped or refused channel is opened again (nil while one is open, or off).
+    public var reopenAt: Date?
   }
 
   public let engine: SyncEngine
@@ -153,7 +155,8 @@ public final class LiveSync: Sendable {
     state.withLock { state in
       Status(
         mode: state.mode, lastAnnouncement: state.lastAnnouncement, lastAnnouncementAt: state.lastAnnouncementAt,
-        heardLatest: state.heard, lastDrop: state.lastDrop, lastError: state.lastError, syncs: state.syncs)
+        heardLatest: state.heard, lastDrop: state.lastDrop, lastError: state.lastError, syncs: state.syncs,
+        reopenAt: state.mode == .polling ? state.reopenDue : nil)
     }
   }
 
@@ -280,18 +283,28 @@ public final class LiveSync: Sendable {
         state.heard = max(state.heard, latest)
         state.lastHeardAt = at
       case .ended(let reason):
-        state.mode = .polling
-        state.generation += 1
-        state.channel = nil
-        state.lastDrop = reason
-        state.lastHeardAt = nil
-        state.reopenDue = at.addingTimeInterval(Self.seconds(state.backoff))
-        state.pollDue = min(state.pollDue ?? .distantFuture, at.addingTimeInterval(Self.seconds(state.backoff)))
-        state.backoff = min(state.backoff * 2, options.maxBackoff)
+        let wait = state.backoff
+        Self.drop(&state, reason: reason, reopenAfter: wait, at: at, options: options)
+      case .refused(let reason, let retryAfter):
+        // Polling goes on at the backoff; only the channel waits for the cloud's time.
+        let wait = max(state.backoff, min(retryAfter, .seconds(3_600)))
+        Self.drop(&state, reason: reason, reopenAfter: wait, at: at, options: options)
       }
       return true
     }
     if changed { wake.signal() }
+  }
+
+  /// The channel ended: poll after the backoff, open another after `reopenAfter`.
+  private static func drop(_ state: inout State, reason: String, reopenAfter: Duration, at: Date, options: Options) {
+    state.mode = .polling
+    state.generation += 1
+    state.channel = nil
+    state.lastDrop = reason
+    state.lastHeardAt = nil
+    state.reopenDue = at.addingTimeInterval(seconds(reopenAfter))
+    state.pollDue = min(state.pollDue ?? .distantFuture, at.addingTimeInterval(seconds(state.backoff)))
+    state.backoff = min(state.backoff * 2, options.maxBackoff)
   }
 
   static func seconds(_ duration: Duration) -> TimeInterval {

@@ -27,8 +27,8 @@ final class HTTPLiveChannel: LiveChannel {
   init(client: HTTPClient, url: String, authorization: String, handler: @escaping @Sendable (LiveSignal) -> Void) {
     self.handler = handler
     let reading = Task { [weak self] in
-      let reason = await Self.read(client: client, url: url, authorization: authorization) { [weak self] signal in self?.deliver(signal) }
-      self?.deliver(.ended(reason))
+      let last = await Self.read(client: client, url: url, authorization: authorization) { [weak self] signal in self?.deliver(signal) }
+      self?.deliver(last)
     }
     task.withLock { $0 = reading }
   }
@@ -38,19 +38,23 @@ final class HTTPLiveChannel: LiveChannel {
     deliver(.ended("closed"))
   }
 
-  /// Hands a signal over, and nothing after the first ``LiveSignal/ended(_:)``.
+  /// Hands a signal over, and nothing after the first that ends the channel.
   private func deliver(_ signal: LiveSignal) {
     ended.withLock { ended in
       guard !ended else { return }
-      if case .ended = signal { ended = true }
+      switch signal {
+      case .ended, .refused: ended = true
+      case .opened, .announced, .heartbeat: break
+      }
       handler(signal)
     }
   }
 
-  /// Reads the stream until it ends; why it ended.
+  /// Reads the stream until it ends; the signal that ends it: why, and for a refusal that
+  /// says when to come back (`Retry-After`), when.
   static func read(
     client: HTTPClient, url: String, authorization: String, deliver: @Sendable (LiveSignal) -> Void
-  ) async -> String {
+  ) async -> LiveSignal {
     var request = HTTPClientRequest(url: url)
     request.headers.add(name: "Authorization", value: authorization)
     request.headers.add(name: "Accept", value: Wire.eventStreamMediaType)
@@ -61,7 +65,12 @@ final class HTTPLiveChannel: LiveChannel {
       guard response.status == .ok else {
         let body = try? await response.body.collect(upTo: 64 << 10)
         let wire = body.flatMap { try? WireCoding.decoder().decode(WireError.self, from: Data($0.readableBytesView)) }
-        return "the server refused the live channel: \(response.status.code) \(wire.map { "\($0.error.code): \($0.error.message)" } ?? "")"
+        let reason =
+          "the server refused the live channel: \(response.status.code) \(wire.map { "\($0.error.code): \($0.error.message)" } ?? "")"
+        // A whole number of seconds, as the server sends it; a date or garbage is no time.
+        let retryAfter = response.headers.first(name: "Retry-After").flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
+        guard let retryAfter, retryAfter >= 0 else { return .ended(reason) }
+        return .refused(reason, retryAfter: .seconds(min(retryAfter, 3_600)))
       }
       var reader = LiveEventReader()
       for try await buffer in response.body {
@@ -70,14 +79,14 @@ final class HTTPLiveChannel: LiveChannel {
           case .hello(let latest, let heartbeat): deliver(.opened(latestSequence: latest, heartbeat: .seconds(max(1, heartbeat))))
           case .sequence(let latest): deliver(.announced(latest))
           case .heartbeat(let latest): deliver(.heartbeat(latestSequence: latest))
-          case .closing(let reason): return "the server closed the live channel (\(reason))"
+          case .closing(let reason): return .ended("the server closed the live channel (\(reason))")
           }
         }
       }
-      return "the server ended the live channel"
+      return .ended("the server ended the live channel")
     } catch {
-      if Task.isCancelled { return "closed" }
-      return "the live channel failed: \(error)"
+      if Task.isCancelled { return .ended("closed") }
+      return .ended("the live channel failed: \(error)")
     }
   }
 }

@@ -23,7 +23,8 @@ private let installedTmux: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/
     return (try? String(contentsOf: output, encoding: .utf8)) ?? ""
   }
 
-  /// Waits until the pane shows `text` (or gives up after about 15 seconds).
+  /// Waits until the pane shows `text` (or gives up after about 15 seconds). tmux drops
+  /// the blanks that end a line, so wait for "forager>", not the prompt's "forager> ".
   func waitFor(_ text: String, in session: String) throws -> String {
     var screen = ""
     for _ in 0..<150 {
@@ -43,7 +44,7 @@ private let installedTmux: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/
     let session = "forager-test-\(UUID().uuidString.prefix(8))"
     _ = try tmux("new-session", "-d", "-s", session, "-x", "160", "-y", "40", "env XDG_DATA_HOME=\(data.path) NO_COLOR=1 \(forager)")
     defer { _ = try? tmux("kill-server") }
-    #expect(try waitFor("forager> ", in: session).contains("(created)"))
+    #expect(try waitFor("forager>", in: session).contains("(created)"))
 
     _ = try tmux("send-keys", "-t", session, "seed sample", "Enter")
     _ = try waitFor("seeded", in: session)
@@ -102,7 +103,7 @@ private let installedTmux: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/
       _ = try tmux(
         "new-session", "-d", "-s", session, "-x", "160", "-y", "40",
         "env XDG_DATA_HOME=\(data.path) NO_COLOR=1 \(forager) --store \(path)")
-      _ = try waitFor("forager> ", in: session)
+      _ = try waitFor("forager>", in: session)
       _ = try tmux("send-keys", "-t", session, "cloud open \(cloud)", "Enter")
       _ = try waitFor("using cloud", in: session)
       _ = try tmux("send-keys", "-t", session, "sync live on", "Enter")

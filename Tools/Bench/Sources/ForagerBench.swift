@@ -31,6 +31,8 @@ struct ForagerBench: ParsableCommand {
   @Option(help: .hidden) var child: String?
   /// Serves the load scenario's server on a database (its child process).
   @Option(name: .customLong("serve-load"), help: .hidden) var serveLoad: String?
+  /// With `--serve-load`: the live scenario's limits (``ServerLoadScenario/serve(_:live:)``).
+  @Flag(name: .customLong("serve-live"), help: .hidden) var serveLive = false
 
   func validate() throws {
     guard (1...1_000).contains(rounds) else { throw ValidationError("--rounds must be from 1 to 1000; got \(rounds)") }
@@ -61,7 +63,7 @@ struct ForagerBench: ParsableCommand {
   }
 
   func run() throws {
-    if let serveLoad { return try ServerLoadScenario.serve(serveLoad) }
+    if let serveLoad { return try ServerLoadScenario.serve(serveLoad, live: serveLive) }
     if compare.count == 2 { return try Report.compare(compare[0], compare[1]) }
     let sizes = Sizes(values: (smoke ? Sizes.smoke : full ? Sizes.full : Sizes.defaults).merging(try overrides()) { $1 })
     let rounds = smoke ? 1 : rounds

@@ -10,6 +10,12 @@ enum Report {
     }
   }
 
+  /// A 99th percentile, or why there is none: fewer than ``Stats/samplesForP99`` samples.
+  static func formatP99(_ stats: Stats?) -> String {
+    guard let stats else { return "—" }
+    return stats.p99.map { formatSeconds($0) } ?? "n/a (<\(Stats.samplesForP99) samples)"
+  }
+
   static func table(_ run: BenchRun) -> String {
     var lines = [
       "forager-bench — \(run.date) — commit \(run.commit ?? "unknown") — \(run.host)",
@@ -26,8 +32,8 @@ enum Report {
       let sizes = result.parameters.sorted { $0.key < $1.key }.map { "\($0.key.split(separator: ".").last ?? "")=\($0.value)" }
       lines.append(
         "| \(result.title) (\(sizes.joined(separator: ", "))) | \(formatSeconds(result.forager?.median)) | \(spread(result.forager)) | "
-          + "\(formatSeconds(result.forager?.p99)) | \(formatSeconds(result.baseline?.median)) | \(spread(result.baseline)) | "
-          + "\(formatSeconds(result.baseline?.p99)) | \(ratio) | \(rss) | \(result.target) | \(result.verdict) |"
+          + "\(formatP99(result.forager)) | \(formatSeconds(result.baseline?.median)) | \(spread(result.baseline)) | "
+          + "\(formatP99(result.baseline)) | \(ratio) | \(rss) | \(result.target) | \(result.verdict) |"
       )
     }
     lines.append("")

@@ -51,6 +51,8 @@ struct Sizes: Codable, Sendable {
     "migration.records": 50_000,
     "dedup.groups": 20_000, "dedup.records": 20_000,
     "server.devices": 100, "server.households": 25, "server.seconds": 10, "server.changes": 20, "server.pace.ms": 1_000,
+    "live.devices": 100, "live.households": 25, "live.changes": 1_000, "live.faulty.changes": 200, "live.idle": 1_000,
+    "live.seconds": 10, "live.delay.ms": 100, "live.cut.percent": 5,
   ]
   /// `--smoke`: every scenario in seconds; the figures mean nothing, only that it runs.
   static let smoke: [String: Int] = [
@@ -68,6 +70,8 @@ struct Sizes: Codable, Sendable {
     "migration.records": 500,
     "dedup.groups": 20, "dedup.records": 500,
     "server.devices": 4, "server.households": 2, "server.seconds": 1, "server.changes": 5, "server.pace.ms": 200,
+    "live.devices": 8, "live.households": 2, "live.changes": 5, "live.faulty.changes": 3, "live.idle": 10,
+    "live.seconds": 1, "live.delay.ms": 20, "live.cut.percent": 0,
   ]
   static let full: [String: Int] = defaults.merging(["incremental.large": 1_000_000, "memory.changes": 100_000, "dedup.groups": 100_000]) {
     $1

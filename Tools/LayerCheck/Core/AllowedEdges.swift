@@ -65,6 +65,7 @@ extension LayerTable {
     .testSupport("TestSupport"),
     .testSupport("ServerTestSupport"),
     .testSupport("SpawnSupport"),
+    .testSupport("FaultProxySupport"),
     .testSupport("LegacyStoreSupport"),
   ])
 }

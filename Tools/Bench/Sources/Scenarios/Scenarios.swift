@@ -10,6 +10,7 @@ enum Scenarios {
     SyncScenarios.twoDevices,
     SyncScenarios.incremental,
     ServerLoadScenario.scenario,
+    LiveScenario.scenario,
     MigrationScenarios.dedup,
     MigrationScenarios.migration,
     SyncScenarios.memory,

@@ -256,20 +256,32 @@ enum ServerLoadScenario {
     return .nan
   }
 
-  /// `forager-bench --serve-load DATABASE_URL`: the server, on a free port of 127.0.0.1.
-  static func serve(_ url: String) throws {
+  /// `forager-bench --serve-load DATABASE_URL`: the server, on a free port of 127.0.0.1,
+  /// wired as `forager-server serve` wires it (credential changes and the log's
+  /// announcements heard from PostgreSQL). `live` (`--serve-live`, the `live` scenario):
+  /// room for a thousand subscriptions, and a token rate limit the bench's back-to-back
+  /// changes do not reach (a person makes far fewer).
+  static func serve(_ url: String, live: Bool = false) throws {
     try blocking {
       var logger = Logger(label: "load-server")
       logger.logLevel = .error
       let location = try PostgresLocation(url: url)
       let client = PostgresClient(configuration: location.configuration, backgroundLogger: logger)
       let storage = PostgresHouseholdStorage(client: client, logger: logger)
-      let service = SyncService(storage: storage, logger: logger)
+      var configuration = ServerConfiguration()
+      if live {
+        configuration.maxConnections = 4_096
+        configuration.liveSubscribers = 3_000
+        configuration.tokenRequestsPerSecond = 10_000
+        configuration.tokenBurst = 10_000
+      }
+      let service = SyncService(storage: storage, configuration: configuration, logger: logger)
       var app = service.application(host: "127.0.0.1", port: 0) { port in
         FileHandle.standardOutput.write(Data("listening on http://127.0.0.1:\(port)\n".utf8))
       }
-      // Token lookups are cached while credential changes are heard (Docs/SERVER.md).
-      let watcher = CredentialWatcher(storage: storage)
+      // Token lookups are cached while credential changes are heard (Docs/SERVER.md); the
+      // log's announcements reach this process's live subscribers from any instance.
+      let watcher = CredentialWatcher(storage: storage, announcer: service.announcer)
       app.addServices(client, watcher)
       app.beforeServerStarts { watcher.clientRuns() }
       try await app.runService()

@@ -1,0 +1,114 @@
+import BenchBaselines
+import FaultProxySupport
+import Foundation
+import ServerTestSupport
+
+/// Live sync end to end (Docs/PERFORMANCE.md, `live`): how soon a change on one device shows
+/// on another's table through real server processes on loopback, with a household's worth
+/// of devices subscribed in every household; what idle subscriptions cost a server; and the
+/// same propagation through a fault proxy that delays and cuts connections.
+enum LiveScenario {
+  static let scenario = Scenario(
+    id: "live", title: "live sync: a change on one device shown on another's table",
+    target: "p50 < 50 ms, p99 < 250 ms, also across two server instances; saturated pushes with subscribers ≥ 90 % of without",
+    parameters: [
+      "live.devices", "live.households", "live.changes", "live.faulty.changes", "live.idle", "live.seconds", "live.delay.ms",
+      "live.cut.percent",
+    ]
+  ) { context in
+    guard TemporaryPostgres.unavailableReason == nil else {
+      var result = ScenarioResult(context)
+      result.verdict = "skipped"
+      result.note = TemporaryPostgres.unavailableReason
+      return result
+    }
+    return try run(context)
+  }
+
+  static func run(_ context: Context) throws -> ScenarioResult {
+    let households = max(1, context.sizes["live.households"]), devices = max(2, context.sizes["live.devices"])
+    let changes = max(1, context.sizes["live.changes"]), faultyChanges = max(1, context.sizes["live.faulty.changes"])
+    let idle = max(1, context.sizes["live.idle"]), seconds = Double(max(1, context.sizes["live.seconds"]))
+    let delay = min(max(0, context.sizes["live.delay.ms"]), 10_000), cutPercent = min(max(0, context.sizes["live.cut.percent"]), 100)
+    let bed = try LiveBed(context, serverCount: 2, households: households, connections: idle + 2 * devices + 16)
+    defer { bed.stop() }
+    let (first, second) = (bed.servers[0], bed.servers[1])
+    var figures: [String: Double] = [:]
+
+    // What subscriptions cost: saturated pushes with none; the server quiet with none and
+    // with `idle` subscriptions open (spread over the households); pushes again with them.
+    let load = try LiveCost.loadDevices(bed, count: devices, changes: 20)
+    let idleTokens = try bed.tokens(households: (0..<idle).map { $0 % households }, prefix: "idle")
+    let pushesWithout = try LiveCost.saturatedPushes(bed, load, base: first.base, seconds: seconds)
+    // A smoke run's quiet windows are a quarter second: its figures mean nothing.
+    let quiet = context.smoke ? 0.25 : seconds
+    let none = LiveCost.quiet(first.pid, seconds: quiet)
+    let idleSubscribers = try LiveListener.start(bed.http, bases: [first.base], tokens: idleTokens, pull: false)
+    let subscribed = LiveCost.quiet(first.pid, seconds: quiet)
+    let pushesWith = try LiveCost.saturatedPushes(bed, load, base: first.base, seconds: seconds)
+    idleSubscribers.cancel()
+    figures["no subscriber: saturated pushes/s"] = pushesWithout
+    figures["\(idle) subscribers: saturated pushes/s"] = pushesWith
+    figures["saturated pushes with subscribers, of without %"] = 100 * pushesWith / pushesWithout
+    figures["no subscriber: server MiB"] = none.residentMiB
+    figures["\(idle) idle subscribers: server MiB"] = subscribed.residentMiB
+    figures["server memory per idle subscriber KB"] = (subscribed.residentMiB - none.residentMiB) * 1_048.576 / Double(idle)
+    figures["no subscriber: server CPU, quiet %"] = 100 * none.cpuPerSecond
+    figures["server CPU per 1000 idle subscribers, quiet %"] = 100 * (subscribed.cpuPerSecond - none.cpuPerSecond) * 1_000 / Double(idle)
+
+    // Propagation, with `devices` devices subscribed: A and B, and the rest spread over
+    // the households, pulling when their household's log grows. Each run's A and B are of
+    // a household of their own among the last three, so a new B does not first pull the
+    // changes of the run before (they are timed from caught up, but pulling 2,000 batches
+    // through the fault proxy is a test of its own).
+    let others = (2..<devices).map { $0 % households }
+    let otherTokens = try bed.tokens(households: others, prefix: "subscriber")
+    let subscribers = try LiveListener.start(bed.http, bases: [first.base, second.base], tokens: otherTokens, pull: true)
+    defer { subscribers.cancel() }
+    func pair(_ label: String, _ run: Int) throws -> [String] {
+      let household = max(0, households - 1 - run)
+      return try bed.tokens(households: [household, household], prefix: label)
+    }
+    let sameTokens = try pair("same", 0), crossTokens = try pair("cross", 1), faultyTokens = try pair("faulty", 2)
+    let same = try LivePropagation.measure(
+      context, label: "same", a: (first.base, sameTokens[0]), b: (first.base, sameTokens[1]), changes: changes)
+    let cross = try LivePropagation.measure(
+      context, label: "cross", a: (first.base, crossTokens[0]), b: (second.base, crossTokens[1]), changes: changes)
+    // B behind the fault proxy: every chunk delayed, a share of connections cut mid-response.
+    let proxy = try FaultProxy(
+      targetPort: first.port, faults: FaultProxy.Faults(delay: .milliseconds(delay), cutShare: Double(cutPercent) / 100, seed: 35))
+    defer { proxy.stop() }
+    let faulty = try LivePropagation.measure(
+      context, label: "faulty", a: (first.base, faultyTokens[0]), b: ("http://127.0.0.1:\(proxy.port)", faultyTokens[1]),
+      changes: faultyChanges)
+
+    var tooFew: [String] = []
+    for (name, outcome) in [("one server", same), ("two servers", cross), ("bad network", faulty)] {
+      let stats = Stats(outcome.latencies)
+      figures["\(name): propagation p50"] = stats.median
+      if let p99 = stats.p99 { figures["\(name): propagation p99"] = p99 } else { tooFew.append(name) }
+    }
+    figures["bad network: connections cut mid-response count"] = Double(proxy.counts.cut)
+    figures["bad network: connections count"] = Double(proxy.counts.accepted)
+    figures["bad network: failed syncs retried count"] = Double(faulty.failedSyncs)
+
+    var result = ScenarioResult(context)
+    result.forager = Stats(same.latencies)
+    result.figures = figures
+    let (sameStats, crossStats) = (Stats(same.latencies), Stats(cross.latencies))
+    if let sameP99 = sameStats.p99, let crossP99 = crossStats.p99 {
+      let met =
+        sameStats.median < 0.05 && crossStats.median < 0.05 && sameP99 < 0.25 && crossP99 < 0.25 && pushesWith >= 0.9 * pushesWithout
+      result.judge(met)
+    } else {
+      result.verdict = "too few samples"
+    }
+    result.note =
+      "propagation from A's commit to B's row (one server; A and B on two; B behind a proxy adding \(delay) ms a chunk and "
+      + "cutting its connection in the middle of \(cutPercent) % of the server's chunks — A and B converged), \(devices) devices live in \(households) households; "
+      + "cost on one server: \(idle) idle subscriptions against none, quiet \(Int(seconds)) s each, and saturated pushes "
+      + "(\(devices) load devices, \(Int(seconds)) s) with and without them"
+      + (tooFew.isEmpty ? "" : "; p99 n/a (<\(Stats.samplesForP99) samples): \(tooFew.joined(separator: ", "))")
+    return result
+  }
+}
