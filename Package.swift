@@ -71,6 +71,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
+    .package(url: "https://github.com/apple/swift-nio-extras", from: "1.34.1"),
   ],
   targets: [
     // MARK: - Modules
@@ -132,7 +133,7 @@ let package = Package(
       name: "SyncServer",
       dependencies: [
         "Sync", "SyncWire", hummingbird, .product(name: "HummingbirdCore", package: "hummingbird"), httpTypes, nioCore, logging, crypto,
-        metrics, serviceLifecycle,
+        metrics, serviceLifecycle, .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
       ],
       path: "Modules/SyncServer"
     ),
@@ -146,7 +147,7 @@ let package = Package(
       path: "Tests/SyncServerTests"
     ),
     .target(
-      name: "SyncPostgres", dependencies: ["SyncServer", "SyncWire", "Sync", postgresNIO, nioCore, logging, serviceLifecycle],
+      name: "SyncPostgres", dependencies: ["SyncServer", "SyncWire", "Sync", postgresNIO, nioCore, logging, serviceLifecycle, metrics],
       path: "Modules/SyncPostgres"),
     .testTarget(
       name: "SyncPostgresTests",

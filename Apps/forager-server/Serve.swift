@@ -47,6 +47,15 @@ struct Serve: AsyncParsableCommand {
   var rateLimit = ServerConfiguration().tokenRequestsPerSecond
   @Option(help: "Requests one token may make at once before --rate-limit applies (1–100000).")
   var rateBurst = ServerConfiguration().tokenBurst
+  @Option(help: "Requests per second one client address may make, sustained, with or without a token (1–100000); past it: 429.")
+  var addressRateLimit = ServerConfiguration.defaultAddressRequestsPerSecond
+  @Option(help: "Requests one client address may make at once before --address-rate-limit applies (1–100000).")
+  var addressRateBurst = ServerConfiguration().addressBurst
+  @Flag(
+    help: ArgumentHelp(
+      "Count a client by the last X-Forwarded-For hop, not the connection's peer (behind a proxy only).",
+      discussion: "Only for a server nothing but the proxy can reach: otherwise a client names any address it likes."))
+  var trustForwardedFor = false
   @Option(help: "Seconds between heartbeats on a quiet live subscription, GET /v1/live (1–300).")
   var liveHeartbeat = Int(ServerConfiguration().liveHeartbeat.components.seconds)
   @Option(help: "The most live subscriptions one token may hold at once (1–100); past it: 429 live-token-limit.")
@@ -73,7 +82,9 @@ struct Serve: AsyncParsableCommand {
     try check(bodyTimeout, in: 1...3_600, option: "--body-timeout")
     try check(maxConnections, in: ServerConfiguration.maxConnectionsRange, option: "--max-connections")
     try check(rateLimit, in: ServerConfiguration.tokenRequestsPerSecondRange, option: "--rate-limit")
-    try check(rateBurst, in: 1...100_000, option: "--rate-burst")
+    try check(rateBurst, in: ServerConfiguration.burstRange, option: "--rate-burst")
+    try check(addressRateLimit, in: ServerConfiguration.tokenRequestsPerSecondRange, option: "--address-rate-limit")
+    try check(addressRateBurst, in: ServerConfiguration.burstRange, option: "--address-rate-burst")
     try check(pushesPerHousehold, in: 1...100, option: "--pushes-per-household")
     try check(liveHeartbeat, in: ServerConfiguration.liveHeartbeatRange, option: "--live-heartbeat")
     try check(livePerToken, in: ServerConfiguration.liveSubscribersPerTokenRange, option: "--live-per-token")
@@ -109,6 +120,9 @@ struct Serve: AsyncParsableCommand {
     configuration.maxConnections = maxConnections
     configuration.tokenRequestsPerSecond = rateLimit
     configuration.tokenBurst = rateBurst
+    configuration.addressRequestsPerSecond = addressRateLimit
+    configuration.addressBurst = addressRateBurst
+    configuration.trustForwardedFor = trustForwardedFor
     configuration.pushesPerHousehold = pushesPerHousehold
     configuration.liveHeartbeat = .seconds(liveHeartbeat)
     configuration.liveSubscribersPerToken = livePerToken

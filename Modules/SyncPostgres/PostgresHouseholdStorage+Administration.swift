@@ -67,7 +67,7 @@ extension PostgresHouseholdStorage {
   @discardableResult
   private func changeCredentials(_ update: PostgresQuery) async throws -> Int {
     let logger = logger
-    let changed = try await PostgresTransaction.run(client, logger: logger) { connection in
+    let changed = try await PostgresTransaction.run(pool, logger: logger) { connection in
       var changed = 0
       for try await _ in try await connection.query(update, logger: logger) { changed += 1 }
       if changed > 0 { try await connection.query("SELECT pg_notify(\(Self.credentialChannel), '')", logger: logger) }

@@ -31,7 +31,7 @@ extension PostgresHouseholdStorage {
     _ sequence: Int64, of household: HouseholdRecord, knownSchemaVersion: Int, force: Bool, now: Date
   ) async throws -> RetiredBatch {
     let logger = logger
-    return try await PostgresTransaction.run(client, logger: logger) { connection in
+    return try await PostgresTransaction.run(pool, logger: logger) { connection in
       try await connection.query("SELECT pg_advisory_xact_lock(\(household.id))", logger: logger)
       let rows = try await connection.query(
         """

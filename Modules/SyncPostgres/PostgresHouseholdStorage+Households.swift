@@ -47,7 +47,7 @@ extension PostgresHouseholdStorage {
   /// it commits, so its tokens are refused at once everywhere.
   public func deleteHousehold(_ household: Int64) async throws -> DeletedHousehold {
     let logger = logger
-    let deleted = try await PostgresTransaction.run(client, logger: logger) { connection in
+    let deleted = try await PostgresTransaction.run(pool, logger: logger) { connection in
       try await connection.query("SELECT pg_advisory_xact_lock(\(household))", logger: logger)
       func count(_ query: PostgresQuery) async throws -> Int {
         var count = 0

@@ -23,6 +23,8 @@ public import SyncWire
 /// ```
 public struct PostgresHouseholdStorage: HouseholdStorage {
   let client: PostgresClient
+  /// The client's pool, measured: the calls of requests lease their connections here.
+  let pool: MeteredPool
   let logger: Logger
   /// Credentials by token hash while ``watchCredentialChanges(retryAfter:)`` runs.
   let cache = CredentialCache()
@@ -33,6 +35,7 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
   /// before serving (``open(_:database:logger:)`` does both).
   public init(client: PostgresClient, logger: Logger? = nil) {
     self.client = client
+    pool = MeteredPool(client: client)
     self.logger = logger ?? Logger(label: "forager-server.postgres")
   }
 
@@ -57,15 +60,18 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
   public func credential(forTokenHash hash: Data) async throws -> Credential? {
     if let cached = cache.credential(for: hash) { return cached }
     let generation = cache.generation
-    let rows = try await client.execute(CredentialByTokenHash(hash: hash), logger: logger)
-    for try await (tokenID, householdID, household, identifier, deviceID, device, expiresAt, revokedAt, minimumSchema) in rows {
-      let credential = Credential(
-        tokenID: tokenID, householdID: householdID, household: household, cloudIdentifier: identifier.uuidString.lowercased(),
-        deviceID: deviceID, device: device, expiresAt: expiresAt, revokedAt: revokedAt, minimumSchema: minimumSchema)
-      cache.store(credential, for: hash, readIn: generation)
-      return credential
+    let logger = logger
+    let found = try await pool.withConnection { connection -> Credential? in
+      let rows = try await connection.execute(CredentialByTokenHash(hash: hash), logger: logger)
+      for try await (tokenID, householdID, household, identifier, deviceID, device, expiresAt, revokedAt, minimumSchema) in rows {
+        return Credential(
+          tokenID: tokenID, householdID: householdID, household: household, cloudIdentifier: identifier.uuidString.lowercased(),
+          deviceID: deviceID, device: device, expiresAt: expiresAt, revokedAt: revokedAt, minimumSchema: minimumSchema)
+      }
+      return nil
     }
-    return nil
+    if let found { cache.store(found, for: hash, readIn: generation) }
+    return found
   }
 
   /// Listens for credential changes (`forager_credentials`, sent by every revocation and
@@ -109,9 +115,12 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
       let statement = AppendNext(
         household: credential.householdID, device: credential.deviceID, batchID: batch.id, deviceSequence: deviceSequence,
         replica: batch.replica, schemaVersion: Int32(clamping: batch.schemaVersion), payload: batch.bytes, received: now)
-      for try await sequence in try await client.execute(statement, logger: logger) {
-        if let sequence { return PushReceipt(sequence: sequence, deviceSequence: deviceSequence, stored: true) }
+      let logger = logger
+      let appended = try await pool.withConnection { connection -> Int64? in
+        for try await sequence in try await connection.execute(statement, logger: logger) { return sequence }
+        return nil
       }
+      if let appended { return PushReceipt(sequence: appended, deviceSequence: deviceSequence, stored: true) }
     }
     return try await appendChecked(batch, from: credential, deviceSequence: deviceSequence, quota: quota, now: now)
   }
@@ -126,7 +135,7 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
     // (locked against a concurrent registration), this device's batch with this id and
     // another device holding the replica in one read; for a held batch, the household's
     // held batches; the append (next sequence, the batch, the device) in one statement; COMMIT.
-    return try await PostgresTransaction.run(client, logger: logger) { connection in
+    return try await PostgresTransaction.run(pool, logger: logger) { connection in
       try await connection.query("SELECT pg_advisory_xact_lock(\(household))", logger: logger)
       var context = PushRules.Context(device: DeviceState(replicaID: nil, lastDeviceSequence: 0))
       let found = try await connection.query(
@@ -185,23 +194,29 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
   /// The page and the household's newest sequence in one query (one snapshot); batches past
   /// the byte budget are counted by their stored size and never read.
   public func page(of household: Int64, after sequence: Int64, limit: Int, maxBytes: Int) async throws -> LogPage {
-    var latest: Int64 = 0, entries: [PulledBatch] = []
     let statement = LogPageAfter(household: household, after: sequence, limit: Int64(limit), maxBytes: Int64(maxBytes))
-    for try await (last, sequence, payload) in try await client.execute(statement, logger: logger) {
-      latest = last
-      if let sequence, let payload { entries.append(PulledBatch(sequence: sequence, batch: payload)) }
+    let logger = logger
+    return try await pool.withConnection { connection in
+      var latest: Int64 = 0, entries: [PulledBatch] = []
+      for try await (last, sequence, payload) in try await connection.execute(statement, logger: logger) {
+        latest = last
+        if let sequence, let payload { entries.append(PulledBatch(sequence: sequence, batch: payload)) }
+      }
+      return LogPage(entries: entries, latestSequence: latest)
     }
-    return LogPage(entries: entries, latestSequence: latest)
   }
 
   public func latestSequence(of household: Int64) async throws -> Int64 {
-    let rows = try await client.query("SELECT last_sequence FROM households WHERE id = \(household)", logger: logger)
-    for try await value in rows.decode(Int64.self) { return value }
-    return 0
+    let logger = logger
+    return try await pool.withConnection { connection in
+      let rows = try await connection.query("SELECT last_sequence FROM households WHERE id = \(household)", logger: logger)
+      for try await value in rows.decode(Int64.self) { return value }
+      return 0
+    }
   }
 
   public func deviceState(of device: Int64) async throws -> DeviceState {
-    try await client.withConnection { try await Self.deviceState($0, device, logger: logger) }
+    try await pool.withConnection { try await Self.deviceState($0, device, logger: logger) }
   }
 
   static func deviceState(_ connection: PostgresConnection, _ device: Int64, logger: Logger) async throws -> DeviceState {
@@ -213,7 +228,7 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
   public func register(_ registration: DeviceRegistration, for credential: Credential, now: Date) async throws -> DeviceEntry {
     let logger = logger
     // Under the household's lock, as a push: two devices cannot bind one replica at once.
-    return try await PostgresTransaction.run(client, logger: logger) { connection in
+    return try await PostgresTransaction.run(pool, logger: logger) { connection in
       try await connection.query("SELECT pg_advisory_xact_lock(\(credential.householdID))", logger: logger)
       let rows = try await connection.query(
         """
@@ -239,11 +254,14 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
 
   /// One round trip (`SELECT 1`) through the client's pool.
   public func checkReachable() async throws {
-    for try await _ in try await client.query("SELECT 1", logger: logger) {}
+    let logger = logger
+    try await pool.withConnection { connection in
+      for try await _ in try await connection.query("SELECT 1", logger: logger) {}
+    }
   }
 
   public func devices(of household: Int64) async throws -> [DeviceEntry] {
-    try await client.withConnection { try await Self.devices($0, household, logger: logger) }
+    try await pool.withConnection { try await Self.devices($0, household, logger: logger) }
   }
 
   static func devices(_ connection: PostgresConnection, _ household: Int64, logger: Logger) async throws -> [DeviceEntry] {

@@ -236,7 +236,7 @@ public enum PostgresSchema {
 
   /// Applies the steps up to `target` (tests build a database an earlier server left).
   static func setUp(_ client: PostgresClient, database: String, logger: Logger, through target: Int) async throws -> Int {
-    try await PostgresTransaction.run(client, logger: logger) { connection in
+    try await PostgresTransaction.run(MeteredPool(client: client), logger: logger) { connection in
       try await connection.query("SELECT pg_advisory_xact_lock(\(setupLock))", logger: logger)
       try await connection.query(
         "CREATE TABLE IF NOT EXISTS forager_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
@@ -274,10 +274,12 @@ public enum PostgresSchema {
 /// themselves rather than wrapped in postgres-nio's transaction error.
 enum PostgresTransaction {
   static func run<Result: Sendable>(
-    _ client: PostgresClient, logger: Logger, _ body: (PostgresConnection) async throws -> Result
+    _ pool: MeteredPool, logger: Logger, _ body: (PostgresConnection) async throws -> Result
   ) async throws -> Result {
     do {
-      return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+      return try await pool.withConnection { connection in
+        try await connection.withTransaction(logger: logger) { connection in try await body(connection) }
+      }
     } catch let error as PostgresTransactionError {
       if let inner = error.closureError, error.rollbackError == nil, !(inner is PSQLError) { throw inner }
       throw error

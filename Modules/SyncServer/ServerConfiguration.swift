@@ -53,10 +53,27 @@ public struct ServerConfiguration: Sendable {
   /// How many pushes of one household go to the storage at once in this process; the
   /// others wait in memory, holding no database connection (``HouseholdPushQueue``).
   public var pushesPerHousehold = 2
-  /// How many requests one token may make per second, sustained (``TokenRateLimit``).
+  /// How many requests one token may make per second, sustained (``RequestRateLimit``).
   public var tokenRequestsPerSecond = 20
   /// How many requests one token may make at once before the sustained rate applies.
   public var tokenBurst = 100
+  /// How many requests one client address may make per second, sustained, whatever their
+  /// token — none, a bad one or several good ones (``ClientAddress``); nil: addresses are not
+  /// limited. `forager-server serve` sets ``defaultAddressRequestsPerSecond``; an embedded
+  /// service (tests, the load bench, whose many devices share 127.0.0.1) sets it when it wants it.
+  public var addressRequestsPerSecond: Int?
+  /// `forager-server serve`'s address rate: ten times the per-token rate, since a
+  /// household's devices, or several households, may share one NAT address.
+  public static let defaultAddressRequestsPerSecond = 200
+  /// How many requests one client address may make at once before its sustained rate applies.
+  public var addressBurst = 1_000
+  /// The most client addresses whose buckets are kept at once (about 100 bytes each); past
+  /// it the full and then the least recently used are dropped (``RequestRateLimit``).
+  public var addressBuckets = 100_000
+  /// Whether the client's address is the last hop of `X-Forwarded-For` (set by a proxy in
+  /// front of the server) rather than the connection's peer. Only for a server that nothing
+  /// but the proxy can reach: otherwise a client names any address it likes.
+  public var trustForwardedFor = false
   /// How often a live subscription hears a heartbeat when nothing was pushed (``LiveEvent``).
   /// A heartbeat keeps proxies from closing the stream and lets a device notice a dead
   /// channel; a write a subscriber does not take within ``idleTimeout`` ends its stream.
@@ -90,8 +107,10 @@ public struct ServerConfiguration: Sendable {
   public static let maxPullLimitRange = 1...10_000
   /// The values `--max-connections` may take.
   public static let maxConnectionsRange = 1...100_000
-  /// The values `--rate-limit` (requests per second per token) may take.
+  /// The values `--rate-limit` and `--address-rate-limit` (requests per second) may take.
   public static let tokenRequestsPerSecondRange = 1...100_000
+  /// The values `--rate-burst` and `--address-rate-burst` (requests) may take.
+  public static let burstRange = 1...100_000
 
   /// The values `--max-page-bytes` may take: 64 KiB to 256 MiB.
   public static let maxPageBytesRange = (64 << 10)...(256 << 20)

@@ -197,7 +197,14 @@ public struct ServerError: Error, Sendable, Hashable, CustomStringConvertible, H
       message: "there is no live token \(id): no token has that id, or it was already revoked (a token's id starts with 'tok_')")
   }
 
-  /// A token past its request rate (``TokenRateLimit``).
+  /// A client address past its request rate (``RequestRateLimit``, ``ClientAddress``).
+  static func addressRateLimited(_ address: String, retryAfter: Int, rate: Int) -> ServerError {
+    ServerError(
+      .tooManyRequests, code: "rate-limited",
+      message: "address \(address) made more than \(rate) requests a second; try again in \(retryAfter) s", retryAfter: retryAfter)
+  }
+
+  /// A token past its request rate (``RequestRateLimit``).
   static func rateLimited(_ credential: Credential, retryAfter: Int, rate: Int) -> ServerError {
     ServerError(
       .tooManyRequests, code: "rate-limited",

@@ -9,7 +9,7 @@ import Metrics
 /// |---|---|---|
 /// | `forager_batches_stored_total`, `forager_bytes_stored_total` | counter | `household` |
 /// | `forager_batches_pulled_total`, `forager_bytes_pulled_total` | counter | — |
-/// | `forager_rate_limited_total` | counter | — |
+/// | `forager_rate_limited_total` | counter | `limit` (token, address: which limit refused) |
 /// | `forager_storage_unavailable_total` | counter | — (requests answered 503) |
 /// | `forager_database_available` | gauge | — (1 or 0, as the last call or check found it) |
 /// | `forager_live_subscribers` | gauge | — (open live subscriptions) |
@@ -28,7 +28,9 @@ struct ServerMetrics: Sendable {
     Counter(label: "forager_bytes_pulled_total", factory: factory).increment(by: Int64(bytes))
   }
 
-  func rateLimited() { Counter(label: "forager_rate_limited_total", factory: factory).increment() }
+  func rateLimited(limit: String) {
+    Counter(label: "forager_rate_limited_total", dimensions: [("limit", limit)], factory: factory).increment()
+  }
 
   func storageUnavailable() { Counter(label: "forager_storage_unavailable_total", factory: factory).increment() }
 

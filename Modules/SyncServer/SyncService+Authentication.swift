@@ -19,7 +19,7 @@ extension SyncService {
     let now = configuration.clock()
     guard now < credential.expiresAt else { throw ServerError.tokenExpired(credential) }
     if let retryAfter = rateLimit.take(credential.tokenID, now: now) {
-      metrics.rateLimited()
+      metrics.rateLimited(limit: "token")
       throw ServerError.rateLimited(credential, retryAfter: retryAfter, rate: configuration.tokenRequestsPerSecond)
     }
     return credential

@@ -21,9 +21,14 @@ public struct SyncService: Sendable {
   public let configuration: ServerConfiguration
   let logger: Logger
   let gate = StorageGate()
-  let rateLimit: TokenRateLimit
+  /// Requests per token (``ServerConfiguration/tokenRequestsPerSecond``).
+  let rateLimit: RequestRateLimit
+  /// Requests per client address, read before any token (``ServerConfiguration/addressRequestsPerSecond``).
+  let addressRateLimit: RequestRateLimit?
   let pushQueue: HouseholdPushQueue
   let metrics: ServerMetrics
+  /// The gauge of open client connections, fed by each connection's pipeline.
+  let openConnections: OpenConnections
   /// The live channel's subscribers in this process; a server on PostgreSQL feeds it the
   /// other instances' pushes too (`CredentialWatcher(storage:announcer:)`).
   public let announcer: LiveAnnouncer
@@ -37,9 +42,13 @@ public struct SyncService: Sendable {
     self.storage = storage
     self.configuration = configuration
     self.logger = logger ?? Logger(label: "forager-server")
-    rateLimit = TokenRateLimit(rate: configuration.tokenRequestsPerSecond, burst: configuration.tokenBurst)
+    rateLimit = RequestRateLimit(rate: configuration.tokenRequestsPerSecond, burst: configuration.tokenBurst)
+    addressRateLimit = configuration.addressRequestsPerSecond.map {
+      RequestRateLimit(rate: $0, burst: configuration.addressBurst, capacity: configuration.addressBuckets)
+    }
     pushQueue = HouseholdPushQueue(limit: configuration.pushesPerHousehold)
     metrics = ServerMetrics(factory: metricsFactory ?? MetricsSystem.factory)
+    openConnections = OpenConnections(factory: metricsFactory ?? MetricsSystem.factory)
     announcer = LiveAnnouncer(perToken: configuration.liveSubscribersPerToken, total: configuration.liveSubscribers)
   }
 
@@ -66,19 +75,20 @@ public struct SyncService: Sendable {
   /// The router serving ``routes``, with request logging (method, path, status, time;
   /// never headers, so never a token) and Hummingbird's request metrics (by route and
   /// status, with durations).
-  public func router() -> Router<BasicRequestContext> {
-    let router = Router()
+  public func router() -> Router<ServerRequestContext> {
+    let router = Router(context: ServerRequestContext.self)
     router.add(middleware: RequestLogMiddleware(logger: logger))
     router.add(middleware: MetricsMiddleware())
     for route in Self.routes {
-      router.on(RouterPath(route.path), method: route.method) { request, _ in
-        try await self.respond(to: route, request)
+      router.on(RouterPath(route.path), method: route.method) { request, context in
+        try await self.respond(to: route, request, context: context)
       }
     }
     return router
   }
 
-  private func respond(to route: Route, _ request: Request) async throws -> Response {
+  private func respond(to route: Route, _ request: Request, context: ServerRequestContext) async throws -> Response {
+    if route.path != Wire.Path.health && route.path != Wire.Path.ready { try limitAddress(request, context: context) }
     do {
       switch (route.method, route.path) {
       case (.get, Wire.Path.health): return json(["status": "ok"])
@@ -97,6 +107,20 @@ public struct SyncService: Sendable {
       // A storage failure: logged here, answered without its details.
       logger.error("\(route) failed: \(String(describing: error))")
       throw ServerError.storageUnavailable(retryAfter: configuration.unavailableRetryAfter)
+    }
+  }
+
+  /// Takes one request from the client address's bucket, before any token is read: a
+  /// flood of bad tokens or unauthenticated requests is refused without a database lookup.
+  /// - Throws: ``ServerError`` `429 rate-limited` with `Retry-After`.
+  func limitAddress(_ request: Request, context: ServerRequestContext) throws(ServerError) {
+    guard let addressRateLimit,
+      let address = ClientAddress.key(
+        peer: context.remoteAddress, headers: request.headers, trustForwardedFor: configuration.trustForwardedFor)
+    else { return }
+    if let retryAfter = addressRateLimit.take(address, now: configuration.clock()) {
+      metrics.rateLimited(limit: "address")
+      throw .addressRateLimited(address, retryAfter: retryAfter, rate: Int(addressRateLimit.rate))
     }
   }
 

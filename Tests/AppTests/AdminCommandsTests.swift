@@ -70,6 +70,11 @@ struct AdminCommandsTests {
       (["serve", "--port", "0", "--max-batch-bytes", "0"], "--max-batch-bytes must be a whole number from 1024 to 67108864; got 0"),
       (["serve", "--port", "70000"], "--port must be a whole number from 0 to 65535; got 70000"),
       (["serve", "--port", "0", "--log-level", "loud"], "--log-level 'loud' is not a level"),
+      (["serve", "--port", "0", "--address-rate-limit", "0"], "--address-rate-limit must be a whole number from 1 to 100000; got 0"),
+      (
+        ["serve", "--port", "0", "--address-rate-burst", "100001"],
+        "--address-rate-burst must be a whole number from 1 to 100000; got 100001"
+      ),
       (
         ["issue-token", "--household", "Smith kitchen", "--device", "phone", "--days", "0"], "--days must be a whole number from 1 to 3650"
       ),
@@ -82,8 +87,11 @@ struct AdminCommandsTests {
     }
     #expect(try tokens(database) == "0 live 0")
     let help = try serverAdmin(database, ["serve", "--help"])
-    for range in ["(1–10000)", "(0–65535;", "(1–86400)", "(1 to 100000)", "(1–300)", "(0–3600;", "(1–3600)"] {
+    for range in ["(1–10000)", "(0–65535;", "(1–86400)", "(1 to 100000)", "(1–300)", "(0–3600;", "(1–3600)", "(1–100000);"] {
       #expect(help.contains(range), "serve --help lacks \(range)")
+    }
+    for option in ["--address-rate-limit", "--address-rate-burst", "--trust-forwarded-for"] {
+      #expect(help.contains(option), "serve --help lacks \(option)")
     }
   }
 }

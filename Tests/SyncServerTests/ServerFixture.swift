@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import Metrics
 import Model
 import NIOCore
 import Sync
@@ -20,7 +21,8 @@ struct ServerFixture {
 
   init(
     maxBatchBytes: Int = 1 << 20, heldBatchBytes: Int = 16 << 20, heldBatchCount: Int = 64, maxPageBytes: Int = 8 << 20,
-    storage: (any HouseholdStorage)? = nil, configure: (inout ServerConfiguration) -> Void = { _ in }
+    storage: (any HouseholdStorage)? = nil, metricsFactory: (any MetricsFactory)? = nil,
+    configure: (inout ServerConfiguration) -> Void = { _ in }
   ) {
     let memory = (storage as? SlowAppendStorage)?.inner ?? MemoryHouseholdStorage()
     self.storage = memory
@@ -33,7 +35,7 @@ struct ServerFixture {
     configure(&configuration)
     var logger = Logger(label: "test") { _ in logs }
     logger.logLevel = .trace
-    service = SyncService(storage: storage ?? memory, configuration: configuration, logger: logger)
+    service = SyncService(storage: storage ?? memory, configuration: configuration, logger: logger, metricsFactory: metricsFactory)
     admin = Administration(storage: storage ?? memory, configuration: configuration)
   }
 
@@ -126,8 +128,10 @@ extension TestClientProtocol {
     )
   }
 
-  func get(_ path: String, token: String?) async throws -> TestResponse {
-    try await execute(uri: path, method: .get, headers: headers(token: token, contentType: nil))
+  func get(_ path: String, token: String?, forwardedFor: String? = nil) async throws -> TestResponse {
+    var fields = headers(token: token, contentType: nil)
+    if let forwardedFor, let name = HTTPField.Name("X-Forwarded-For") { fields[name] = forwardedFor }
+    return try await execute(uri: path, method: .get, headers: fields)
   }
 }
 

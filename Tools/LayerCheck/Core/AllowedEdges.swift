@@ -19,13 +19,18 @@ extension LayerTable {
     // The sync server (Docs/SERVER.md): the wire protocol, the server's routes over a
     // storage protocol, its PostgreSQL storage, the HTTP client. None creates entities.
     .module("SyncWire", targets: ["Sync"]),
+    // ServiceLifecycle: the live route closes its streams on the server's graceful shutdown.
+    // NIOHTTPTypes: the server's own channel handlers (open connections, early answers) see HTTP parts.
     .module(
       "SyncServer", targets: ["Sync", "SyncWire"],
-      products: ["Hummingbird", "HummingbirdCore", "HTTPTypes", "NIOCore", "Logging", "Crypto", "Metrics", "ServiceLifecycle"]),
-    // ServiceLifecycle: the live route closes its streams on the server's graceful shutdown.
+      products: [
+        "Hummingbird", "HummingbirdCore", "HTTPTypes", "NIOCore", "NIOHTTPTypes", "Logging", "Crypto", "Metrics", "ServiceLifecycle",
+      ]),
     // ServiceLifecycle: the credential watcher runs as a service of the server's group.
+    // Metrics: the time requests wait for a pooled database connection.
     .module(
-      "SyncPostgres", targets: ["SyncServer", "SyncWire", "Sync"], products: ["PostgresNIO", "NIOCore", "Logging", "ServiceLifecycle"]),
+      "SyncPostgres", targets: ["SyncServer", "SyncWire", "Sync"],
+      products: ["PostgresNIO", "NIOCore", "Logging", "ServiceLifecycle", "Metrics"]),
     .module("SyncHTTP", targets: ["Sync", "SyncWire"], products: ["AsyncHTTPClient", "NIOCore", "NIOPosix", "NIOHTTP1"]),
     .module("Seed", targets: ["Model", "Repositories"]),
     // Recipes and plans in and out: reads pages and Paprika archives into plain values,
