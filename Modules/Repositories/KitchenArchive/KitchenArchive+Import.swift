@@ -30,6 +30,11 @@ extension Library {
   public func importKitchen(
     _ document: KitchenArchiveDocument, dryRun: Bool = false, progress: ((Int, Int, String) -> Void)? = nil
   ) throws -> KitchenArchiveSummary {
+    // A dry run undoes its transaction by throwing; inside a caller's transaction that
+    // would undo nothing.
+    if dryRun && context.isBound {
+      throw RepositoryError.invalidValue(field: "dry-run", value: "kitchen", reason: "a dry run cannot join an open transaction")
+    }
     var result: KitchenArchiveSummary?
     do {
       try context.write { writer in

@@ -96,9 +96,9 @@ enum KitchenArchiveScenario {
     var result = ScenarioResult(context)
     result.compare(exports, baselines)
     let importMedian = Stats(imports).median
-    result.figures["records"] = Double(records)
-    result.figures["archive MB"] = Double(bytes) / 1_048_576
-    result.figures["baseline rows"] = Double(baselineRows)
+    result.figures["record count"] = Double(records)
+    result.figures["archive MiB"] = Double(bytes) / 1_048_576
+    result.figures["baseline row count"] = Double(baselineRows)
     result.figures["import s"] = importMedian
     result.figures["import records/s"] = Double(records) / importMedian
     result.figures["export records/s"] = Double(records) / (result.forager?.median ?? .infinity)
