@@ -29,6 +29,7 @@ public struct CommandRegistry: Sendable {
     ListCommands.group,
     PantryCommands.group,
     StoreCommands.group,
+    KitchenArchiveCommands.group,
     ExpectCommands.group,
     ExplainCommands.group,
     MigrateCommands.group,

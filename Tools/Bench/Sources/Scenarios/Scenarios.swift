@@ -7,6 +7,7 @@ enum Scenarios {
     StoreScenarios.recipeCreate,
     LineParseScenario.scenario,
     RecipeImportScenario.scenario,
+    KitchenArchiveScenario.scenario,
     SyncScenarios.twoDevices,
     SyncScenarios.incremental,
     ServerLoadScenario.scenario,
