@@ -16,12 +16,7 @@ enum LiveScenario {
       "live.cut.percent",
     ]
   ) { context in
-    guard TemporaryPostgres.unavailableReason == nil else {
-      var result = ScenarioResult(context)
-      result.verdict = "skipped"
-      result.note = TemporaryPostgres.unavailableReason
-      return result
-    }
+    if let skipped = ScenarioResult.skippedWithoutPostgres(context) { return skipped }
     return try run(context)
   }
 
