@@ -39,12 +39,20 @@ public struct RecipeReader: Sendable {
     if start == "{" || start == "[" {
       reading = try read(blocks: [text], pageURL: nil, isPage: false)
     } else {
-      guard start == "<" else { throw .notPageOrJSON }
+      guard start == "<" || Self.opensAPageSoon(text) else { throw .notPageOrJSON }
       let page = ScriptBlockScanner(text).scan()
       reading = try read(blocks: page.blocks, pageURL: page.canonicalURL, isPage: true)
     }
     if let warning = decoded.warning { reading.warnings.insert(warning, at: 0) }
     return reading
+  }
+
+  /// A stray character or word before `<!DOCTYPE` or `<html` (a page saved with a `"` in
+  /// front, which browsers show as text and read on): the page starts within its first
+  /// 256 characters.
+  private static func opensAPageSoon(_ text: String) -> Bool {
+    let lowered = String(String.UnicodeScalarView(text.unicodeScalars.prefix(256))).lowercased()
+    return lowered.contains("<!doctype html") || lowered.contains("<html")
   }
 
   private func read(blocks: [String], pageURL: String?, isPage: Bool) throws(RecipeReadError) -> Reading {

@@ -663,6 +663,11 @@ enum RecipeLineTable {
     real | ¼ teaspoon ground cloves | 0.25 | tsp | ground cloves | * | - | -
     real | ⅔ cup molasses | 2/3 | cup | molasses | * | - | -
     real | 3 ¼ cups all-purpose flour | 3.25 | cup | all-purpose flour | * | - | -
+    real | 1/8 tsp cloves | 1/8 | tsp | cloves | * | - | -
+    real | ¼ tsp clove | 0.25 | tsp | clove | * | - | -
+    real | ½ tsp whole cloves | 0.5 | tsp | whole cloves | * | - | -
+    real | 1, 14 oz can of sweetened condensed milk | 1 | can | sweetened condensed milk | * | 14 oz | -
+    real | 1/8, white onion, finely diced | 1/8 | - | white onion | * | - | -
     no amount | salt | - | - | salt | * | - | -
     no amount | Salt and pepper | - | - | salt and pepper | * | - | -
     no amount | olive oil, for drizzling | - | - | olive oil | for drizzling | - | -

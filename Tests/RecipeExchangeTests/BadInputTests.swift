@@ -45,6 +45,33 @@ import Testing
     #expect(throws: RecipeReadError.binary) { try RecipeReader().read(junk) }
   }
 
+  /// A page as the recipe corpus holds it: `"` before `<!DOCTYPE html>`; browsers read on.
+  @Test func aStrayCharacterBeforeTheDoctypeStillReadsAsAPage() throws {
+    let page = Data(("\"<!DOCTYPE html><html><head>" + Self.toastBlock + "</head></html>").utf8)
+    #expect(try RecipeReader().read(page).recipes.map(\.name) == ["Toast"])
+    let prose = Data(("A note about toast. " + String(repeating: "More words. ", count: 30) + "<html>").utf8)
+    #expect(throws: RecipeReadError.notPageOrJSON) { try RecipeReader().read(prose) }
+  }
+
+  /// A run of NUL bytes inside the HTML past the first 8 KB is removed with a warning;
+  /// NULs in the first 8 KB, or in more than 1 % of the file, still mean binary data.
+  @Test func strayNulBytesLaterInAPageAreRemovedWithAWarning() throws {
+    let filler = "<!-- " + String(repeating: "x", count: 9000) + " -->"
+    let page =
+      Data(("<html><head>" + filler).utf8) + Data(repeating: 0, count: 31)
+      + Data(("</head><body>" + Self.toastBlock + "</body></html>").utf8)
+    let reading = try RecipeReader().read(page)
+    #expect(reading.recipes.map(\.name) == ["Toast"])
+    #expect(reading.warnings.contains { $0.contains("31 NUL bytes removed") }, "\(reading.warnings)")
+
+    let early = Data("<html>".utf8) + Data([0]) + Data(("<head>" + Self.toastBlock + filler + "</head></html>").utf8)
+    #expect(throws: RecipeReadError.binary) { try RecipeReader().read(early) }
+    let many = Data(("<html><head>" + filler).utf8) + Data(repeating: 0, count: 200) + Data(Self.toastBlock.utf8)
+    #expect(throws: RecipeReadError.binary) { try RecipeReader().read(many) }
+  }
+
+  private static let toastBlock = #"<script type="application/ld+json">{"@type": "Recipe", "name": "Toast"}</script>"#
+
   @Test func aRecipeWithoutANameIsSkippedWithAWarning() throws {
     let json = Data(#"[{"@type": "Recipe", "recipeIngredient": ["1 egg"]}, {"@type": "Recipe", "name": "Toast"}]"#.utf8)
     let reading = try RecipeReader().read(json)

@@ -100,4 +100,51 @@ import Testing
     #expect(recipe.datePublished == "2023-11-02")
     #expect(recipe.url == nil)
   }
+
+  /// A HowToStep with a title of its own over several paragraphs keeps the title as a
+  /// section heading; a step whose name only repeats its text, or with one paragraph,
+  /// stays a plain step.
+  @Test func aTitledStepOfSeveralParagraphsBecomesASection() throws {
+    let json = Data(
+      #"""
+      {"@type": "Recipe", "name": "Focaccia", "recipeInstructions": [
+        {"@type": "HowToStep", "name": "Make the dough", "text": "<p>Mix the flour and water.</p><p>Rest it for an hour.</p>"},
+        {"@type": "HowToStep", "name": "Shape it", "text": "Press into the tin."},
+        {"@type": "HowToStep", "name": "Bake for 25 minutes.", "text": "Bake for 25 minutes.\nServe warm."}]}
+      """#.utf8)
+    let recipe = try #require(try RecipeReader().read(json).recipes.first)
+    #expect(recipe.sections.map(\.name) == ["Make the dough", nil])
+    #expect(
+      recipe.sections.map(\.steps) == [
+        ["Mix the flour and water.", "Rest it for an hour."], ["Press into the tin.", "Bake for 25 minutes.", "Serve warm."],
+      ])
+  }
+
+  /// The non-ISO dates and broken ISO durations the recipe corpus holds (Docs/IMPORT.md):
+  /// read where the reading is certain, left out with a warning where it is not.
+  @Test(
+    arguments: [
+      ("2021/01/19", "2021-01-19"), ("Jun 16, 2023", "2023-06-16"), ("June 16, 2020 at 4:41pm", "2020-06-16"),
+      ("May 1, 2025, 10:06 a.m.", "2025-05-01"), ("Sat, 12/19/2020 - 08:25", "2020-12-19"), ("7 January 2020", "2020-01-07"),
+      ("21/04/2021 16:51:59", "2021-04-21"), ("Sept. 3, 2019", "2019-09-03"),
+      ("03/04/2021", nil), ("24 augustus 2022", nil), ("Feb 30, 2023", nil), ("June 2023", nil),
+    ] as [(String, String?)])
+  func aDateInAnotherFormIsReadWhenItIsCertain(written: String, day: String?) throws {
+    let json = Data(#"{"@type": "Recipe", "name": "Stew", "datePublished": "\#(written)"}"#.utf8)
+    let recipe = try #require(try RecipeReader().read(json).recipes.first)
+    #expect(recipe.datePublished == day)
+    #expect(recipe.warnings.contains { $0.hasPrefix("date published") } == (day == nil), "\(recipe.warnings)")
+  }
+
+  @Test(
+    arguments: [
+      ("PTH25MS", "PT25M"), ("PT1HMS", "PT1H"), ("PT0D4H45M", "PT4H45M"), ("P2H30M", "PT2H30M"), ("P30M", "PT30M"),
+      ("PTHM", nil), ("PTundefinedM", nil), ("PT-475323H41M52S", nil), ("PTNaNM", nil), ("P", nil), ("PT1.5H", nil),
+    ] as [(String, String?)])
+  func aBrokenISODurationIsReadWhenItsFieldsAreClear(written: String, iso: String?) throws {
+    let json = Data(#"{"@type": "Recipe", "name": "Stew", "cookTime": "\#(written)"}"#.utf8)
+    let recipe = try #require(try RecipeReader().read(json).recipes.first)
+    #expect(recipe.cookTime == iso)
+    #expect(recipe.warnings.contains { $0.hasPrefix("cook time") } == (iso == nil), "\(recipe.warnings)")
+  }
 }

@@ -234,7 +234,8 @@ extension LineGrammar {
     guard let measure = unit(at: next, end), measure.entry.kind == .measure else { return nil }
     let size = IngredientLine.Amount(quantity: value, unit: measure.entry.canonical)
     let note = (tokens[sizeStart].start, SemanticKey.normalizedName(quote(sizeStart..<measure.end)))
-    if let container = unit(at: measure.end, end), container.entry.kind == .count {
+    // A count word that ends the line is the food, not its container: "¼ tsp cloves".
+    if let container = unit(at: measure.end, end), container.entry.kind == .count, container.end < end {
       return (size, note, measure.end, true)
     }
     return multiplier ? (size, note, measure.end, false) : nil

@@ -14,9 +14,9 @@
 /// amount, the quantity stays empty, and numbers left in the name go to notes.
 struct LineGrammar {
   /// The tokens outside brackets; bracketed groups are in `groups`.
-  let tokens: [LineToken]
+  private(set) var tokens: [LineToken]
   /// Bracketed groups and the index in `tokens` of the token after each.
-  let groups: [(slot: Int, token: LineToken)]
+  private(set) var groups: [(slot: Int, token: LineToken)]
   var notes: [(position: Int, text: String)] = []
   /// Groups a rule took as an amount (not notes).
   var usedGroups: Set<Int> = []
@@ -50,6 +50,19 @@ struct LineGrammar {
     }
     tokens = main
     self.groups = groups
+    dropCommaAfterCount()
+  }
+
+  /// "1, 14 oz can of milk", "1/8, white onion": a comma right after a lone count, with
+  /// more of the line after it, is a slip; the line reads as if it were not there.
+  private mutating func dropCommaAfterCount() {
+    let start = skipListMarker(0)
+    guard let count = quantity(at: start, tokens.count), count.end + 1 < tokens.count, tokens[count.end].isSymbol(","),
+      tokens[count.end + 1].isWord || tokens[count.end + 1].number != nil
+    else { return }
+    tokens.remove(at: count.end)
+    tokens[count.end].spaceBefore = true
+    for offset in groups.indices where groups[offset].slot > count.end { groups[offset].slot -= 1 }
   }
 
   // MARK: - The line rule

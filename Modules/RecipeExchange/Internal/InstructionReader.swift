@@ -1,3 +1,5 @@
+import Foundation
+
 /// schema.org `recipeInstructions` in every form pages use: one text (a step per line),
 /// an array of strings, HowToStep objects (`text`, or only a `name`), HowToSection
 /// objects with a `name` and their own `itemListElement`, an ItemList, and those nested.
@@ -27,7 +29,14 @@ enum InstructionReader {
         // Steps after the section belong to no section.
         sections.append(.init(steps: []))
       } else if let text = JSONMember.value(object, "text") {
-        read(text, depth: depth + 1, into: &sections)
+        if let titled = titledParagraphs(name: name, text: text) {
+          // "Make the dough" over three paragraphs: a section, so the name is kept.
+          sections.append(.init(name: name, steps: []))
+          for paragraph in titled { append(paragraph, to: &sections) }
+          sections.append(.init(steps: []))
+        } else {
+          read(text, depth: depth + 1, into: &sections)
+        }
       } else if let children {
         read(children, depth: depth + 1, into: &sections)
       } else if !name.isEmpty {
@@ -36,6 +45,18 @@ enum InstructionReader {
       }
     default: return
     }
+  }
+
+  /// The paragraphs of a step whose `name` is a title of its own (not the text again, nor
+  /// its start) and whose `text` holds more than one paragraph; nil otherwise.
+  private static func titledParagraphs(name: String, text: Any) -> [String]? {
+    guard !name.isEmpty, let text = text as? String else { return nil }
+    let paragraphs = HTMLText.breakingBlocks(text).split(whereSeparator: \.isNewline).map { HTMLText.tidy(String($0)) }
+      .filter { !$0.isEmpty }
+    guard paragraphs.count > 1 else { return nil }
+    let title = name.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ".:… "))
+    let body = paragraphs.joined(separator: " ").lowercased()
+    return body.hasPrefix(title) || title.hasPrefix(String(body.prefix(40))) ? nil : paragraphs
   }
 
   private static func append(_ raw: String, to sections: inout [ImportedRecipe.Section]) {

@@ -14,9 +14,10 @@ import Foundation
 /// 5. Otherwise windows-1252 (Latin-1 where it leaves a byte undefined), with a warning
 ///    that says why: the text may be wrong, and the person importing is told so.
 ///
-/// A file that is not text — a NUL byte, or more than 1 % control bytes in its first
-/// 8 KB — is refused before any of this, except for UTF-16, whose NULs are checked once
-/// decoded.
+/// A file that is not text — a NUL byte or more than 1 % control bytes in its first 8 KB,
+/// or NUL bytes in more than 1 % of it — is refused before any of this, except for
+/// UTF-16, whose NULs are checked once decoded. A few NUL bytes further on (a page saved
+/// with a run of them inside its HTML; browsers skip them) are removed, with a warning.
 enum PageDecoding {
   struct Decoded {
     var text: String
@@ -30,6 +31,13 @@ enum PageDecoding {
       return Decoded(text: text)
     }
     guard !looksBinary(data) else { throw .binary }
+    let nuls = nulCount(data)
+    guard nuls == 0 else {
+      var decoded = try decode(data.filter { $0 != 0 })
+      let removed = "\(nuls) NUL byte\(nuls == 1 ? "" : "s") removed"
+      decoded.warning = decoded.warning.map { removed + "; " + $0 } ?? removed + " (the rest reads as text)"
+      return decoded
+    }
     // In place, as in looksBinary: Data's own iterator is slow over a whole page.
     let hasEscape = data.withUnsafeBytes { bytes in bytes.baseAddress.map { memchr($0, 0x1B, bytes.count) != nil } ?? false }
     if !hasEscape, let text = String(data: data, encoding: .utf8) { return Decoded(text: text) }
@@ -113,17 +121,27 @@ enum PageDecoding {
     value == 0x09 || value == 0x0A || value == 0x0C || value == 0x0D || value == 0x1B || value == 0x0E || value == 0x0F
   }
 
-  /// A NUL byte anywhere, or more than 1 % control bytes in the first 8 KB: an image,
-  /// archive or program, not text. Reads the bytes in place: `Data`'s own iterator took a
-  /// fifth of a page's read time.
+  /// A NUL byte in the first 8 KB, more than 1 % control bytes there, or NUL bytes in more
+  /// than 1 % of the whole: an image, archive or program, not text. Reads the bytes in
+  /// place: `Data`'s own iterator took a fifth of a page's read time.
   static func looksBinary(_ data: Data) -> Bool {
     data.withUnsafeBytes { bytes in
       guard let start = bytes.baseAddress else { return false }
-      if memchr(start, 0, bytes.count) != nil { return true }
       let sample = UnsafeRawBufferPointer(rebasing: bytes.prefix(8192))
+      if memchr(start, 0, sample.count) != nil { return true }
       var controls = 0
       for byte in sample where (byte < 0x20 && !isTextControl(UInt32(byte))) || byte == 0x7F { controls += 1 }
-      return controls * 100 > sample.count
+      return controls * 100 > sample.count || nulCount(data) * 100 > data.count
+    }
+  }
+
+  /// How many NUL bytes the data holds; 0 after one `memchr` for a page without any.
+  private static func nulCount(_ data: Data) -> Int {
+    data.withUnsafeBytes { bytes in
+      guard let start = bytes.baseAddress, memchr(start, 0, bytes.count) != nil else { return 0 }
+      var count = 0
+      for byte in bytes where byte == 0 { count += 1 }
+      return count
     }
   }
 

@@ -140,7 +140,7 @@ struct RecipeFields {
   /// zero ("PT0S", how pages say unknown) left out without one.
   private mutating func duration(_ key: String, label: String) -> String? {
     guard let raw = Self.strings(JSONMember.value(object, key)).first.map(HTMLText.tidy), !raw.isEmpty else { return nil }
-    guard let seconds = Durations.seconds(raw) else {
+    guard let seconds = Durations.seconds(raw) ?? LoosePageValues.seconds(raw) else {
       warnings.append("\(label) '\(raw)' is not a duration; left out")
       return nil
     }
@@ -151,13 +151,15 @@ struct RecipeFields {
     return seconds > 0 ? Durations.format(seconds: seconds) : nil
   }
 
-  /// "YYYY-MM-DD" from a date or a date-time ("2024-03-05T10:00:00+01:00").
+  /// "YYYY-MM-DD" from a date or a date-time ("2024-03-05T10:00:00+01:00"), or from the
+  /// other forms pages write that `LoosePageValues` reads ("Jun 16, 2023").
   private mutating func date() -> String? {
     guard let raw = Self.strings(JSONMember.value(object, "datePublished")).first.map(HTMLText.tidy), !raw.isEmpty else {
       return nil
     }
     let day = String(raw.prefix(10))
     guard CivilDate(iso: day) != nil else {
+      if let loose = LoosePageValues.day(raw) { return loose.description }
       warnings.append("date published '\(raw)' is not a date (YYYY-MM-DD); left out")
       return nil
     }
