@@ -11,9 +11,10 @@ enum LoosePageValues {
     var words = raw.lowercased().split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
     if let first = words.first, weekdays.contains(where: { first.hasPrefix($0) }) { words.removeFirst() }
     guard let first = words.first else { return nil }
-    let numbers = first.split(separator: "/", omittingEmptySubsequences: false).map { Int($0) }
-    if numbers.count == 3, numbers.allSatisfy({ $0 != nil }), first.allSatisfy({ $0.isASCII }) {
-      let (a, b, c) = (numbers[0]!, numbers[1]!, numbers[2]!)
+    let parts = first.split(separator: "/", omittingEmptySubsequences: false)
+    let numbers = parts.compactMap { Int($0) }
+    if parts.count == 3, numbers.count == 3, first.allSatisfy({ $0.isASCII }) {
+      let (a, b, c) = (numbers[0], numbers[1], numbers[2])
       if first.hasPrefix(String(a)), String(a).count == 4 { return CivilDate(year: a, month: b, day: c) }
       guard c >= 1000 else { return nil }
       if a > 12, b <= 12 { return CivilDate(year: c, month: b, day: a) }
