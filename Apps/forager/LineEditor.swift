@@ -64,11 +64,13 @@ final class LineEditor {
     }
     interruptRead = ends[0]
     signal(SIGINT, forager_on_interrupt)
-    // The Swift runtime starts with SIGINT blocked on the main thread; let it through.
-    var interrupt = sigset_t()
-    sigemptyset(&interrupt)
-    sigaddset(&interrupt, SIGINT)
-    pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
+    // The Swift runtime starts with these blocked on the main thread. Let SIGINT through to
+    // its handler, and a hang-up or terminate to their default, ending the program: a
+    // closed terminal must not leave a live REPL polling its cloud with nobody at it.
+    var unblocked = sigset_t()
+    sigemptyset(&unblocked)
+    for signal in [SIGINT, SIGHUP, SIGTERM] { sigaddset(&unblocked, signal) }
+    pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
     using_history()
     stifle_history(1000)
     if let historyFile { read_history(historyFile.path) }

@@ -5,6 +5,7 @@ import Logging
 import NIOCore
 import ServiceLifecycle
 import SyncWire
+import Synchronization
 
 extension SyncService {
   /// `GET /v1/live`: a Server-Sent Events stream of where the token's household log ends
@@ -35,35 +36,49 @@ extension SyncService {
     let device = credential.device
     let body = ResponseBody { writer in
       let stream = StreamWriter(writer)
+      let pacer = LivePacer(heartbeat: heartbeat, writeTimeout: writeTimeout)
       defer {
         subscription.end()
         metrics.liveSubscribers(announcer.count)
       }
-      /// Writes one event, or ends the stream when the subscriber does not take it in time.
-      func send(_ event: LiveEvent) async throws -> Bool {
-        let bytes = ByteBuffer(string: event.text)
-        let written: Bool? = try await withDeadline(writeTimeout) {
-          try await stream.writer.write(bytes)
-          return true
-        }
+      /// Writes one event; the watchdog ends the stream when the subscriber does not take it in time.
+      @Sendable func send(_ event: LiveEvent) async throws {
+        pacer.began()
+        try await stream.writer.write(ByteBuffer(string: event.text))
+        pacer.ended()
         metrics.liveEvent(event.name)
-        return written == true
       }
       try await withGracefulShutdownHandler {
-        guard try await send(.hello(latestSequence: latest, heartbeatSeconds: Int(heartbeat.components.seconds))) else { return }
-        while true {
-          switch await subscription.next(timeout: heartbeat) {
-          case .announce(let sequence):
-            guard try await send(.sequence(sequence)) else { return }
-          case .heartbeat(let told):
-            guard try await send(.heartbeat(latestSequence: told)) else {
-              logger.info("live subscriber '\(device)' did not read its stream within \(writeTimeout); closed")
-              return
+        try await withThrowingTaskGroup(of: Void.self) { group in
+          group.addTask {
+            try await send(.hello(latestSequence: latest, heartbeatSeconds: Int(heartbeat.components.seconds)))
+            while true {
+              switch await subscription.next() {
+              case .announce(let sequence): try await send(.sequence(sequence))
+              case .heartbeat(let told): try await send(.heartbeat(latestSequence: told))
+              case .closed(let reason):
+                guard !Task.isCancelled else { return }
+                try await send(.closing(reason: reason.rawValue))
+                return
+              }
             }
-          case .closed(let reason):
-            _ = try await send(.closing(reason: reason.rawValue))
-            return
           }
+          // One watchdog per stream, not a timer per event: heartbeats while nothing is
+          // written, and the end of a stream whose write the subscriber does not take.
+          group.addTask {
+            while true {
+              try await Task.sleep(for: pacer.tick)
+              switch pacer.check() {
+              case .quiet: continue
+              case .heartbeatDue: subscription.heartbeatDue()
+              case .stalled:
+                logger.info("live subscriber '\(device)' did not read its stream within \(writeTimeout); closed")
+                return
+              }
+            }
+          }
+          defer { group.cancelAll() }
+          try await group.next()
         }
       } onGracefulShutdown: {
         subscription.close(.shutdown)
@@ -74,8 +89,46 @@ extension SyncService {
   }
 }
 
-/// A response's writer, handed to the one task at a time that writes (``withDeadline``
-/// waits for its work to end before returning, so two tasks never write at once).
+/// When a live stream last wrote and whether a write is under way, for its watchdog.
+private final class LivePacer: Sendable {
+  enum Verdict { case quiet, heartbeatDue, stalled }
+
+  let heartbeat: Duration
+  let writeTimeout: Duration
+  /// How often the watchdog looks: a heartbeat goes out at most a quarter of an interval
+  /// late (well inside the two and a half intervals a client waits), and a stalled write
+  /// ends at most a quarter of the write timeout late.
+  let tick: Duration
+  private let clock = ContinuousClock()
+  private let state: Mutex<(lastWrite: ContinuousClock.Instant, writeStarted: ContinuousClock.Instant?)>
+
+  init(heartbeat: Duration, writeTimeout: Duration) {
+    self.heartbeat = heartbeat
+    self.writeTimeout = writeTimeout
+    tick = min(heartbeat, writeTimeout) / 4
+    state = Mutex((clock.now, nil))
+  }
+
+  func began() {
+    let now = clock.now
+    state.withLock { $0.writeStarted = now }
+  }
+
+  func ended() {
+    let now = clock.now
+    state.withLock { $0 = (now, nil) }
+  }
+
+  func check() -> Verdict {
+    let now = clock.now
+    return state.withLock { state in
+      if let started = state.writeStarted { return now - started >= writeTimeout ? .stalled : .quiet }
+      return now - state.lastWrite >= heartbeat ? .heartbeatDue : .quiet
+    }
+  }
+}
+
+/// A response's writer, handed to the stream's one writing task.
 private final class StreamWriter: @unchecked Sendable {
   var writer: any ResponseBodyWriter
 

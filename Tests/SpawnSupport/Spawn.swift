@@ -90,10 +90,22 @@ public enum Spawn {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
+    // A program starts as from a shell: no signal blocked, every one at its default. The
+    // test runner's threads block most signals, and a child inherits the mask of the
+    // thread that spawns it: a tmux server started so never hears its panes end, and
+    // its panes never hear the hang-up that `kill-server` sends.
+    var flags = Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    var defaults = sigset_t()
+    sigfillset(&defaults)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
     if ownProcessGroup {
-      posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+      flags |= Int32(POSIX_SPAWN_SETPGROUP)
       posix_spawnattr_setpgroup(&attributes, 0)
     }
+    posix_spawnattr_setflags(&attributes, Int16(flags))
     let argv = ([program] + arguments).map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
     var pid: pid_t = 0

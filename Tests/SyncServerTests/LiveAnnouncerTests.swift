@@ -19,6 +19,23 @@ struct LiveAnnouncerTests {
     #expect(await subscription.next(timeout: .milliseconds(10)) == .heartbeat(10_003))
   }
 
+  /// The route's watchdog makes heartbeats due; an announcement ready at the same time
+  /// goes first and takes the heartbeat's place, and a waiting reader wakes for one.
+  @Test func aHeartbeatMadeDueWakesTheReaderUnlessAnAnnouncementIsReady() async throws {
+    let announcer = LiveAnnouncer(perToken: 2, total: 10)
+    let subscription = try announcer.subscribe(household: 1, token: "tok_a", latest: 5)
+    subscription.heartbeatDue()
+    #expect(await subscription.next() == .heartbeat(5))
+    subscription.heartbeatDue()
+    announcer.announce(household: 1, sequence: 6)
+    #expect(await subscription.next() == .announce(6))
+    // Whether the reader is waiting yet or not, the heartbeat reaches it once.
+    async let waiting = subscription.next()
+    try await Task.sleep(for: .milliseconds(20))
+    subscription.heartbeatDue()
+    #expect(await waiting == .heartbeat(6))
+  }
+
   @Test func anotherHouseholdsPushesAreNotAnnounced() async throws {
     let announcer = LiveAnnouncer(perToken: 2, total: 10)
     let smith = try announcer.subscribe(household: 1, token: "tok_a", latest: 0)
