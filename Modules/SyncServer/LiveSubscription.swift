@@ -119,7 +119,8 @@ public final class LiveSubscription: Sendable {
   public func next(timeout: Duration) async -> Next {
     if let ready = take() { return ready }
     let timer = Task { [weak self] in
-      guard (try? await Task.sleep(for: timeout)) != nil else { return }
+      await CancellableSleep.sleep(for: timeout)
+      guard !Task.isCancelled else { return }
       self?.heartbeatDue()
     }
     defer { timer.cancel() }

@@ -50,7 +50,7 @@ package func withDeadline<T: Sendable>(_ limit: Duration, _ work: @escaping @Sen
   try await withThrowingTaskGroup(of: T?.self) { group in
     group.addTask { try await work() }
     group.addTask {
-      try? await Task.sleep(for: limit)
+      await CancellableSleep.sleep(for: limit)
       return nil
     }
     defer { group.cancelAll() }

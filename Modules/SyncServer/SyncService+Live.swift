@@ -67,7 +67,8 @@ extension SyncService {
           // written, and the end of a stream whose write the subscriber does not take.
           group.addTask {
             while true {
-              try await Task.sleep(for: pacer.tick)
+              await CancellableSleep.sleep(for: pacer.tick)
+              try Task.checkCancellation()
               switch pacer.check() {
               case .quiet: continue
               case .heartbeatDue: subscription.heartbeatDue()
