@@ -60,7 +60,10 @@ enum LoosePageValues {
       }
       guard let factor = factors[character], digits.count <= 9 else { return nil }
       if let value = Int(digits) {
-        total += value * factor
+        // At most nine digits a field, but a page may repeat fields: saturate, so a
+        // hostile "P999999999D999999999D…" reads as too long rather than overflowing.
+        let (sum, overflow) = total.addingReportingOverflow(value * factor)
+        total = overflow ? Int.max : sum
         sawNumber = true
       }
       digits = ""

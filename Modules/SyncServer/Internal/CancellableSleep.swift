@@ -18,8 +18,9 @@ enum CancellableSleep {
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         let timer = DispatchSource.makeTimerSource(queue: .global())
         let parts = duration.components
-        let nanoseconds = max(0, min(Int64(parts.seconds) * 1_000_000_000 + parts.attoseconds / 1_000_000_000, Int64(Int.max)))
-        timer.schedule(deadline: .now() + .nanoseconds(Int(nanoseconds)))
+        // Clamped before multiplying: a duration of centuries is a timer that never fires.
+        let seconds = max(0, min(parts.seconds, Int64(Int.max) / 1_000_000_000 - 1))
+        timer.schedule(deadline: .now() + .nanoseconds(Int(seconds * 1_000_000_000 + max(0, parts.attoseconds) / 1_000_000_000)))
         timer.setEventHandler { waiter.finish() }
         // A source is released only once resumed (dispatch traps on a suspended one).
         timer.resume()
