@@ -61,14 +61,9 @@ public final class LiveSubscription: Sendable {
     waiter?.resume()
   }
 
-  /// Ends the subscription: a waiting ``next(timeout:)`` returns ``Next/closed(_:)``.
+  /// Ends the subscription: a waiting ``next()`` returns ``Next/closed(_:)``.
   public func close(_ reason: CloseReason) {
-    let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
-      if state.closed == nil { state.closed = reason }
-      defer { state.waiter = nil }
-      return state.waiter
-    }
-    waiter?.resume()
+    wake { state in if state.closed == nil { state.closed = reason } }
   }
 
   /// Leaves the hub (the stream ended): frees its place under the limits. Idempotent.
@@ -84,12 +79,7 @@ public final class LiveSubscription: Sendable {
   /// Nothing was written for a heartbeat's time: a waiting ``next()`` returns
   /// ``Next/heartbeat(_:)`` unless an announcement is ready.
   public func heartbeatDue() {
-    let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
-      state.heartbeatDue = true
-      defer { state.waiter = nil }
-      return state.waiter
-    }
-    waiter?.resume()
+    wake { $0.heartbeatDue = true }
   }
 
   /// Waits for an announcement past the last told, a close, or ``heartbeatDue()``. A
@@ -141,8 +131,10 @@ public final class LiveSubscription: Sendable {
     }
   }
 
-  private func wake() {
+  /// Applies `change` and resumes the waiting reader, if any, in one step.
+  private func wake(_ change: (inout State) -> Void = { _ in }) {
     let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+      change(&state)
       defer { state.waiter = nil }
       return state.waiter
     }

@@ -15,7 +15,7 @@ enum InstructionReader {
     guard depth < RecipeLocator.maximumDepth, let value else { return }
     switch value {
     case let text as String:
-      for line in HTMLText.breakingBlocks(text).split(whereSeparator: \.isNewline) { append(String(line), to: &sections) }
+      for paragraph in paragraphs(text) { append(paragraph, to: &sections) }
     case let array as [Any]:
       for element in array { read(element, depth: depth + 1, into: &sections) }
     case let object as [String: Any]:
@@ -28,15 +28,15 @@ enum InstructionReader {
         read(children, depth: depth + 1, into: &sections)
         // Steps after the section belong to no section.
         sections.append(.init(steps: []))
+      } else if !name.isEmpty, let text = JSONMember.value(object, "text") as? String {
+        let steps = paragraphs(text)
+        // "Make the dough" over three paragraphs: a section, so the name is kept.
+        let titled = steps.count > 1 && !repeats(name, steps)
+        if titled { sections.append(.init(name: name, steps: [])) }
+        for step in steps { append(step, to: &sections) }
+        if titled { sections.append(.init(steps: [])) }
       } else if let text = JSONMember.value(object, "text") {
-        if let titled = titledParagraphs(name: name, text: text) {
-          // "Make the dough" over three paragraphs: a section, so the name is kept.
-          sections.append(.init(name: name, steps: []))
-          for paragraph in titled { append(paragraph, to: &sections) }
-          sections.append(.init(steps: []))
-        } else {
-          read(text, depth: depth + 1, into: &sections)
-        }
+        read(text, depth: depth + 1, into: &sections)
       } else if let children {
         read(children, depth: depth + 1, into: &sections)
       } else if !name.isEmpty {
@@ -47,21 +47,21 @@ enum InstructionReader {
     }
   }
 
-  /// The paragraphs of a step whose `name` is a title of its own (not the text again, nor
-  /// its start) and whose `text` holds more than one paragraph; nil otherwise.
-  private static func titledParagraphs(name: String, text: Any) -> [String]? {
-    guard !name.isEmpty, let text = text as? String else { return nil }
-    let paragraphs = HTMLText.breakingBlocks(text).split(whereSeparator: \.isNewline).map { HTMLText.tidy(String($0)) }
-      .filter { !$0.isEmpty }
-    guard paragraphs.count > 1 else { return nil }
-    let title = name.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ".:… "))
-    let body = paragraphs.joined(separator: " ").lowercased()
-    return body.hasPrefix(title) || title.hasPrefix(String(body.prefix(40))) ? nil : paragraphs
+  /// A text's steps: one per line or HTML block, tidied, the empty ones left out.
+  private static func paragraphs(_ text: String) -> [String] {
+    HTMLText.breakingBlocks(text).split(whereSeparator: \.isNewline).map { HTMLText.tidy(String($0)) }.filter { !$0.isEmpty }
   }
 
-  private static func append(_ raw: String, to sections: inout [ImportedRecipe.Section]) {
-    let step = HTMLText.tidy(raw)
-    guard !step.isEmpty else { return }
+  /// Whether a step's `name` only repeats its text (or the text's start), rather than
+  /// being a title of its own.
+  private static func repeats(_ name: String, _ paragraphs: [String]) -> Bool {
+    let title = name.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ".:… "))
+    let body = paragraphs.joined(separator: " ").lowercased()
+    return body.hasPrefix(title) || title.hasPrefix(String(body.prefix(40)))
+  }
+
+  /// Adds a tidied, non-empty step to the last section.
+  private static func append(_ step: String, to sections: inout [ImportedRecipe.Section]) {
     if sections.isEmpty { sections.append(.init(steps: [])) }
     sections[sections.count - 1].steps.append(step)
   }
