@@ -58,7 +58,7 @@ struct Requester: Sendable {
           throw CloudError.unavailable(location: location, reason: busy.reason + tries)
         }
         // The server's Retry-After, when it gave one, else the policy's delay.
-        Thread.sleep(forTimeInterval: busy.retryAfter.map { min($0, Self.longestRetryAfter) } ?? retry.seconds(attempt))
+        retry.wait(busy.retryAfter.map { min($0, Self.longestRetryAfter) } ?? retry.seconds(attempt))
         attempt += 1
       }
     }
@@ -122,11 +122,17 @@ extension HTTPCloud {
   /// How often a request that failed for a passing reason is sent again, and after what
   /// delays: each delay is one more attempt. The default tries four times over about 3.5 s
   /// (0.25 s, 1 s, 2.25 s between attempts); ``none`` fails at once.
-  public struct RetryPolicy: Sendable, Hashable {
+  public struct RetryPolicy: Sendable {
     /// The delay before each retry, in order.
     public var delays: [Duration]
+    /// How the calling thread waits before a retry, given the seconds: it sleeps unless a
+    /// test injects a clock that jumps instead.
+    public var wait: @Sendable (Double) -> Void
 
-    public init(delays: [Duration]) { self.delays = delays }
+    public init(delays: [Duration], wait: (@Sendable (Double) -> Void)? = nil) {
+      self.delays = delays
+      self.wait = wait ?? { Thread.sleep(forTimeInterval: $0) }
+    }
 
     public static let standard = RetryPolicy(delays: [.milliseconds(250), .seconds(1), .milliseconds(2_250)])
     public static let none = RetryPolicy(delays: [])
