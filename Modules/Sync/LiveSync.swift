@@ -25,7 +25,7 @@ public final class LiveSync: Sendable {
   /// The timings of a live device; every one is bounded by ``validated()``.
   public struct Options: Sendable, Hashable {
     /// How long after a local write the device pushes: writes within it go out together.
-    public var debounce: Duration = .milliseconds(30)
+    public var debounce: Duration = .milliseconds(20)
     /// How often a live device syncs anyway (a safety net for an announcement a server
     /// could not send), and a cloud without a channel is polled.
     public var pollInterval: Duration = .seconds(30)

@@ -50,7 +50,7 @@ private final class ManualClock: Sendable {
     // Within the debounce nothing goes out.
     _ = a.session.runLive()
     #expect(try cloud.latestSequence() == before)
-    // Past it (30 ms; less than a poll or a backoff), the write is pushed.
+    // Past it (20 ms; less than a poll or a backoff), the write is pushed.
     clock.advance(0.05)
     _ = a.session.runLive()
     #expect(try cloud.latestSequence() > before)

@@ -73,7 +73,7 @@ struct LiveSyncTests {
       a.noteLocalWrite()
       now.advance(0.005)
     }
-    // Due 30 ms after the first write; 15 ms have passed: not yet.
+    // Due 20 ms after the first write; 15 ms have passed: not yet.
     #expect(try a.runDue() == nil)
     now.advance(0.02)
     let report = try #require(try a.runDue())

@@ -14,7 +14,7 @@ enum SyncLiveCommands {
     ],
     options: [.value("device", "the device to make live (default: the current one)", completion: .devices)],
     details: [
-      "A live device keeps a channel to its cloud open: changes another device pushes are pulled at once (the REPL prints a one-line notice at the prompt) and every local write is pushed a moment later (30 ms), a burst of writes as one batch.",
+      "A live device keeps a channel to its cloud open: changes another device pushes are pulled at once (the REPL prints a one-line notice at the prompt) and every local write is pushed a moment later (20 ms), a burst of writes as one batch.",
       "A dropped or refused channel (a server at its per-token limit answers 429 live-token-limit) falls back to polling with backoff and is opened again; nothing is lost, since the cursor decides what is pulled.",
       "In a script, live syncs run while `sync wait` waits.",
     ],

@@ -38,13 +38,24 @@ enum LiveScenario {
     // A smoke run's quiet windows are a quarter second: its figures mean nothing.
     let quiet = context.smoke ? 0.25 : seconds
     let none = LiveCost.quiet(first.pid, seconds: quiet)
-    let idleSubscribers = try LiveListener.start(bed.http, bases: [first.base], tokens: idleTokens, pull: false)
+    // The subscribers are plain sockets read in rounds (IdleSubscribers): the server's cost
+    // of them, not the bench's of simulating them on the same cores.
+    let idleSubscribers = try IdleSubscribers(port: first.port, tokens: idleTokens)
     let subscribed = LiveCost.quiet(first.pid, seconds: quiet)
     let pushesWith = try LiveCost.saturatedPushes(bed, load, base: first.base, seconds: seconds)
     idleSubscribers.cancel()
+    // The same subscribers read by the bench's HTTP client (each event parsed in a task of
+    // its own), for comparison: this measures the simulation as much as the server.
+    let clientSubscribers = try LiveListener.start(bed.http, bases: [first.base], tokens: idleTokens, pull: false)
+    let pushesWithClient = try LiveCost.saturatedPushes(bed, load, base: first.base, seconds: seconds)
+    clientSubscribers.cancel()
     figures["no subscriber: saturated pushes/s"] = pushesWithout
     figures["\(idle) subscribers: saturated pushes/s"] = pushesWith
     figures["saturated pushes with subscribers, of without %"] = 100 * pushesWith / pushesWithout
+    figures["\(idle) subscribers the server closed count"] = Double(idleSubscribers.closedByServer)
+    figures["idle subscribers: events read MiB"] = Double(idleSubscribers.bytes) / 1_048_576
+    figures["\(idle) subscribers read by the bench's HTTP client: saturated pushes/s"] = pushesWithClient
+    figures["saturated pushes with HTTP-client subscribers, of without %"] = 100 * pushesWithClient / pushesWithout
     figures["no subscriber: server MiB"] = none.residentMiB
     figures["\(idle) idle subscribers: server MiB"] = subscribed.residentMiB
     figures["server memory per idle subscriber KB"] = (subscribed.residentMiB - none.residentMiB) * 1_048.576 / Double(idle)
@@ -101,8 +112,8 @@ enum LiveScenario {
     result.note =
       "propagation from A's commit to B's row (one server; A and B on two; B behind a proxy adding \(delay) ms a chunk and "
       + "cutting its connection in the middle of \(cutPercent) % of the server's chunks — A and B converged), \(devices) devices live in \(households) households; "
-      + "cost on one server: \(idle) idle subscriptions against none, quiet \(Int(seconds)) s each, and saturated pushes "
-      + "(\(devices) load devices, \(Int(seconds)) s) with and without them"
+      + "cost on one server: \(idle) idle subscriptions (plain sockets read in 10 ms rounds) against none, quiet \(Int(seconds)) s each, "
+      + "and saturated pushes (\(devices) load devices, \(Int(seconds)) s) with and without them, and with them read by the bench's HTTP client"
       + (tooFew.isEmpty ? "" : "; p99 n/a (<\(Stats.samplesForP99) samples): \(tooFew.joined(separator: ", "))")
     return result
   }
