@@ -43,10 +43,13 @@ public enum SemanticKey {
   ///   - aliases: Extra variant → canonical pairs, for example a template's own aliases.
   ///     Merging them costs a pass over both tables per call; call without them for speed.
   public static func canonicalIngredientName(_ text: String, aliases: [String: String] = [:]) -> String {
-    let base = AliasResolver.canonicalBase(text)
-    let resolver = aliases.isEmpty ? AliasResolver.defaults : AliasResolver(merging: aliases)
-    return resolver.resolve(base)
+    guard aliases.isEmpty else { return AliasResolver(merging: aliases).resolve(AliasResolver.canonicalBase(text)) }
+    return lastIngredientKey.key(of: text) { AliasResolver.defaults.resolve(AliasResolver.canonicalBase($0)) }
   }
+
+  /// The last ingredient name folded without extra aliases, for the store's check of the
+  /// record a repository just keyed.
+  private static let lastIngredientKey = LastKey()
 
   /// Folds a recipe title to its key: `normalizedName` without punctuation.
   ///

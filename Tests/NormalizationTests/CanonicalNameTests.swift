@@ -1,4 +1,6 @@
+import Dispatch
 import Normalization
+import Synchronization
 import Testing
 
 @Suite("canonicalIngredientName")
@@ -73,6 +75,24 @@ struct CanonicalNameTests {
   @Test(arguments: customAliasCases)
   func customAliasesAreCanonicalizedAndWin(input: String, aliases: [String: String], expected: String) {
     #expect(SemanticKey.canonicalIngredientName(input, aliases: aliases) == expected)
+  }
+
+  /// The key of the last name is kept for the store's check of the same name
+  /// (`LastKey`): what is kept never answers for another name or for a call with aliases.
+  @Test func theKeptLastKeyAnswersOnlyForTheSameNameWithoutAliases() {
+    let names = ["Tomatoes", "tomatoes", "Tomatoes ", "Scallions", "Tomatoes", "Tomatoes"]
+    let expected = ["tomato", "tomato", "tomato", "spring onion", "tomato", "tomato"]
+    #expect(names.map { SemanticKey.canonicalIngredientName($0) } == expected)
+    #expect(SemanticKey.canonicalIngredientName("Tomatoes", aliases: ["tomato": "love apple"]) == "love apple")
+    #expect(SemanticKey.canonicalIngredientName("Tomatoes") == "tomato")
+    // From several threads at once, each name still gets its own key.
+    let keys = (0..<200).map { index in index.isMultiple(of: 2) ? "tomato" : "spring onion" }
+    let computed = Mutex([String](repeating: "", count: 200))
+    DispatchQueue.concurrentPerform(iterations: 200) { index in
+      let key = SemanticKey.canonicalIngredientName(index.isMultiple(of: 2) ? "Tomatoes" : "Green Onions")
+      computed.withLock { $0[index] = key }
+    }
+    #expect(computed.withLock { $0 } == keys)
   }
 
   @Test func defaultAliasesIncludeTheRequiredPairs() {
