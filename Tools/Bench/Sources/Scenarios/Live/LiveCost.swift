@@ -21,10 +21,10 @@ enum LiveCost {
     return Quiet(residentMiB: LiveBed.residentMiB(of: pid), cpuPerSecond: used / seconds)
   }
 
-  /// Load devices (the `server` scenario's) of `households` households, a batch of
-  /// `changes` changes per push.
-  static func loadDevices(_ bed: LiveBed, count: Int, changes: Int) throws -> [LoadDevice] {
-    let households = (0..<count).map { $0 % bed.households }
+  /// Load devices (the `server` scenario's) of the first `households` households, a batch
+  /// of `changes` changes per push.
+  static func loadDevices(_ bed: LiveBed, count: Int, households: Int, changes: Int) throws -> [LoadDevice] {
+    let households = (0..<count).map { $0 % max(1, households) }
     let tokens = try bed.tokens(households: households, prefix: "load")
     return tokens.enumerated().map { index, token in
       LoadDevice(

@@ -20,42 +20,51 @@ enum LiveScenario {
     return try run(context)
   }
 
+  /// The devices of a household whose idle subscriptions the cost phase holds.
+  static let devicesPerHousehold = 4
+
   static func run(_ context: Context) throws -> ScenarioResult {
     let households = max(1, context.sizes["live.households"]), devices = max(2, context.sizes["live.devices"])
     let changes = max(1, context.sizes["live.changes"]), faultyChanges = max(1, context.sizes["live.faulty.changes"])
     let idle = max(1, context.sizes["live.idle"]), seconds = Double(max(1, context.sizes["live.seconds"]))
     let delay = min(max(0, context.sizes["live.delay.ms"]), 10_000), cutPercent = min(max(0, context.sizes["live.cut.percent"]), 100)
-    let bed = try LiveBed(context, serverCount: 2, households: households, connections: idle + 2 * devices + 16)
+    // Households of four devices, as families are: the idle subscribers are four in each of
+    // `idle / 4` households, the first `households` of them the load's and the propagation's.
+    let idleHouseholds = max(households, idle / Self.devicesPerHousehold)
+    let bed = try LiveBed(context, serverCount: 2, households: idleHouseholds, connections: idle + 2 * devices + 16)
     defer { bed.stop() }
     let (first, second) = (bed.servers[0], bed.servers[1])
     var figures: [String: Double] = [:]
 
     // What subscriptions cost: saturated pushes with none; the server quiet with none and
-    // with `idle` subscriptions open (spread over the households); pushes again with them.
-    let load = try LiveCost.loadDevices(bed, count: devices, changes: 20)
-    let idleTokens = try bed.tokens(households: (0..<idle).map { $0 % households }, prefix: "idle")
+    // with `idle` subscriptions open; pushes again with them. The subscribers are plain
+    // sockets read in rounds (IdleSubscribers): the server's cost of them, not the bench's
+    // of simulating them on the same cores.
+    let load = try LiveCost.loadDevices(bed, count: devices, households: households, changes: 20)
+    let idleTokens = try bed.tokens(households: (0..<idle).map { $0 % idleHouseholds }, prefix: "idle")
     let pushesWithout = try LiveCost.saturatedPushes(bed, load, base: first.base, seconds: seconds)
     // A smoke run's quiet windows are a quarter second: its figures mean nothing.
     let quiet = context.smoke ? 0.25 : seconds
     let none = LiveCost.quiet(first.pid, seconds: quiet)
-    // The subscribers are plain sockets read in rounds (IdleSubscribers): the server's cost
-    // of them, not the bench's of simulating them on the same cores.
     let idleSubscribers = try IdleSubscribers(port: first.port, tokens: idleTokens)
     let subscribed = LiveCost.quiet(first.pid, seconds: quiet)
     let pushesWith = try LiveCost.saturatedPushes(bed, load, base: first.base, seconds: seconds)
     idleSubscribers.cancel()
-    // The same subscribers read by the bench's HTTP client (each event parsed in a task of
-    // its own), for comparison: this measures the simulation as much as the server.
-    let clientSubscribers = try LiveListener.start(bed.http, bases: [first.base], tokens: idleTokens, pull: false)
-    let pushesWithClient = try LiveCost.saturatedPushes(bed, load, base: first.base, seconds: seconds)
-    clientSubscribers.cancel()
+    // The same number crowded into the load's households (forty a household): every push
+    // is announced forty times. A stress figure, not the target's.
+    let crowdedTokens = try bed.tokens(households: (0..<idle).map { $0 % households }, prefix: "crowded")
+    let crowdedSubscribers = try IdleSubscribers(port: first.port, tokens: crowdedTokens)
+    let pushesCrowded = try LiveCost.saturatedPushes(bed, load, base: first.base, seconds: seconds)
+    crowdedSubscribers.cancel()
+    let crowd = idle / households, spread = idle / idleHouseholds
     figures["no subscriber: saturated pushes/s"] = pushesWithout
-    figures["\(idle) subscribers: saturated pushes/s"] = pushesWith
+    figures["\(idle) subscribers, \(spread) a household: saturated pushes/s"] = pushesWith
     figures["saturated pushes with subscribers, of without %"] = 100 * pushesWith / pushesWithout
-    figures["\(idle) subscribers the server closed count"] = Double(idleSubscribers.closedByServer)
+    figures["\(idle) subscribers, \(crowd) a household: saturated pushes/s"] = pushesCrowded
+    figures["saturated pushes with \(crowd) subscribers a household, of without %"] = 100 * pushesCrowded / pushesWithout
+    figures["subscriptions the server closed count"] = Double(idleSubscribers.closedByServer + crowdedSubscribers.closedByServer)
     figures["idle subscribers: events read MiB"] = Double(idleSubscribers.bytes) / 1_048_576
-    figures["\(idle) subscribers read by the bench's HTTP client: saturated pushes/s"] = pushesWithClient
-    figures["saturated pushes with HTTP-client subscribers, of without %"] = 100 * pushesWithClient / pushesWithout
+    figures["\(crowd) a household: events read MiB"] = Double(crowdedSubscribers.bytes) / 1_048_576
     figures["no subscriber: server MiB"] = none.residentMiB
     figures["\(idle) idle subscribers: server MiB"] = subscribed.residentMiB
     figures["server memory per idle subscriber KB"] = (subscribed.residentMiB - none.residentMiB) * 1_048.576 / Double(idle)
@@ -112,8 +121,9 @@ enum LiveScenario {
     result.note =
       "propagation from A's commit to B's row (one server; A and B on two; B behind a proxy adding \(delay) ms a chunk and "
       + "cutting its connection in the middle of \(cutPercent) % of the server's chunks — A and B converged), \(devices) devices live in \(households) households; "
-      + "cost on one server: \(idle) idle subscriptions (plain sockets read in 10 ms rounds) against none, quiet \(Int(seconds)) s each, "
-      + "and saturated pushes (\(devices) load devices, \(Int(seconds)) s) with and without them, and with them read by the bench's HTTP client"
+      + "cost on one server: \(idle) idle subscriptions (plain sockets read in 10 ms rounds, \(idle / idleHouseholds) a household in \(idleHouseholds) households) "
+      + "against none, quiet \(Int(seconds)) s each, and saturated pushes (\(devices) load devices in the first \(households) households, \(Int(seconds)) s) "
+      + "with and without them, and with \(idle) crowded into the load's households"
       + (tooFew.isEmpty ? "" : "; p99 n/a (<\(Stats.samplesForP99) samples): \(tooFew.joined(separator: ", "))")
     return result
   }
