@@ -19,7 +19,6 @@ final class IdleSubscribers: @unchecked Sendable {
   private let stopped = Counter()
   private let closedCount = Counter()
   private let bytesCount = Counter()
-  private var reader: Thread?
   private let done = DispatchSemaphore(value: 0)
 
   /// Opens a subscription per token on `port` of 127.0.0.1 and waits until every stream has
@@ -45,7 +44,6 @@ final class IdleSubscribers: @unchecked Sendable {
     sockets = opened
     let thread = Thread { [self] in readUntilStopped() }
     thread.name = "idle subscribers"
-    reader = thread
     thread.start()
   }
 

@@ -126,7 +126,7 @@ enum LiveScenario {
     result.note =
       "propagation from A's commit to B's row (one server; A and B on two; B behind a proxy adding \(delay) ms a chunk and "
       + "cutting its connection in the middle of \(cutPercent) % of the server's chunks — A and B converged), \(devices) devices live in \(households) households; "
-      + "cost on one server: \(idle) idle subscriptions (plain sockets read in 10 ms rounds, \(idle / idleHouseholds) a household in \(idleHouseholds) households) "
+      + "cost on one server: \(idle) idle subscriptions (plain sockets read in 10 ms rounds, \(spread) a household in \(idleHouseholds) households) "
       + "against none, quiet \(Int(seconds)) s each, and saturated pushes (\(devices) load devices in the first \(households) households, \(Int(seconds)) s) "
       + "with them between two without (the target's reference is their mean), then with \(idle) crowded into the load's households"
       + (tooFew.isEmpty ? "" : "; p99 n/a (<\(Stats.samplesForP99) samples): \(tooFew.joined(separator: ", "))")
