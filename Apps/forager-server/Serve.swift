@@ -58,6 +58,11 @@ struct Serve: AsyncParsableCommand {
   var trustForwardedFor = false
   @Option(help: "Seconds between heartbeats on a quiet live subscription, GET /v1/live (1–300).")
   var liveHeartbeat = Int(ServerConfiguration().liveHeartbeat.components.seconds)
+  @Option(
+    help: ArgumentHelp(
+      "Milliseconds a live subscription waits between two announcements (0–1000); closer ones are coalesced.",
+      discussion: "A household writing faster than this is announced once a gap, with the newest end; 0 announces every commit."))
+  var liveGapMs = Int(ServerConfiguration().liveAnnouncementGap / .milliseconds(1))
   @Option(help: "The most live subscriptions one token may hold at once (1–100); past it: 429 live-token-limit.")
   var livePerToken = ServerConfiguration().liveSubscribersPerToken
   @Option(
@@ -87,6 +92,7 @@ struct Serve: AsyncParsableCommand {
     try check(addressRateBurst, in: ServerConfiguration.burstRange, option: "--address-rate-burst")
     try check(pushesPerHousehold, in: 1...100, option: "--pushes-per-household")
     try check(liveHeartbeat, in: ServerConfiguration.liveHeartbeatRange, option: "--live-heartbeat")
+    try check(liveGapMs, in: ServerConfiguration.liveAnnouncementGapRange, option: "--live-gap-ms")
     try check(livePerToken, in: ServerConfiguration.liveSubscribersPerTokenRange, option: "--live-per-token")
     if let liveSubscribers {
       try check(liveSubscribers, in: ServerConfiguration.liveSubscribersRange, option: "--live-subscribers")
@@ -125,6 +131,7 @@ struct Serve: AsyncParsableCommand {
     configuration.trustForwardedFor = trustForwardedFor
     configuration.pushesPerHousehold = pushesPerHousehold
     configuration.liveHeartbeat = .seconds(liveHeartbeat)
+    configuration.liveAnnouncementGap = .milliseconds(liveGapMs)
     configuration.liveSubscribersPerToken = livePerToken
     configuration.liveSubscribers = liveSubscriberLimit
     let onRunning: @Sendable (Int) async -> Void = { port in

@@ -117,6 +117,16 @@ public final class LiveSubscription: Sendable {
     return await next()
   }
 
+  /// The newest end offered, now told, when it is past the one told: what a stream that
+  /// waited out its gap between announcements sends instead of the one it woke for.
+  func takeNewer() -> Int64? {
+    state.withLock { state in
+      guard state.offered > state.told else { return nil }
+      state.told = state.offered
+      return state.offered
+    }
+  }
+
   private func take() -> Next? {
     state.withLock { state in
       if let reason = state.closed { return .closed(reason) }

@@ -78,6 +78,12 @@ public struct ServerConfiguration: Sendable {
   /// A heartbeat keeps proxies from closing the stream and lets a device notice a dead
   /// channel; a write a subscriber does not take within ``idleTimeout`` ends its stream.
   public var liveHeartbeat: Duration = .seconds(15)
+  /// The shortest time between two announcements on one live stream. Announcements that
+  /// come closer are coalesced: the stream waits out the gap and sends the newest end, so
+  /// a household writing faster than this costs the server, and its phones' pulls, at most
+  /// one announcement a gap per subscriber. A change after a quiet gap goes out at once;
+  /// one in a busy household waits at most the gap. Zero: every announcement at once.
+  public var liveAnnouncementGap: Duration = .milliseconds(25)
   /// The most live subscriptions one token may hold at once (``LiveAnnouncer``).
   public var liveSubscribersPerToken = 2
   /// The most live subscriptions this process holds at once. Each holds a connection, so it
@@ -117,6 +123,8 @@ public struct ServerConfiguration: Sendable {
 
   /// The values `--live-heartbeat` (seconds) may take.
   public static let liveHeartbeatRange = 1...300
+  /// The values `--live-gap-ms` (milliseconds) may take.
+  public static let liveAnnouncementGapRange = 0...1_000
   /// The values `--live-per-token` may take.
   public static let liveSubscribersPerTokenRange = 1...100
   /// The values `--live-subscribers` may take (and below `--max-connections`).

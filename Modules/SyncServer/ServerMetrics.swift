@@ -17,6 +17,17 @@ import Metrics
 /// | `forager_live_refused_total` | counter | `code` (live-token-limit, live-full, live-closing) |
 struct ServerMetrics: Sendable {
   let factory: any MetricsFactory
+  /// The live event counters by event name, made once: every event of every stream counts,
+  /// and making a counter asks the factory (a lock and a lookup) each time.
+  private let liveEvents: [String: Counter]
+
+  init(factory: any MetricsFactory) {
+    self.factory = factory
+    liveEvents = Dictionary(
+      uniqueKeysWithValues: ["hello", "sequence", "heartbeat", "closing"].map { name in
+        (name, Counter(label: "forager_live_events_total", dimensions: [("event", name)], factory: factory))
+      })
+  }
 
   func stored(household: String, bytes: Int) {
     Counter(label: "forager_batches_stored_total", dimensions: [("household", household)], factory: factory).increment()
@@ -37,7 +48,8 @@ struct ServerMetrics: Sendable {
   func liveSubscribers(_ count: Int) { Gauge(label: "forager_live_subscribers", factory: factory).record(count) }
 
   func liveEvent(_ name: String) {
-    Counter(label: "forager_live_events_total", dimensions: [("event", name)], factory: factory).increment()
+    (liveEvents[name] ?? Counter(label: "forager_live_events_total", dimensions: [("event", name)], factory: factory))
+      .increment()
   }
 
   func liveRefused(_ code: String) {

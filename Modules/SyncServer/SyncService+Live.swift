@@ -18,7 +18,8 @@ extension SyncService {
   /// and, however slowly it is read, one event's bytes: announcements coalesce, and a write
   /// the subscriber does not take within ``ServerConfiguration/idleTimeout`` ends it.
   /// The idle timeout itself never cuts a stream: the request was read whole and its answer
-  /// is still being written.
+  /// is still being written. Announcements closer together than
+  /// ``ServerConfiguration/liveAnnouncementGap`` are coalesced into the newest.
   func live(_ request: Request) async throws -> Response {
     let credential = try await authenticate(request)
     let latest = try await stored { try await storage.latestSequence(of: credential.householdID) }
@@ -30,8 +31,8 @@ extension SyncService {
       throw error
     }
     metrics.liveSubscribers(announcer.count)
-    let (heartbeat, writeTimeout, metrics, announcer, logger) = (
-      configuration.liveHeartbeat, configuration.idleTimeout, metrics, announcer, logger
+    let (heartbeat, writeTimeout, gap, metrics, announcer, logger) = (
+      configuration.liveHeartbeat, configuration.idleTimeout, configuration.liveAnnouncementGap, metrics, announcer, logger
     )
     let device = credential.device
     let body = ResponseBody { writer in
@@ -52,9 +53,19 @@ extension SyncService {
         try await withThrowingTaskGroup(of: Void.self) { group in
           group.addTask {
             try await send(.hello(latestSequence: latest, heartbeatSeconds: Int(heartbeat.components.seconds)))
+            let clock = ContinuousClock()
+            var lastAnnounced: ContinuousClock.Instant?
             while true {
               switch await subscription.next() {
-              case .announce(let sequence): try await send(.sequence(sequence))
+              case .announce(var sequence):
+                // Closer than the gap to the last announcement: wait it out and send the newest.
+                if let lastAnnounced, case let rest = gap - (clock.now - lastAnnounced), rest > .zero {
+                  await CancellableSleep.sleep(for: rest)
+                  guard !Task.isCancelled else { return }
+                  sequence = subscription.takeNewer() ?? sequence
+                }
+                try await send(.sequence(sequence))
+                lastAnnounced = clock.now
               case .heartbeat(let told): try await send(.heartbeat(latestSequence: told))
               case .closed(let reason):
                 guard !Task.isCancelled else { return }

@@ -75,6 +75,8 @@ struct AdminCommandsTests {
         ["serve", "--port", "0", "--address-rate-burst", "100001"],
         "--address-rate-burst must be a whole number from 1 to 100000; got 100001"
       ),
+      (["serve", "--port", "0", "--live-gap-ms", "1001"], "--live-gap-ms must be a whole number from 0 to 1000; got 1001"),
+      (["serve", "--port", "0", "--live-gap-ms=-1"], "--live-gap-ms must be a whole number from 0 to 1000; got -1"),
       (
         ["issue-token", "--household", "Smith kitchen", "--device", "phone", "--days", "0"], "--days must be a whole number from 1 to 3650"
       ),
@@ -87,10 +89,10 @@ struct AdminCommandsTests {
     }
     #expect(try tokens(database) == "0 live 0")
     let help = try serverAdmin(database, ["serve", "--help"])
-    for range in ["(1–10000)", "(0–65535;", "(1–86400)", "(1 to 100000)", "(1–300)", "(0–3600;", "(1–3600)", "(1–100000);"] {
+    for range in ["(1–10000)", "(0–65535;", "(1–86400)", "(1 to 100000)", "(1–300)", "(0–3600;", "(1–3600)", "(1–100000);", "(0–1000)"] {
       #expect(help.contains(range), "serve --help lacks \(range)")
     }
-    for option in ["--address-rate-limit", "--address-rate-burst", "--trust-forwarded-for"] {
+    for option in ["--address-rate-limit", "--address-rate-burst", "--trust-forwarded-for", "--live-gap-ms"] {
       #expect(help.contains(option), "serve --help lacks \(option)")
     }
   }

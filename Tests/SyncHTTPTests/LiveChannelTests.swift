@@ -38,6 +38,7 @@ struct LiveChannelTests {
 
   static func opened(_ signal: LiveSignal) -> Bool { if case .opened = signal { true } else { false } }
   static func ended(_ signal: LiveSignal) -> Bool { if case .ended = signal { true } else { false } }
+  static func announced(_ signal: LiveSignal) -> Bool { if case .announced = signal { true } else { false } }
 
   static func fast() -> ServerConfiguration {
     var configuration = ServerConfiguration()
@@ -117,6 +118,33 @@ struct LiveChannelTests {
       for sequence in 1...100_000 { service.announcer.announce(household: household, sequence: Int64(sequence)) }
       #expect(await signals.first { $0 == .announced(100_000) || $0 == .heartbeat(latestSequence: 100_000) } != nil)
       #expect(service.announcer.count == 2)
+    }
+  }
+
+  /// Announcements closer together than the gap reach a subscriber as one, the newest:
+  /// a household writing fast is announced once a gap, not once a commit.
+  @Test func announcementsCloserThanTheGapArriveAsTheNewestOnly() async throws {
+    let storage = MemoryHouseholdStorage()
+    let secrets = try await tokens(storage, devices: ["laptop"])
+    let household = try #require(await storage.household(named: "Smith")).id
+    var configuration = Self.fast()
+    configuration.liveAnnouncementGap = .seconds(3)
+    let service = SyncService(storage: storage, configuration: configuration)
+    try await withService(service) { url, _ in
+      let signals = Signals()
+      let laptop = try await onThread { try HTTPCloud(url: url, token: secrets[0]) }
+      let channel = laptop.openLiveChannel(signals.handler)
+      defer { channel.close() }
+      #expect(await signals.first(where: Self.opened) != nil)
+      service.announcer.announce(household: household, sequence: 1)
+      #expect(await signals.first(where: Self.announced) == .announced(1))
+      // Each 20 ms after the one before, where a write takes well under a millisecond:
+      // without the gap each would be announced on its own.
+      for sequence in 2...5 {
+        service.announcer.announce(household: household, sequence: Int64(sequence))
+        try await Task.sleep(for: .milliseconds(20))
+      }
+      #expect(await signals.first(where: Self.announced) == .announced(5))
     }
   }
 
