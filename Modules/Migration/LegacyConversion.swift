@@ -1,5 +1,6 @@
 public import Foundation
 public import Model
+import Normalization
 
 /// The rules stage A uses to turn the earlier app's planned-meal instants into slots.
 ///
@@ -52,7 +53,7 @@ public enum LegacyConversion {
   /// missing or not one of breakfast, lunch, dinner, snack.
   public static func mealType(_ text: String?) -> MealType? {
     guard let text else { return nil }
-    return MealType(rawValue: text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased())
+    return MealType(rawValue: Whitespace.trimmed(text).lowercased())
   }
 
   static func calendar(_ zone: TimeZone) -> Calendar {

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Model
+import Normalization
 
 /// The rows of a version-1 file, read whole before stage A rewrites it.
 struct LegacyData {
@@ -29,7 +30,7 @@ struct LegacyIDs {
   private(set) var byText: [String: [String: UUID]] = [:]
 
   mutating func assign(_ row: Row, table: String) -> UUID {
-    let text = (row["id"] as String?)?.trimmingCharacters(in: .whitespaces)
+    let text = (row["id"] as String?).map { Whitespace.trimmed($0, newlines: false) }
     let rowID: Int64 = row["legacyRowID"]
     var id = text.flatMap(UUID.init(uuidString:))
     if let candidate = id, used[table, default: []].contains(candidate) { id = nil }
@@ -43,7 +44,7 @@ struct LegacyIDs {
 
   /// The id a reference names, when it names a row of one of `tables`.
   func resolve(_ text: String?, in tables: String...) -> UUID? {
-    guard let text, let parsed = UUID(uuidString: text.trimmingCharacters(in: .whitespaces)) else { return nil }
+    guard let text, let parsed = UUID(uuidString: Whitespace.trimmed(text, newlines: false)) else { return nil }
     for table in tables where byText[table]?[parsed.uuidString] != nil { return parsed }
     return nil
   }
@@ -53,7 +54,7 @@ extension Row {
   func text(_ column: String) -> String? { self[column] as String? }
   func trimmed(_ column: String) -> String? {
     guard let value = self[column] as String? else { return nil }
-    let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = Whitespace.trimmed(value)
     return trimmed.isEmpty ? nil : trimmed
   }
   /// A name as the app itself keeps one: trimmed, inner runs of whitespace collapsed to

@@ -123,7 +123,7 @@ struct StageA {
         titleKey: SemanticKey.titleKey(title), recipeIngredient: lines.map(\.line.rawLine),
         normalizedIngredients: lines.map(\.canonical),
         recipeInstructions: (row.text("instructions") ?? "").split(whereSeparator: \.isNewline)
-          .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty },
+          .map { Whitespace.trimmed($0, newlines: false) }.filter { !$0.isEmpty },
         recipeYield: servings > 0 ? "\(servings) serving\(servings == 1 ? "" : "s")" : nil,
         prepTime: Self.duration(prep), cookTime: Self.duration(cook), totalTime: Self.duration(prep + cook),
         sourceType: url == nil ? .manual : .url, sourceURL: url, tags: tagsByRecipe[id] ?? [],
