@@ -36,6 +36,15 @@ public final class LiveSubscription: Sendable {
     var waiter: CheckedContinuation<Void, Never>?
     var ended = false
     var heartbeatDue = false
+
+    /// The newest end offered, now told, when it is past the one told; a heartbeat due is
+    /// no longer due once it is sent.
+    mutating func announcement() -> Int64? {
+      guard offered > told else { return nil }
+      told = offered
+      heartbeatDue = false
+      return offered
+    }
   }
 
   private let state: Mutex<State>
@@ -120,21 +129,13 @@ public final class LiveSubscription: Sendable {
   /// The newest end offered, now told, when it is past the one told: what a stream that
   /// waited out its gap between announcements sends instead of the one it woke for.
   func takeNewer() -> Int64? {
-    state.withLock { state in
-      guard state.offered > state.told else { return nil }
-      state.told = state.offered
-      return state.offered
-    }
+    state.withLock { $0.announcement() }
   }
 
   private func take() -> Next? {
     state.withLock { state in
       if let reason = state.closed { return .closed(reason) }
-      if state.offered > state.told {
-        state.told = state.offered
-        state.heartbeatDue = false
-        return .announce(state.offered)
-      }
+      if let sequence = state.announcement() { return .announce(sequence) }
       guard state.heartbeatDue else { return nil }
       state.heartbeatDue = false
       return .heartbeat(state.told)

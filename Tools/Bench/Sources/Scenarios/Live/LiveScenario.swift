@@ -49,11 +49,11 @@ enum LiveScenario {
     // A smoke run's quiet windows are a quarter second: its figures mean nothing.
     let quiet = context.smoke ? 0.25 : seconds
     let none = LiveCost.quiet(first.pid, seconds: quiet)
+    var idleSubscribers = try IdleSubscribers(port: first.port, tokens: idleTokens)
+    let subscribed = LiveCost.quiet(first.pid, seconds: quiet)
     var pushesWith: [Double] = [], closedByServer = 0, eventBytes = 0
-    var subscribed: LiveCost.Quiet?
-    for _ in 0..<2 {
-      let idleSubscribers = try IdleSubscribers(port: first.port, tokens: idleTokens)
-      if subscribed == nil { subscribed = LiveCost.quiet(first.pid, seconds: quiet) }
+    for round in 0..<2 {
+      if round > 0 { idleSubscribers = try IdleSubscribers(port: first.port, tokens: idleTokens) }
       pushesWith.append(try LiveCost.saturatedPushes(bed, load, base: first.base, seconds: seconds))
       idleSubscribers.cancel()
       closedByServer += idleSubscribers.closedByServer
@@ -81,12 +81,11 @@ enum LiveScenario {
     figures["idle subscribers: events read MiB"] = Double(eventBytes) / 1_048_576
     figures["\(crowd) a household: events read MiB"] = Double(crowdedSubscribers.bytes) / 1_048_576
     figures["no subscriber: server MiB"] = none.residentMiB
-    let subscribedQuiet = subscribed ?? none
-    figures["\(idle) idle subscribers: server MiB"] = subscribedQuiet.residentMiB
-    figures["server memory per idle subscriber KB"] = (subscribedQuiet.residentMiB - none.residentMiB) * 1_048.576 / Double(idle)
+    figures["\(idle) idle subscribers: server MiB"] = subscribed.residentMiB
+    figures["server memory per idle subscriber KB"] = (subscribed.residentMiB - none.residentMiB) * 1_048.576 / Double(idle)
     figures["no subscriber: server CPU, quiet %"] = 100 * none.cpuPerSecond
     figures["server CPU per 1000 idle subscribers, quiet %"] =
-      100 * (subscribedQuiet.cpuPerSecond - none.cpuPerSecond) * 1_000 / Double(idle)
+      100 * (subscribed.cpuPerSecond - none.cpuPerSecond) * 1_000 / Double(idle)
 
     // Propagation, with `devices` devices subscribed: A and B, and the rest spread over
     // the households, pulling when their household's log grows. Each run's A and B are of
