@@ -15,19 +15,25 @@ public enum Whitespace {
   /// WIDTH SPACE: Foundation's `.whitespacesAndNewlines`) at its ends; with `newlines: false`, without the spaces and
   /// tabs only (Foundation's `.whitespaces`), so line breaks stay.
   public static func trimmed(_ text: String, newlines: Bool = true) -> String {
-    trimmed(text[...], newlines: newlines)
+    if hasVisibleASCIIEnds(text.utf8) { return text }
+    return trimmed(text[...], newlines: newlines)
   }
 
   /// ``trimmed(_:newlines:)-(String,_)`` of a part of a text.
   public static func trimmed(_ text: Substring, newlines: Bool = true) -> String {
-    let utf8 = text.utf8
-    guard let first = utf8.first, let last = utf8.last else { return "" }
-    if first > 0x20, first < 0x80, last > 0x20, last < 0x80 { return String(text) }
+    if hasVisibleASCIIEnds(text.utf8) { return String(text) }
     let scalars = text.unicodeScalars
     var start = scalars.startIndex, end = scalars.endIndex
     while start < end, isTrimmed(scalars[start], newlines: newlines) { start = scalars.index(after: start) }
     while end > start, isTrimmed(scalars[scalars.index(before: end)], newlines: newlines) { end = scalars.index(before: end) }
     return String(scalars[start..<end])
+  }
+
+  /// Whether the text starts and ends with a visible ASCII character (nearly every text):
+  /// then nothing is trimmed. False for an empty text.
+  private static func hasVisibleASCIIEnds(_ utf8: some BidirectionalCollection<UInt8>) -> Bool {
+    guard let first = utf8.first, let last = utf8.last else { return false }
+    return first > 0x20 && first < 0x80 && last > 0x20 && last < 0x80
   }
 
   private static func isTrimmed(_ scalar: Unicode.Scalar, newlines: Bool) -> Bool {

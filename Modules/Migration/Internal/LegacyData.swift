@@ -26,27 +26,34 @@ struct LegacyData {
 /// so a rerun gives the same ids.
 struct LegacyIDs {
   private var used: [String: Set<UUID>] = [:]
-  /// Legacy id text (any case) → id, per table.
-  private(set) var byText: [String: [String: UUID]] = [:]
+  /// Ids, per table, that a row kept from its own legacy id text, so references may name them.
+  private var kept: [String: Set<UUID>] = [:]
 
   mutating func assign(_ row: Row, table: String) -> UUID {
-    let text = (row["id"] as String?).map { Whitespace.trimmed($0, newlines: false) }
+    let parsed = (row["id"] as String?).flatMap(Self.parse)
     let rowID: Int64 = row["legacyRowID"]
-    var id = text.flatMap(UUID.init(uuidString:))
-    if let candidate = id, used[table, default: []].contains(candidate) { id = nil }
-    let result = id ?? DeterministicID.uuidV5(namespace: DeterministicID.namespace, name: "legacy:\(table):\(rowID)")
-    used[table, default: []].insert(result)
-    if let text, let parsed = UUID(uuidString: text), parsed == result {
-      byText[table, default: [:]][result.uuidString] = result
+    if let parsed, used[table, default: []].insert(parsed).inserted {
+      kept[table, default: []].insert(parsed)
+      return parsed
     }
-    return result
+    let derived = DeterministicID.uuidV5(namespace: DeterministicID.namespace, name: "legacy:\(table):\(rowID)")
+    used[table, default: []].insert(derived)
+    return derived
   }
 
   /// The id a reference names, when it names a row of one of `tables`.
   func resolve(_ text: String?, in tables: String...) -> UUID? {
-    guard let text, let parsed = UUID(uuidString: Whitespace.trimmed(text, newlines: false)) else { return nil }
-    for table in tables where byText[table]?[parsed.uuidString] != nil { return parsed }
+    guard let parsed = text.flatMap(Self.parse) else { return nil }
+    for table in tables where kept[table]?.contains(parsed) == true { return parsed }
     return nil
+  }
+
+  /// A legacy id text, trimmed, in any case: Model's parser for the usual 8-4-4-4-12 form
+  /// (Foundation's goes through `sscanf`, a seventh of stage A on 50k rows), Foundation's
+  /// for whatever else it accepts, so the ids kept are the same either way.
+  private static func parse(_ text: String) -> UUID? {
+    let trimmed = Whitespace.trimmed(text, newlines: false)
+    return UUID(hyphenatedHex: trimmed) ?? UUID(uuidString: trimmed)
   }
 }
 
