@@ -92,6 +92,17 @@ public struct RecordQuery: Sendable, Hashable {
   }
 }
 
+extension StoreError {
+  /// Throws unless `field` is an integer field of `kind`: what every backend checks before
+  /// ``StoreReader/largestInteger(_:field:)``.
+  package static func requireIntegerField(_ kind: EntityKind, _ field: String) throws(StoreError) {
+    guard let descriptor = kind.schema.field(named: field) else { throw .unknownField(kind: kind, field: field) }
+    guard case .integer = descriptor.type else {
+      throw .invalidQuery(kind: kind, field: field, reason: "is not an integer field")
+    }
+  }
+}
+
 extension RecordFilter {
   /// Checks that `equals` compares a field with a value of the field's own type, so a
   /// query means the same on every backend.

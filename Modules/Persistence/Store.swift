@@ -81,6 +81,12 @@ public protocol StoreReader {
   /// backends may answer without reading the records (the SQLite backend keeps a counter
   /// per kind, so `counts` costs the same on a store of any size).
   func liveRecordCount(_ kind: EntityKind) throws -> Int
+  /// The largest value of an integer field among `kind`'s live records, nil when no live
+  /// record holds one: where a new record goes after the last (a category's sort order).
+  /// Backends may answer it from the field's index without reading any record.
+  /// - Throws: ``StoreError/unknownField(kind:field:)`` or ``StoreError/invalidQuery(kind:field:reason:)``
+  ///   when `field` is not an integer field of `kind`.
+  func largestInteger(_ kind: EntityKind, field: String) throws -> Int64?
   /// Sync's state of each of these records of `kind` (an opaque text, as
   /// ``StoreWriter/setSyncState(_:key:kind:id:keyUnchanged:)`` stored it); ids without one
   /// are left out.
@@ -106,6 +112,16 @@ extension StoreReader {
   /// ``count(_:)`` of the kind's live records (backends override it with a counter).
   public func liveRecordCount(_ kind: EntityKind) throws -> Int {
     try count(RecordQuery(kind))
+  }
+
+  /// ``largestInteger(_:field:)`` from every live record (backends override it with a
+  /// read of the field's index).
+  public func largestInteger(_ kind: EntityKind, field: String) throws -> Int64? {
+    try StoreError.requireIntegerField(kind, field)
+    return try fetch(RecordQuery(kind)).lazy.compactMap { record -> Int64? in
+      guard case .integer(let value) = record[field] else { return nil }
+      return value
+    }.max()
   }
 
   /// The first `limit` of ``metadataKeys(withPrefix:)`` (backends override it with a

@@ -56,8 +56,7 @@ public struct CategoryRepository {
 
   /// One past the largest sort order of the live categories: where a new one goes.
   private func nextSortOrder(in reader: any StoreReader) throws -> Int64 {
-    let last = try reader.entities(Category.self, RecordQuery(.category, sort: [SortKey("sortOrder", ascending: false)], limit: 1))
-    return last.first.map { $0.sortOrder + 1 } ?? 0
+    try reader.largestInteger(.category, field: "sortOrder").map { $0 + 1 } ?? 0
   }
 
   /// The live category with this name (any spelling with the same key) or id.

@@ -116,4 +116,32 @@ struct StoreQueryTests {
       #expect(kind == .recipe && field == "usageCount")
     }
   }
+
+  /// Where `category add` puts a new category: past the largest sort order of the live
+  /// ones, tombstones ignored, on every backend; a field that is not an integer is refused.
+  @Test(arguments: TestBackend.allCases)
+  func largestIntegerReadsLiveRecordsOnly(_ backend: TestBackend) throws {
+    let store = try backend.makeStore()
+    #expect(try store.read { try $0.largestInteger(.category, field: "sortOrder") } == nil)
+    var gone = Fixtures.category("Gone", sortOrder: 900)
+    gone.meta.deletedAt = Fixtures.epoch
+    try store.write { writer in
+      for record in [
+        Fixtures.category("Produce", sortOrder: 20), Fixtures.category("Dairy", sortOrder: 300), gone,
+        Fixtures.category("Bakery", sortOrder: 300), Fixtures.recipe("Soup"),
+      ] {
+        try writer.insertRecord(record)
+      }
+    }
+    #expect(try store.read { try $0.largestInteger(.category, field: "sortOrder") } == 300)
+    // A live record without a value (an optional field left empty) holds none.
+    #expect(try store.read { try $0.largestInteger(.recipe, field: "sourcePageNumber") } == nil)
+
+    #expect(throws: StoreError.invalidQuery(kind: .category, field: "displayName", reason: "is not an integer field")) {
+      try store.read { try $0.largestInteger(.category, field: "displayName") }
+    }
+    #expect(throws: StoreError.unknownField(kind: .category, field: "aisle")) {
+      try store.read { try $0.largestInteger(.category, field: "aisle") }
+    }
+  }
 }
