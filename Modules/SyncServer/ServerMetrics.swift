@@ -1,4 +1,5 @@
 import Metrics
+import SyncWire
 
 /// What the server counts, through swift-metrics: the process's `MetricsSystem` decides
 /// where the numbers go (`forager-server serve --metrics-port` serves them as Prometheus
@@ -17,15 +18,15 @@ import Metrics
 /// | `forager_live_refused_total` | counter | `code` (live-token-limit, live-full, live-closing) |
 struct ServerMetrics: Sendable {
   let factory: any MetricsFactory
-  /// The live event counters by event name, made once: every event of every stream counts,
-  /// and making a counter asks the factory (a lock and a lookup) each time.
-  private let liveEvents: [String: Counter]
+  /// The live event counters, one per event name, made once: every event of every stream
+  /// counts, and making a counter asks the factory (a lock and a lookup) each time.
+  private let liveEvents: [LiveEvent.Name: Counter]
 
   init(factory: any MetricsFactory) {
     self.factory = factory
     liveEvents = Dictionary(
-      uniqueKeysWithValues: ["hello", "sequence", "heartbeat", "closing"].map { name in
-        (name, Counter(label: "forager_live_events_total", dimensions: [("event", name)], factory: factory))
+      uniqueKeysWithValues: LiveEvent.Name.allCases.map { name in
+        (name, Counter(label: "forager_live_events_total", dimensions: [("event", name.rawValue)], factory: factory))
       })
   }
 
@@ -47,10 +48,7 @@ struct ServerMetrics: Sendable {
 
   func liveSubscribers(_ count: Int) { Gauge(label: "forager_live_subscribers", factory: factory).record(count) }
 
-  func liveEvent(_ name: String) {
-    (liveEvents[name] ?? Counter(label: "forager_live_events_total", dimensions: [("event", name)], factory: factory))
-      .increment()
-  }
+  func liveEvent(_ name: LiveEvent.Name) { liveEvents[name]?.increment() }
 
   func liveRefused(_ code: String) {
     Counter(label: "forager_live_refused_total", dimensions: [("code", code)], factory: factory).increment()

@@ -47,7 +47,7 @@ extension SyncService {
         pacer.began()
         try await stream.writer.write(ByteBuffer(string: event.text))
         pacer.ended()
-        metrics.liveEvent(event.name)
+        metrics.liveEvent(event.kind)
       }
       try await withGracefulShutdownHandler {
         try await withThrowingTaskGroup(of: Void.self) { group in

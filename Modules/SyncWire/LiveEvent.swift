@@ -26,15 +26,23 @@ public enum LiveEvent: Sendable, Hashable {
   /// instance; `slow-reader`: the device did not read in time).
   case closing(reason: String)
 
-  /// The event's name on the wire.
-  public var name: String {
+  /// The names events have on the wire, one per case.
+  public enum Name: String, Sendable, CaseIterable {
+    case hello, sequence, heartbeat, closing
+  }
+
+  /// Which event this is.
+  public var kind: Name {
     switch self {
-    case .hello: "hello"
-    case .sequence: "sequence"
-    case .heartbeat: "heartbeat"
-    case .closing: "closing"
+    case .hello: .hello
+    case .sequence: .sequence
+    case .heartbeat: .heartbeat
+    case .closing: .closing
     }
   }
+
+  /// The event's name on the wire.
+  public var name: String { kind.rawValue }
 
   /// The sequence the event says the log ends at, if it says one.
   public var latestSequence: Int64? {
