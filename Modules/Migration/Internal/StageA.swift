@@ -31,6 +31,7 @@ struct StageA {
 
   mutating func run() throws {
     let legacy = try LegacyData(db)
+    report.notes += legacy.notes
     for table in LegacySchema.tableNames.reversed() where try db.tableExists(table) {
       try db.execute(sql: "DROP TABLE \(table.quotedDatabaseIdentifier)")
     }
@@ -41,7 +42,7 @@ struct StageA {
     for table in LegacySchema.tableNames where table != "RecipeTag" {
       rowIDs[table] = legacy.rows(table).map { ids.assign($0, table: table) }
     }
-    func each(_ table: String, _ body: (Row, UUID) throws -> Void) rethrows {
+    func each(_ table: String, _ body: (LegacyRow, UUID) throws -> Void) rethrows {
       for (row, id) in zip(legacy.rows(table), rowIDs[table] ?? []) { try body(row, id) }
     }
 
@@ -218,7 +219,7 @@ struct StageA {
   }
 
   /// A to-one reference of a legacy row; one naming a missing record is dropped and noted.
-  private mutating func reference(_ row: Row, _ column: String, in tables: String...) -> UUID? {
+  private mutating func reference(_ row: LegacyRow, _ column: String, in tables: String...) -> UUID? {
     guard let text = row.trimmed(column) else { return nil }
     for table in tables { if let id = ids.resolve(text, in: table) { return id } }
     report.notes.append("a \(column) reference named a record that does not exist (\(text)); cleared")
