@@ -109,7 +109,11 @@ public final class SQLiteCloud: CloudStore {
           db.cachedStatement(sql: "SELECT sequence, payload FROM cloud_log WHERE sequence > ? ORDER BY sequence LIMIT ?"),
           arguments: [sequence, max(0, limit)]
         )
-        return try rows.map { row in ChangeBatchCoding.entry(sequence: row[0], bytes: row[1], location: location) }
+        // Decoded with GRDB's throwing reads: another process writes this file, and a
+        // value of the wrong type must fail the pull, not trap.
+        return try rows.map { row in
+          try ChangeBatchCoding.entry(sequence: row.decode(atIndex: 0), bytes: row.decode(atIndex: 1), location: location)
+        }
       }
     }
   }
@@ -142,7 +146,9 @@ public final class SQLiteCloud: CloudStore {
     try perform {
       try queue.read { db in
         try Row.fetchAll(db, sql: "SELECT replica, name, schema_version, last_seen FROM cloud_devices ORDER BY name").map {
-          CloudDevice(replicaID: $0[0], name: $0[1], schemaVersion: $0[2], lastSeen: Date(timeIntervalSince1970: $0[3]))
+          try CloudDevice(
+            replicaID: $0.decode(atIndex: 0), name: $0.decode(atIndex: 1), schemaVersion: $0.decode(atIndex: 2),
+            lastSeen: Date(timeIntervalSince1970: $0.decode(atIndex: 3)))
         }
       }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Model
 import Persistence
 import Repositories
@@ -69,6 +70,30 @@ struct SQLiteCloudTests {
     #expect(try cloud.pull(after: 0, limit: 4).map(\.sequence) == [1, 2, 3, 4])
     #expect(try cloud.pull(after: 8, limit: 4).map(\.sequence) == [9, 10])
     #expect(try cloud.pull(after: 10, limit: 4).isEmpty)
+  }
+
+  /// Another process writes the file: a value of the wrong type there fails the read with
+  /// the file's name (GRDB's typed subscripts would trap on it).
+  @Test func aValueOfTheWrongTypeInTheFileFailsTheReadAndTrapsNothing() throws {
+    let path = try cloudPath()
+    let cloud = try SQLiteCloud(path: path)
+    try cloud.register(CloudDevice(replicaID: "r1", name: "A", schemaVersion: 3, lastSeen: Fixtures.epoch))
+    let batch = ChangeBatch(id: "b1", replica: "r1", schemaVersion: 3, changes: [])
+    _ = try cloud.push(batch)
+    let queue = try DatabaseQueue(path: path)
+    try queue.write { db in
+      try db.execute(sql: "UPDATE cloud_devices SET schema_version = 'three'")
+      try db.execute(sql: "UPDATE cloud_log SET payload = 42")
+    }
+    try queue.close()
+    for read in [{ _ = try cloud.devices() }, { _ = try cloud.pull(after: 0, limit: 10) }] {
+      #expect {
+        try read()
+      } throws: { error in
+        guard case CloudError.unavailable(let location, _) = error else { return false }
+        return location.hasSuffix("cloud.sqlite")
+      }
+    }
   }
 
   @Test func aFileThatIsNotACloudIsRefused() throws {
