@@ -54,42 +54,33 @@ struct LegacyData {
   }
 
   private mutating func read(_ table: String, _ db: Database, expected: [String: ColumnType]) throws -> [LegacyRow] {
-    let cursor = try Row.fetchCursor(db, sql: "SELECT rowid AS legacyRowID, * FROM \(table.quotedDatabaseIdentifier) ORDER BY rowid")
-    var columns: LegacyRow.Columns?
-    var checks: [(index: Int, name: String, type: ColumnType)] = []
-    var cleared: [String: (wrongType: Int, outOfRange: Int)] = [:]
+    let statement = try db.makeStatement(sql: "SELECT rowid AS legacyRowID, * FROM \(table.quotedDatabaseIdentifier) ORDER BY rowid")
+    let columns = LegacyRow.Columns(statement.columnNames)
+    // Columns match case-insensitively, as SQLite's names do.
+    let checks = expected.compactMap { name, type in columns.position(name).map { (index: $0, name: name, type: type) } }
+    var cleared: [String: (type: ColumnType, wrongType: Int, outOfRange: Int)] = [:]
     var rows: [LegacyRow] = []
+    let cursor = try Row.fetchCursor(statement)
     while let row = try cursor.next() {
-      if columns == nil {
-        let names = Array(row.columnNames)
-        columns = LegacyRow.Columns(names)
-        // Columns match case-insensitively, as SQLite's names do.
-        for (index, name) in names.enumerated() {
-          if let type = expected.first(where: { $0.key.lowercased() == name.lowercased() })?.value {
-            checks.append((index, name, type))
-          }
-        }
-      }
       var values = Array(row.databaseValues)
       for check in checks {
         switch Self.checked(values[check.index], check.type) {
         case .kept(let value): values[check.index] = value
         case .wrongType:
           values[check.index] = .null
-          cleared[check.name, default: (0, 0)].wrongType += 1
+          cleared[check.name, default: (check.type, 0, 0)].wrongType += 1
         case .outOfRange:
           values[check.index] = .null
-          cleared[check.name, default: (0, 0)].outOfRange += 1
+          cleared[check.name, default: (check.type, 0, 0)].outOfRange += 1
         }
       }
       // The rowid, unless the file named a column of its own `rowid`: then the position.
       let rowID = Int64.fromDatabaseValue(values[0]) ?? Int64(rows.count + 1)
-      rows.append(LegacyRow(rowID: rowID, columns: columns ?? LegacyRow.Columns([]), values: values))
+      rows.append(LegacyRow(rowID: rowID, columns: columns, values: values))
     }
     for (column, count) in cleared.sorted(by: { $0.key < $1.key }) {
-      let isText = checks.first { $0.name == column }?.type == .text
       if count.wrongType > 0 {
-        let expected = isText ? "text" : count.wrongType == 1 ? "a number" : "numbers"
+        let expected = count.type == .text ? "text" : count.wrongType == 1 ? "a number" : "numbers"
         notes.append("\(table).\(column): \(Self.values(count.wrongType)) not \(expected) and \(Self.was(count.wrongType)) left empty")
       }
       if count.outOfRange > 0 {

@@ -141,16 +141,30 @@ struct ForagerBench: ParsableCommand {
     process.arguments = arguments
     let output = Pipe()
     process.standardOutput = output
+    // The child's errors go to a file, passed on to this process's standard error once it
+    // ends, so the reason a scenario failed is in the report, not only on a terminal.
+    let errors = FileManager.default.temporaryDirectory.appendingPathComponent("forager-bench-\(scenario.id)-\(UUID().uuidString.prefix(8)).err")
+    guard FileManager.default.createFile(atPath: errors.path, contents: nil) else {
+      throw BenchError("cannot create \(errors.path) for the child's errors")
+    }
+    defer { try? FileManager.default.removeItem(at: errors) }
+    process.standardError = try FileHandle(forWritingTo: errors)
     try process.run()
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
+    let errorText = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+    FileHandle.standardError.write(Data(errorText.utf8))
     let text = String(decoding: data, as: UTF8.self)
     guard process.terminationStatus == 0,
       let line = text.split(separator: "\n").last(where: { $0.hasPrefix("RESULT:") })
     else {
       var failed = ScenarioResult(Context(scenario: scenario, sizes: Sizes(values: [:]), directory: URL(fileURLWithPath: "/"), rounds: 0))
       failed.verdict = "error"
-      failed.note = "child exited with status \(process.terminationStatus)"
+      let how = process.terminationReason == .uncaughtSignal ? "was killed by signal" : "exited with status"
+      // The error or trap itself, not the backtrace that follows a trap.
+      let lines = errorText.split(whereSeparator: \.isNewline).filter { !$0.allSatisfy(\.isWhitespace) }
+      let reason = lines.first { ["Error:", "Fatal error:", "Program crashed:"].contains(where: $0.contains) } ?? lines.last
+      failed.note = "child \(how) \(process.terminationStatus)" + (reason.map { ": \($0)" } ?? "")
       return failed
     }
     return try JSONDecoder().decode(ScenarioResult.self, from: Data(line.dropFirst("RESULT:".count).utf8))
