@@ -143,7 +143,8 @@ struct ForagerBench: ParsableCommand {
     process.standardOutput = output
     // The child's errors go to a file, passed on to this process's standard error once it
     // ends, so the reason a scenario failed is in the report, not only on a terminal.
-    let errors = FileManager.default.temporaryDirectory.appendingPathComponent("forager-bench-\(scenario.id)-\(UUID().uuidString.prefix(8)).err")
+    let errors = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "forager-bench-\(scenario.id)-\(UUID().uuidString.prefix(8)).err")
     guard FileManager.default.createFile(atPath: errors.path, contents: nil) else {
       throw BenchError("cannot create \(errors.path) for the child's errors")
     }
