@@ -27,43 +27,62 @@ extension Entity {
 }
 
 /// Typed access to a record's fields, with errors that name the field.
+///
+/// An entity reads its fields in schema order, so the reader looks first at the field
+/// after the last one read: one name compared per field instead of a scan of the schema's
+/// names (a third of decoding an ingredient template went to those scans).
 struct FieldReader {
   let record: Record
+  private let fields: [FieldDescriptor]
+  /// The position after the last field read.
+  private var next = 0
 
   init(_ record: Record, expecting kind: EntityKind) throws(ModelError) {
     guard record.kind == kind else {
       throw ModelError(kind: kind, id: record.id, field: "kind", reason: "is \(record.kind.rawValue), expected \(kind.rawValue)")
     }
     self.record = record
+    fields = kind.schema.fields
+  }
+
+  /// The value of a field, `.null` when absent.
+  private mutating func value(_ field: String) -> FieldValue {
+    if next < fields.count, fields[next].name == field {
+      next += 1
+      return record[position: next - 1]
+    }
+    guard let position = fields.firstIndex(where: { $0.name == field }) else { return record[field] }
+    next = position + 1
+    return record[position: position]
   }
 
   private func mismatch(_ field: String, _ expected: String) -> ModelError {
     ModelError(kind: record.kind, id: record.id, field: field, reason: "is not \(expected) (\(record[field]))")
   }
 
-  func text(_ field: String) throws(ModelError) -> String {
-    guard case .text(let value) = record[field] else { throw mismatch(field, "text") }
+  mutating func text(_ field: String) throws(ModelError) -> String {
+    guard case .text(let value) = value(field) else { throw mismatch(field, "text") }
     return value
   }
 
-  func optionalText(_ field: String) throws(ModelError) -> String? {
-    switch record[field] {
+  mutating func optionalText(_ field: String) throws(ModelError) -> String? {
+    switch value(field) {
     case .null: return nil
     case .text(let value): return value
     default: throw mismatch(field, "text")
     }
   }
 
-  func integer(_ field: String, default defaultValue: Int64 = 0) throws(ModelError) -> Int64 {
-    switch record[field] {
+  mutating func integer(_ field: String, default defaultValue: Int64 = 0) throws(ModelError) -> Int64 {
+    switch value(field) {
     case .null: return defaultValue
     case .integer(let value): return value
     default: throw mismatch(field, "an integer")
     }
   }
 
-  func optionalReal(_ field: String) throws(ModelError) -> Double? {
-    switch record[field] {
+  mutating func optionalReal(_ field: String) throws(ModelError) -> Double? {
+    switch value(field) {
     case .null: return nil
     case .real(let value): return value
     case .integer(let value): return Double(value)
@@ -71,8 +90,8 @@ struct FieldReader {
     }
   }
 
-  func bool(_ field: String) throws(ModelError) -> Bool {
-    switch record[field] {
+  mutating func bool(_ field: String) throws(ModelError) -> Bool {
+    switch value(field) {
     case .null: return false
     case .bool(let value): return value
     case .integer(let value): return value != 0
@@ -80,56 +99,56 @@ struct FieldReader {
     }
   }
 
-  func optionalTimestamp(_ field: String) throws(ModelError) -> Date? {
-    switch record[field] {
+  mutating func optionalTimestamp(_ field: String) throws(ModelError) -> Date? {
+    switch value(field) {
     case .null: return nil
     case .timestamp(let value): return value
     default: throw mismatch(field, "a timestamp")
     }
   }
 
-  func optionalReference(_ field: String) throws(ModelError) -> UUID? {
-    switch record[field] {
+  mutating func optionalReference(_ field: String) throws(ModelError) -> UUID? {
+    switch value(field) {
     case .null: return nil
     case .reference(let value): return value
     default: throw mismatch(field, "a reference")
     }
   }
 
-  func reference(_ field: String) throws(ModelError) -> UUID {
-    guard case .reference(let value) = record[field] else { throw mismatch(field, "a reference") }
+  mutating func reference(_ field: String) throws(ModelError) -> UUID {
+    guard case .reference(let value) = value(field) else { throw mismatch(field, "a reference") }
     return value
   }
 
-  func references(_ field: String) throws(ModelError) -> [UUID] {
-    switch record[field] {
+  mutating func references(_ field: String) throws(ModelError) -> [UUID] {
+    switch value(field) {
     case .null: return []
     case .referenceList(let value): return value
     default: throw mismatch(field, "a reference list")
     }
   }
 
-  func textList(_ field: String) throws(ModelError) -> [String] {
-    switch record[field] {
+  mutating func textList(_ field: String) throws(ModelError) -> [String] {
+    switch value(field) {
     case .null: return []
     case .textList(let value): return value
     default: throw mismatch(field, "a text list")
     }
   }
 
-  func enumeration<E: RawRepresentable<String>>(_ field: String, as type: E.Type) throws(ModelError) -> E {
+  mutating func enumeration<E: RawRepresentable<String>>(_ field: String, as type: E.Type) throws(ModelError) -> E {
     let raw = try text(field)
     guard let value = E(rawValue: raw) else { throw mismatch(field, "a known \(E.self)") }
     return value
   }
 
-  func optionalEnumeration<E: RawRepresentable<String>>(_ field: String, as type: E.Type) throws(ModelError) -> E? {
+  mutating func optionalEnumeration<E: RawRepresentable<String>>(_ field: String, as type: E.Type) throws(ModelError) -> E? {
     guard let raw = try optionalText(field) else { return nil }
     guard let value = E(rawValue: raw) else { throw mismatch(field, "a known \(E.self)") }
     return value
   }
 
-  func civilDate(_ field: String) throws(ModelError) -> CivilDate {
+  mutating func civilDate(_ field: String) throws(ModelError) -> CivilDate {
     let raw = try text(field)
     guard let value = CivilDate(iso: raw) else { throw mismatch(field, "a civil date") }
     return value

@@ -28,7 +28,7 @@ public struct Book: Entity {
   )
 
   public init(record: Record) throws(ModelError) {
-    let reader = try FieldReader(record, expecting: .book)
+    var reader = try FieldReader(record, expecting: .book)
     self.init(
       meta: record.meta,
       title: try reader.text("title"),

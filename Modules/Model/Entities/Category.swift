@@ -26,7 +26,7 @@ public struct Category: Entity {
   )
 
   public init(record: Record) throws(ModelError) {
-    let reader = try FieldReader(record, expecting: .category)
+    var reader = try FieldReader(record, expecting: .category)
     self.init(
       meta: record.meta,
       displayName: try reader.text("displayName"),

@@ -52,7 +52,7 @@ public struct GroceryListItem: Entity {
   )
 
   public init(record: Record) throws(ModelError) {
-    let reader = try FieldReader(record, expecting: .groceryListItem)
+    var reader = try FieldReader(record, expecting: .groceryListItem)
     self.init(
       meta: record.meta,
       displayName: try reader.text("displayName"),

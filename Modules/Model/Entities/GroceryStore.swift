@@ -36,7 +36,7 @@ public struct GroceryStore: Entity {
   )
 
   public init(record: Record) throws(ModelError) {
-    let reader = try FieldReader(record, expecting: .groceryStore)
+    var reader = try FieldReader(record, expecting: .groceryStore)
     self.init(
       meta: record.meta,
       displayName: try reader.text("displayName"),

@@ -76,7 +76,7 @@ public struct IngredientTemplate: Entity {
   )
 
   public init(record: Record) throws(ModelError) {
-    let reader = try FieldReader(record, expecting: .ingredientTemplate)
+    var reader = try FieldReader(record, expecting: .ingredientTemplate)
     self.init(
       meta: record.meta,
       displayName: try reader.text("displayName"),

@@ -23,7 +23,7 @@ public struct MealPlan: Entity {
   )
 
   public init(record: Record) throws(ModelError) {
-    let reader = try FieldReader(record, expecting: .mealPlan)
+    var reader = try FieldReader(record, expecting: .mealPlan)
     self.init(
       meta: record.meta,
       displayName: try reader.text("displayName"),

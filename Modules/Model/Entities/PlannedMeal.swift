@@ -46,7 +46,7 @@ public struct PlannedMeal: Entity {
   )
 
   public init(record: Record) throws(ModelError) {
-    let reader = try FieldReader(record, expecting: .plannedMeal)
+    var reader = try FieldReader(record, expecting: .plannedMeal)
     self.init(
       meta: record.meta,
       date: try reader.civilDate("date"),

@@ -104,7 +104,7 @@ public struct Recipe: Entity {
   )
 
   public init(record: Record) throws(ModelError) {
-    let reader = try FieldReader(record, expecting: .recipe)
+    var reader = try FieldReader(record, expecting: .recipe)
     let page: Int64? = record["sourcePageNumber"].isNull ? nil : try reader.integer("sourcePageNumber")
     self.init(
       meta: record.meta,

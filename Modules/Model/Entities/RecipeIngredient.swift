@@ -44,7 +44,7 @@ public struct RecipeIngredient: Entity {
   )
 
   public init(record: Record) throws(ModelError) {
-    let reader = try FieldReader(record, expecting: .recipeIngredient)
+    var reader = try FieldReader(record, expecting: .recipeIngredient)
     self.init(
       meta: record.meta,
       recipe: try reader.reference("recipe"),

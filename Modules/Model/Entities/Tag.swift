@@ -27,7 +27,7 @@ public struct Tag: Entity {
   )
 
   public init(record: Record) throws(ModelError) {
-    let reader = try FieldReader(record, expecting: .tag)
+    var reader = try FieldReader(record, expecting: .tag)
     self.init(
       meta: record.meta,
       displayName: try reader.text("displayName"),

@@ -47,7 +47,7 @@ public struct WeeklyList: Entity {
   )
 
   public init(record: Record) throws(ModelError) {
-    let reader = try FieldReader(record, expecting: .weeklyList)
+    var reader = try FieldReader(record, expecting: .weeklyList)
     self.init(
       meta: record.meta,
       displayName: try reader.text("displayName"),
