@@ -57,6 +57,7 @@ struct ForagerBench: ParsableCommand {
       guard Sizes.defaults[String(pair[0])] != nil else {
         throw ValidationError("--size: no size parameter '\(pair[0])' (see --list)")
       }
+      if let problem = Sizes.problem(String(pair[0]), number) { throw ValidationError(problem) }
       values[String(pair[0])] = number
     }
     return values

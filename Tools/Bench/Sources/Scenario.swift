@@ -80,6 +80,20 @@ struct Sizes: Codable, Sendable {
   }
 
   subscript(_ name: String) -> Int { values[name] ?? Self.defaults[name] ?? 0 }
+
+  /// Parameters for which 0 means something (no delay, no cuts, no pause, no
+  /// duplicates); every other one counts things a scenario needs at least one of.
+  static let mayBeZero: Set<String> = ["live.delay.ms", "live.cut.percent", "server.pace.ms", "sync.duplicates"]
+  /// The largest value `--size` takes: ten times the largest `--full` size.
+  static let largest = 10_000_000
+
+  /// Why `value` is not a size `name` takes, or nil when it is.
+  static func problem(_ name: String, _ value: Int) -> String? {
+    let least = mayBeZero.contains(name) ? 0 : 1
+    let most = name.hasSuffix(".percent") ? 100 : largest
+    guard value < least || value > most else { return nil }
+    return "--size \(name) takes \(least)–\(most); got \(value)"
+  }
 }
 
 /// One scenario's outcome, as the table and `--json` report it. Times in seconds.
