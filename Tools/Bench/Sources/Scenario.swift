@@ -53,7 +53,7 @@ struct Sizes: Codable, Sendable {
     "dedup.groups": 20_000, "dedup.records": 20_000,
     "server.devices": 100, "server.households": 25, "server.seconds": 10, "server.changes": 20, "server.pace.ms": 1_000,
     "live.devices": 100, "live.households": 25, "live.changes": 1_000, "live.faulty.changes": 200, "live.idle": 1_000,
-    "live.seconds": 10, "live.delay.ms": 100, "live.cut.percent": 5,
+    "live.seconds": 10, "live.delay.ms": 100, "live.cut.percent": 5, "live.phases": 2,
   ]
   /// `--smoke`: every scenario in seconds; the figures mean nothing, only that it runs.
   static let smoke: [String: Int] = [
@@ -73,9 +73,11 @@ struct Sizes: Codable, Sendable {
     "dedup.groups": 20, "dedup.records": 500,
     "server.devices": 4, "server.households": 2, "server.seconds": 1, "server.changes": 5, "server.pace.ms": 200,
     "live.devices": 8, "live.households": 2, "live.changes": 5, "live.faulty.changes": 3, "live.idle": 10,
-    "live.seconds": 1, "live.delay.ms": 20, "live.cut.percent": 0,
+    "live.seconds": 1, "live.delay.ms": 20, "live.cut.percent": 0, "live.phases": 1,
   ]
-  static let full: [String: Int] = defaults.merging(["incremental.large": 1_000_000, "memory.changes": 100_000, "dedup.groups": 100_000]) {
+  static let full: [String: Int] = defaults.merging([
+    "incremental.large": 1_000_000, "memory.changes": 100_000, "dedup.groups": 100_000, "live.phases": 4,
+  ]) {
     $1
   }
 
@@ -90,7 +92,7 @@ struct Sizes: Codable, Sendable {
   /// Why `value` is not a size `name` takes, or nil when it is.
   static func problem(_ name: String, _ value: Int) -> String? {
     let least = mayBeZero.contains(name) ? 0 : 1
-    let most = name.hasSuffix(".percent") ? 100 : largest
+    let most = name.hasSuffix(".percent") ? 100 : name == "live.phases" ? 20 : largest
     guard value < least || value > most else { return nil }
     return "--size \(name) takes \(least)–\(most); got \(value)"
   }

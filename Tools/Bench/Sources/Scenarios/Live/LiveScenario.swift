@@ -13,7 +13,7 @@ enum LiveScenario {
     target: "p50 < 50 ms, p99 < 250 ms, also across two server instances; saturated pushes with subscribers ≥ 90 % of without",
     parameters: [
       "live.devices", "live.households", "live.changes", "live.faulty.changes", "live.idle", "live.seconds", "live.delay.ms",
-      "live.cut.percent",
+      "live.cut.percent", "live.phases",
     ]
   ) { context in
     if let skipped = ScenarioResult.skippedWithoutPostgres(context) { return skipped }
@@ -28,6 +28,7 @@ enum LiveScenario {
     let changes = max(1, context.sizes["live.changes"]), faultyChanges = max(1, context.sizes["live.faulty.changes"])
     let idle = max(1, context.sizes["live.idle"]), seconds = Double(max(1, context.sizes["live.seconds"]))
     let delay = min(max(0, context.sizes["live.delay.ms"]), 10_000), cutPercent = min(max(0, context.sizes["live.cut.percent"]), 100)
+    let phases = min(max(1, context.sizes["live.phases"]), 20)
     // Households of four devices, as families are: the idle subscribers are four in each of
     // `idle / 4` households, the first `households` of them the load's and the propagation's.
     let idleHouseholds = max(households, idle / Self.devicesPerHousehold)
@@ -37,10 +38,10 @@ enum LiveScenario {
     var figures: [String: Double] = [:]
 
     // What subscriptions cost: saturated pushes with none; the server quiet with none and
-    // with `idle` subscriptions open; then pushes with them and without them in turn, two
-    // phases with between three without, so what drifts from phase to phase (the log grows
-    // by thousands of batches a phase; PostgreSQL checkpoints and vacuums when it will)
-    // weighs the same on both sides, and no single phase decides. The subscribers are
+    // with `idle` subscriptions open; then pushes with them and without them in turn,
+    // `phases` phases with between `phases + 1` without, so what drifts from phase to phase
+    // (the log grows by thousands of batches a phase; PostgreSQL checkpoints and vacuums
+    // when it will) weighs the same on both sides, and no single phase decides. The subscribers are
     // plain sockets read in rounds (IdleSubscribers): the server's cost of them, not the
     // bench's of simulating them on the same cores.
     let load = try LiveCost.loadDevices(bed, count: devices, households: households, changes: 20)
@@ -52,7 +53,7 @@ enum LiveScenario {
     var idleSubscribers = try IdleSubscribers(port: first.port, tokens: idleTokens)
     let subscribed = LiveCost.quiet(first.pid, seconds: quiet)
     var pushesWith: [Double] = [], closedByServer = 0, eventBytes = 0
-    for round in 0..<2 {
+    for round in 0..<phases {
       if round > 0 { idleSubscribers = try IdleSubscribers(port: first.port, tokens: idleTokens) }
       pushesWith.append(try LiveCost.saturatedPushes(bed, load, base: first.base, seconds: seconds))
       idleSubscribers.cancel()
@@ -139,7 +140,7 @@ enum LiveScenario {
       + "cutting its connection in the middle of \(cutPercent) % of the server's chunks — A and B converged), \(devices) devices live in \(households) households; "
       + "cost on one server: \(idle) idle subscriptions (plain sockets read in 10 ms rounds, \(spread) a household in \(idleHouseholds) households) "
       + "against none, quiet \(Int(seconds)) s each, and saturated pushes (\(devices) load devices in the first \(households) households, \(Int(seconds)) s) "
-      + "with them twice, between three without (the target compares the means), then with \(idle) crowded into the load's households"
+      + "with them \(phases == 1 ? "once" : "\(phases) times"), between \(phases + 1) without (the target compares the means), then with \(idle) crowded into the load's households"
       + (tooFew.isEmpty ? "" : "; p99 n/a (<\(Stats.samplesForP99) samples): \(tooFew.joined(separator: ", "))")
     return result
   }
