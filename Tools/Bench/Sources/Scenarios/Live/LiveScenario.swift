@@ -30,9 +30,14 @@ enum LiveScenario {
     let delay = min(max(0, context.sizes["live.delay.ms"]), 10_000), cutPercent = min(max(0, context.sizes["live.cut.percent"]), 100)
     let phases = min(max(1, context.sizes["live.phases"]), 20)
     // Households of four devices, as families are: the idle subscribers are four in each of
-    // `idle / 4` households, the first `households` of them the load's and the propagation's.
+    // `idle / 4` households, the first `households` of them the load's.
     let idleHouseholds = max(households, idle / Self.devicesPerHousehold)
-    let bed = try LiveBed(context, serverCount: 2, households: idleHouseholds, connections: idle + 2 * devices + 16)
+    // The propagation's devices are in `households` households of their own after the
+    // load's, whose logs the cost phases grew by thousands of batches: a device that
+    // joins one pulls its log first, and through the fault proxy that took past a minute.
+    let propagationHouseholds = households..<(2 * households)
+    let bed = try LiveBed(
+      context, serverCount: 2, households: max(idleHouseholds, propagationHouseholds.upperBound), connections: idle + 2 * devices + 16)
     defer { bed.stop() }
     let (first, second) = (bed.servers[0], bed.servers[1])
     var figures: [String: Double] = [:]
@@ -89,16 +94,16 @@ enum LiveScenario {
       100 * (subscribed.cpuPerSecond - none.cpuPerSecond) * 1_000 / Double(idle)
 
     // Propagation, with `devices` devices subscribed: A and B, and the rest spread over
-    // the households, pulling when their household's log grows. Each run's A and B are of
-    // a household of their own among the last three, so a new B does not first pull the
-    // changes of the run before (they are timed from caught up, but pulling 2,000 batches
-    // through the fault proxy is a test of its own).
-    let others = (2..<devices).map { $0 % households }
+    // the propagation's households, pulling when their household's log grows. Each run's
+    // A and B are of a household of their own among the last three, so a new B does not
+    // first pull the changes of the run before (they are timed from caught up, but
+    // pulling thousands of batches through the fault proxy is a test of its own).
+    let others = (2..<devices).map { propagationHouseholds.lowerBound + $0 % households }
     let otherTokens = try bed.tokens(households: others, prefix: "subscriber")
     let subscribers = try LiveListener.start(bed.http, bases: [first.base, second.base], tokens: otherTokens, pull: true)
     defer { subscribers.cancel() }
     func pair(_ label: String, _ run: Int) throws -> [String] {
-      let household = max(0, households - 1 - run)
+      let household = max(propagationHouseholds.lowerBound, propagationHouseholds.upperBound - 1 - run)
       return try bed.tokens(households: [household, household], prefix: label)
     }
     let sameTokens = try pair("same", 0), crossTokens = try pair("cross", 1), faultyTokens = try pair("faulty", 2)
