@@ -347,17 +347,20 @@ final class LoadDevice: @unchecked Sendable {
         try await Task.sleep(nanoseconds: wait)
         guard nanoseconds() < deadline else { break }
       }
-      sequence += 1
+      // The next batch of the device's sequence; a refused one (429) is pushed again, as a
+      // device does: skipping its number would make every later push a sequence gap.
+      let next = sequence + 1
       var push = HTTPClientRequest(url: base + Wire.Path.batches)
       push.method = .POST
       push.headers.add(name: "Authorization", value: "Bearer \(token)")
       push.headers.add(name: "Content-Type", value: Wire.batchMediaType)
-      push.headers.add(name: Wire.deviceSequenceHeader, value: String(sequence))
-      push.body = .bytes(ByteBuffer(bytes: batch(sequence: sequence)))
+      push.headers.add(name: Wire.deviceSequenceHeader, value: String(next))
+      push.body = .bytes(ByteBuffer(bytes: batch(sequence: next)))
       let start = nanoseconds()
       let pushed = try await http.execute(push, timeout: .seconds(30))
       let answer = try await pushed.body.collect(upTo: 1 << 20)
       if pushed.status == .created {
+        sequence = next
         outcome.pushLatencies.append(Double(nanoseconds() - start) / 1e9)
       } else if pushed.status == .tooManyRequests {
         outcome.limited += 1
