@@ -33,7 +33,7 @@ extension Entity {
 /// names (a third of decoding an ingredient template went to those scans).
 struct FieldReader {
   let record: Record
-  private let fields: [FieldDescriptor]
+  private let schema: EntitySchema
   /// The position after the last field read.
   private var next = 0
 
@@ -42,16 +42,17 @@ struct FieldReader {
       throw ModelError(kind: kind, id: record.id, field: "kind", reason: "is \(record.kind.rawValue), expected \(kind.rawValue)")
     }
     self.record = record
-    fields = kind.schema.fields
+    schema = kind.schema
   }
 
   /// The value of a field, `.null` when absent.
   private mutating func value(_ field: String) -> FieldValue {
+    let fields = schema.fields
     if next < fields.count, fields[next].name == field {
       next += 1
       return record[position: next - 1]
     }
-    guard let position = fields.firstIndex(where: { $0.name == field }) else { return record[field] }
+    guard let position = schema.position(of: field) else { return record[field] }
     next = position + 1
     return record[position: position]
   }

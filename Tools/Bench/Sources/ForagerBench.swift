@@ -89,7 +89,7 @@ struct ForagerBench: ParsableCommand {
     let loadAtStart = Load.oneMinute()
     for scenario in selected {
       FileHandle.standardError.write(Data("· \(scenario.id) …".utf8))
-      let result = try Self.runInChild(scenario, arguments: childArguments(scenario))
+      let result = try Self.runInChild(scenario, sizes: sizes, arguments: childArguments(scenario))
       FileHandle.standardError.write(Data(" \(result.verdict) (\(Report.formatSeconds(result.forager?.median)))\n".utf8))
       results.append(result)
     }
@@ -135,8 +135,9 @@ struct ForagerBench: ParsableCommand {
     return result
   }
 
-  /// Runs one scenario in a fresh process of this executable and reads its result.
-  static func runInChild(_ scenario: Scenario, arguments: [String]) throws -> ScenarioResult {
+  /// Runs one scenario in a fresh process of this executable and reads its result; a
+  /// failed child's result names the `sizes` it was given.
+  static func runInChild(_ scenario: Scenario, sizes: Sizes, arguments: [String]) throws -> ScenarioResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     process.arguments = arguments
@@ -160,7 +161,7 @@ struct ForagerBench: ParsableCommand {
     guard process.terminationStatus == 0,
       let line = text.split(separator: "\n").last(where: { $0.hasPrefix("RESULT:") })
     else {
-      var failed = ScenarioResult(Context(scenario: scenario, sizes: Sizes(values: [:]), directory: URL(fileURLWithPath: "/"), rounds: 0))
+      var failed = ScenarioResult(Context(scenario: scenario, sizes: sizes, directory: URL(fileURLWithPath: "/"), rounds: 0))
       failed.verdict = "error"
       let how = process.terminationReason == .uncaughtSignal ? "was killed by signal" : "exited with status"
       // The error or trap itself, not the backtrace that follows a trap.

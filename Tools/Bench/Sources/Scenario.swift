@@ -83,18 +83,25 @@ struct Sizes: Codable, Sendable {
 
   subscript(_ name: String) -> Int { values[name] ?? Self.defaults[name] ?? 0 }
 
-  /// Parameters for which 0 means something (no delay, no cuts, no pause, no
-  /// duplicates); every other one counts things a scenario needs at least one of.
-  static let mayBeZero: Set<String> = ["live.delay.ms", "live.cut.percent", "server.pace.ms", "sync.duplicates"]
   /// The largest value `--size` takes: ten times the largest `--full` size.
   static let largest = 10_000_000
+  /// The values `--size` takes where they are not 1 through ``largest``: 0 means something
+  /// for a delay, a cut share, a pause or duplicates; a delay, a percent and the live
+  /// phases have bounds of their own. Every other size counts things a scenario needs at
+  /// least one of.
+  static let ranges: [String: ClosedRange<Int>] = [
+    "live.delay.ms": 0...10_000, "live.cut.percent": 0...100, "live.phases": 1...20,
+    "server.pace.ms": 0...largest, "sync.duplicates": 0...largest,
+  ]
+
+  /// The values `--size` takes for `name`.
+  static func range(_ name: String) -> ClosedRange<Int> { ranges[name] ?? 1...largest }
 
   /// Why `value` is not a size `name` takes, or nil when it is.
   static func problem(_ name: String, _ value: Int) -> String? {
-    let least = mayBeZero.contains(name) ? 0 : 1
-    let most = name.hasSuffix(".percent") ? 100 : name == "live.phases" ? 20 : largest
-    guard value < least || value > most else { return nil }
-    return "--size \(name) takes \(least)–\(most); got \(value)"
+    let range = range(name)
+    guard !range.contains(value) else { return nil }
+    return "--size \(name) takes \(range.lowerBound)–\(range.upperBound); got \(value)"
   }
 }
 

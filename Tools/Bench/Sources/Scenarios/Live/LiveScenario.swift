@@ -27,8 +27,8 @@ enum LiveScenario {
     let households = max(1, context.sizes["live.households"]), devices = max(2, context.sizes["live.devices"])
     let changes = max(1, context.sizes["live.changes"]), faultyChanges = max(1, context.sizes["live.faulty.changes"])
     let idle = max(1, context.sizes["live.idle"]), seconds = Double(max(1, context.sizes["live.seconds"]))
-    let delay = min(max(0, context.sizes["live.delay.ms"]), 10_000), cutPercent = min(max(0, context.sizes["live.cut.percent"]), 100)
-    let phases = min(max(1, context.sizes["live.phases"]), 20)
+    // `--size` holds these within `Sizes.ranges`.
+    let delay = context.sizes["live.delay.ms"], cutPercent = context.sizes["live.cut.percent"], phases = context.sizes["live.phases"]
     // Households of four devices, as families are: the idle subscribers are four in each of
     // `idle / 4` households, the first `households` of them the load's.
     let idleHouseholds = max(households, idle / Self.devicesPerHousehold)
