@@ -63,6 +63,13 @@ struct Serve: AsyncParsableCommand {
       "Milliseconds a live subscription waits between two announcements (0–1000); closer ones are coalesced.",
       discussion: "A household writing faster than this is announced once a gap, with the newest end; 0 announces every commit."))
   var liveGapMs = Int(ServerConfiguration().liveAnnouncementGap / .milliseconds(1))
+  @Option(
+    help: ArgumentHelp(
+      "Milliseconds a household's announcement may wait for its pushes under way to end (0–1000).",
+      discussion:
+        "Each of them ends the log further: subscribers hear once, when they have all ended or after this long; 0 announces every commit at once."
+    ))
+  var liveHoldMs = Int(ServerConfiguration().liveHoldWhilePushing / .milliseconds(1))
   @Option(help: "The most live subscriptions one token may hold at once (1–100); past it: 429 live-token-limit.")
   var livePerToken = ServerConfiguration().liveSubscribersPerToken
   @Option(
@@ -93,6 +100,7 @@ struct Serve: AsyncParsableCommand {
     try check(pushesPerHousehold, in: 1...100, option: "--pushes-per-household")
     try check(liveHeartbeat, in: ServerConfiguration.liveHeartbeatRange, option: "--live-heartbeat")
     try check(liveGapMs, in: ServerConfiguration.liveAnnouncementGapRange, option: "--live-gap-ms")
+    try check(liveHoldMs, in: ServerConfiguration.liveHoldWhilePushingRange, option: "--live-hold-ms")
     try check(livePerToken, in: ServerConfiguration.liveSubscribersPerTokenRange, option: "--live-per-token")
     if let liveSubscribers {
       try check(liveSubscribers, in: ServerConfiguration.liveSubscribersRange, option: "--live-subscribers")
@@ -132,6 +140,7 @@ struct Serve: AsyncParsableCommand {
     configuration.pushesPerHousehold = pushesPerHousehold
     configuration.liveHeartbeat = .seconds(liveHeartbeat)
     configuration.liveAnnouncementGap = .milliseconds(liveGapMs)
+    configuration.liveHoldWhilePushing = .milliseconds(liveHoldMs)
     configuration.liveSubscribersPerToken = livePerToken
     configuration.liveSubscribers = liveSubscriberLimit
     let onRunning: @Sendable (Int) async -> Void = { port in

@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 /// The live channel's hub in one server process: who is subscribed to which household, and
@@ -10,6 +11,13 @@ import Synchronization
 /// process's pushes and, through PostgreSQL `LISTEN forager_log`, from every other server
 /// on the database; a sequence at or below what a household is known to end at changes
 /// nothing, so hearing a push twice is harmless.
+///
+/// While pushes of a household are under way in this process (``duringPush(of:_:)``), its
+/// announcements are held: the push about to commit will end the log further, and telling
+/// the subscribers now would have each of their phones pull twice. A held announcement goes
+/// out, with the newest end, when the last of those pushes ends, or after
+/// ``holdWhilePushing`` when they never all end at once (a household whose devices push
+/// flat out is announced once a hold, not once a commit).
 ///
 /// Subscriptions are bounded per token and per process; past either, ``subscribe(household:token:latest:)``
 /// throws the refusal the route answers.
@@ -25,6 +33,12 @@ public final class LiveAnnouncer: Sendable {
   public let perToken: Int
   /// The most subscriptions this process holds at once.
   public let total: Int
+  /// The longest an announcement waits for the household's pushes under way to end; zero:
+  /// announcements are never held.
+  public let holdWhilePushing: Duration
+
+  /// Runs `action` once `delay` has passed (``init(perToken:total:holdWhilePushing:after:)``).
+  public typealias Scheduler = @Sendable (_ delay: Duration, _ action: @escaping @Sendable () -> Void) -> Void
 
   private struct State {
     var nextID = 0
@@ -32,14 +46,38 @@ public final class LiveAnnouncer: Sendable {
     var byHousehold: [Int64: Set<Int>] = [:]
     var byToken: [String: Int] = [:]
     var latest: [Int64: Int64] = [:]
+    /// Pushes under way per household (only households with some).
+    var pushing: [Int64: Int] = [:]
+    /// Households whose newest end is held, each with the number of its hold (a release
+    /// timer of an earlier hold leaves a later one alone).
+    var held: [Int64: Int] = [:]
+    var holds = 0
     var closed = false
+
+    /// The household's subscribers and the end to offer them, when it has both.
+    func audience(of household: Int64) -> (subscribers: [LiveSubscription], sequence: Int64)? {
+      guard let ids = byHousehold[household], let sequence = latest[household] else { return nil }
+      return (ids.compactMap { subscriptions[$0] }, sequence)
+    }
   }
 
   private let state = Mutex(State())
+  private let after: Scheduler
 
-  public init(perToken: Int, total: Int) {
+  /// - Parameters:
+  ///   - holdWhilePushing: ``holdWhilePushing``, at most 10 s.
+  ///   - after: how the end of a hold is timed (default: a dispatch timer); tests pass one
+  ///     they fire by hand.
+  public init(perToken: Int, total: Int, holdWhilePushing: Duration = .zero, after: Scheduler? = nil) {
     self.perToken = max(1, perToken)
     self.total = max(1, total)
+    self.holdWhilePushing = min(max(.zero, holdWhilePushing), .seconds(10))
+    self.after = after ?? Self.dispatchAfter
+  }
+
+  private static func dispatchAfter(_ delay: Duration, _ action: @escaping @Sendable () -> Void) {
+    let nanoseconds = delay.components.seconds * 1_000_000_000 + delay.components.attoseconds / 1_000_000_000
+    DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds)), execute: action)
   }
 
   /// Opens a subscription to a household's announcements, starting from `latest` (the
@@ -64,14 +102,61 @@ public final class LiveAnnouncer: Sendable {
     return try result.get()
   }
 
-  /// The household's log now ends at `sequence`: wakes its subscribers that were told less.
+  /// The household's log now ends at `sequence`: wakes its subscribers that were told less,
+  /// or holds the announcement while pushes of the household are under way.
   public func announce(household: Int64, sequence: Int64) {
-    let woken: [LiveSubscription] = state.withLock { state in
-      guard let ids = state.byHousehold[household], sequence > state.latest[household] ?? 0 else { return [] }
+    enum Outcome { case none, offer([LiveSubscription]), hold(Int) }
+    let outcome: Outcome = state.withLock { state in
+      guard let ids = state.byHousehold[household], sequence > state.latest[household] ?? 0 else { return .none }
       state.latest[household] = sequence
-      return ids.compactMap { state.subscriptions[$0] }
+      if holdWhilePushing > .zero, state.pushing[household] != nil {
+        guard state.held[household] == nil else { return .none }
+        state.holds += 1
+        state.held[household] = state.holds
+        return .hold(state.holds)
+      }
+      state.held[household] = nil
+      return .offer(ids.compactMap { state.subscriptions[$0] })
     }
-    for subscription in woken { subscription.offer(sequence) }
+    switch outcome {
+    case .none: break
+    case .offer(let woken): for subscription in woken { subscription.offer(sequence) }
+    case .hold(let hold): after(holdWhilePushing) { [weak self] in self?.release(household, hold: hold) }
+    }
+  }
+
+  /// Runs one push of `household`: announcements of the household made meanwhile are held
+  /// (at most ``holdWhilePushing``) and go out when it and the others under way have ended.
+  public func duringPush<T>(of household: Int64, _ body: () async throws -> T) async rethrows -> T {
+    state.withLock { $0.pushing[household, default: 0] += 1 }
+    defer { pushEnded(household) }
+    return try await body()
+  }
+
+  private func pushEnded(_ household: Int64) {
+    let released = state.withLock { state -> (subscribers: [LiveSubscription], sequence: Int64)? in
+      let left = state.pushing[household, default: 1] - 1
+      state.pushing[household] = left > 0 ? left : nil
+      guard left == 0, state.held.removeValue(forKey: household) != nil else { return nil }
+      return state.audience(of: household)
+    }
+    Self.tell(released)
+  }
+
+  /// The hold numbered `hold` has lasted ``holdWhilePushing``: its household's subscribers
+  /// hear the newest end, pushes under way or not.
+  private func release(_ household: Int64, hold: Int) {
+    let released = state.withLock { state -> (subscribers: [LiveSubscription], sequence: Int64)? in
+      guard state.held[household] == hold else { return nil }
+      state.held[household] = nil
+      return state.audience(of: household)
+    }
+    Self.tell(released)
+  }
+
+  private static func tell(_ audience: (subscribers: [LiveSubscription], sequence: Int64)?) {
+    guard let audience else { return }
+    for subscription in audience.subscribers { subscription.offer(audience.sequence) }
   }
 
   /// The households with at least one subscriber (a listener that reconnects reads their
@@ -98,6 +183,7 @@ public final class LiveAnnouncer: Sendable {
       if state.byHousehold[subscription.household]?.isEmpty == true {
         state.byHousehold[subscription.household] = nil
         state.latest[subscription.household] = nil
+        state.held[subscription.household] = nil
       }
       state.byToken[subscription.token, default: 1] -= 1
       if state.byToken[subscription.token] == 0 { state.byToken[subscription.token] = nil }

@@ -84,6 +84,12 @@ public struct ServerConfiguration: Sendable {
   /// one announcement a gap per subscriber. A change after a quiet gap goes out at once;
   /// one in a busy household waits at most the gap. Zero: every announcement at once.
   public var liveAnnouncementGap: Duration = .milliseconds(25)
+  /// The longest a household's announcement waits for its pushes under way in this process
+  /// to end (``LiveAnnouncer/duringPush(of:_:)``): each would end the log further, and
+  /// telling the subscribers before it commits makes each of their phones pull twice. A
+  /// lone push is announced as it commits; a household whose devices push at once, one
+  /// after another, is announced when they have all ended or once this long. Zero: never held.
+  public var liveHoldWhilePushing: Duration = .milliseconds(100)
   /// The most live subscriptions one token may hold at once (``LiveAnnouncer``).
   public var liveSubscribersPerToken = 2
   /// The most live subscriptions this process holds at once. Each holds a connection, so it
@@ -125,6 +131,8 @@ public struct ServerConfiguration: Sendable {
   public static let liveHeartbeatRange = 1...300
   /// The values `--live-gap-ms` (milliseconds) may take.
   public static let liveAnnouncementGapRange = 0...1_000
+  /// The values `--live-hold-ms` (milliseconds) may take.
+  public static let liveHoldWhilePushingRange = 0...1_000
   /// The values `--live-per-token` may take.
   public static let liveSubscribersPerTokenRange = 1...100
   /// The values `--live-subscribers` may take (and below `--max-connections`).

@@ -20,14 +20,18 @@ extension SyncService {
       throw ServerError.schemaBelowMinimum(device: credential.device, got: batch.schemaVersion, minimum: credential.minimumSchema)
     }
     let (quota, now) = (configuration.heldQuota, configuration.clock())
-    // One household's pushes take at most a few database connections at once (HouseholdPushQueue).
-    let receipt = try await pushQueue.run(
-      credential.householdID, timeout: configuration.storageTimeout, retryAfter: configuration.unavailableRetryAfter
-    ) {
-      try await stored { try await storage.append(batch, from: credential, deviceSequence: deviceSequence, quota: quota, now: now) }
+    // One household's pushes take at most a few database connections at once (HouseholdPushQueue);
+    // while they are under way, the household's announcements wait for them (LiveAnnouncer).
+    let receipt = try await announcer.duringPush(of: credential.householdID) {
+      try await pushQueue.run(
+        credential.householdID, timeout: configuration.storageTimeout, retryAfter: configuration.unavailableRetryAfter
+      ) {
+        try await stored { try await storage.append(batch, from: credential, deviceSequence: deviceSequence, quota: quota, now: now) }
+      }
     }
     if receipt.stored {
-      // This process's subscribers hear it now; other servers' through PostgreSQL's notification.
+      // This process's subscribers hear it now, or once the household's other pushes under
+      // way have ended; other servers' through PostgreSQL's notification.
       announcer.announce(household: credential.householdID, sequence: receipt.sequence)
       metrics.stored(household: credential.household, bytes: batch.bytes.count)
       logger.info(

@@ -49,7 +49,9 @@ public struct SyncService: Sendable {
     pushQueue = HouseholdPushQueue(limit: configuration.pushesPerHousehold)
     metrics = ServerMetrics(factory: metricsFactory ?? MetricsSystem.factory)
     openConnections = OpenConnections(factory: metricsFactory ?? MetricsSystem.factory)
-    announcer = LiveAnnouncer(perToken: configuration.liveSubscribersPerToken, total: configuration.liveSubscribers)
+    announcer = LiveAnnouncer(
+      perToken: configuration.liveSubscribersPerToken, total: configuration.liveSubscribers,
+      holdWhilePushing: configuration.liveHoldWhilePushing)
   }
 
   /// A route of the protocol: its method and path.

@@ -77,6 +77,8 @@ struct AdminCommandsTests {
       ),
       (["serve", "--port", "0", "--live-gap-ms", "1001"], "--live-gap-ms must be a whole number from 0 to 1000; got 1001"),
       (["serve", "--port", "0", "--live-gap-ms=-1"], "--live-gap-ms must be a whole number from 0 to 1000; got -1"),
+      (["serve", "--port", "0", "--live-hold-ms", "1001"], "--live-hold-ms must be a whole number from 0 to 1000; got 1001"),
+      (["serve", "--port", "0", "--live-hold-ms=-1"], "--live-hold-ms must be a whole number from 0 to 1000; got -1"),
       (
         ["issue-token", "--household", "Smith kitchen", "--device", "phone", "--days", "0"], "--days must be a whole number from 1 to 3650"
       ),
@@ -92,7 +94,7 @@ struct AdminCommandsTests {
     for range in ["(1–10000)", "(0–65535;", "(1–86400)", "(1 to 100000)", "(1–300)", "(0–3600;", "(1–3600)", "(1–100000);", "(0–1000)"] {
       #expect(help.contains(range), "serve --help lacks \(range)")
     }
-    for option in ["--address-rate-limit", "--address-rate-burst", "--trust-forwarded-for", "--live-gap-ms"] {
+    for option in ["--address-rate-limit", "--address-rate-burst", "--trust-forwarded-for", "--live-gap-ms", "--live-hold-ms"] {
       #expect(help.contains(option), "serve --help lacks \(option)")
     }
   }

@@ -1,5 +1,6 @@
 import HTTPTypes
 import SyncServer
+import Synchronization
 import Testing
 
 /// The live channel's hub without a socket: announcements coalesce, subscriptions are
@@ -93,5 +94,96 @@ struct LiveAnnouncerTests {
     } catch {
       #expect(error.code == "live-closing")
     }
+  }
+
+  /// Release timers fired by hand: each scheduled action waits here until the test runs it.
+  final class ManualTimers: Sendable {
+    private let pending = Mutex<[(delay: Duration, action: @Sendable () -> Void)]>([])
+
+    var scheduler: LiveAnnouncer.Scheduler { { delay, action in self.pending.withLock { $0.append((delay, action)) } } }
+    var delays: [Duration] { pending.withLock { $0.map(\.delay) } }
+
+    func fireAll() {
+      let due = pending.withLock { state in
+        defer { state = [] }
+        return state
+      }
+      for timer in due { timer.action() }
+    }
+  }
+
+  /// A push under way will end the log further: what commits meanwhile is announced once,
+  /// the newest end, when the pushes under way have ended.
+  @Test func announcementsWaitForTheHouseholdsPushesUnderWay() async throws {
+    let timers = ManualTimers()
+    let announcer = LiveAnnouncer(perToken: 2, total: 10, holdWhilePushing: .milliseconds(100), after: timers.scheduler)
+    let subscription = try announcer.subscribe(household: 1, token: "tok_a", latest: 0)
+    let (released, release) = AsyncStream.makeStream(of: Void.self)
+    let (begun, begin) = AsyncStream.makeStream(of: Void.self)
+    // A second push of the household is under way while the first commits.
+    let second = Task {
+      await announcer.duringPush(of: 1) {
+        begin.yield()
+        for await _ in released { break }
+      }
+    }
+    for await _ in begun { break }
+    await announcer.duringPush(of: 1) {}
+    announcer.announce(household: 1, sequence: 1)
+    announcer.announce(household: 1, sequence: 2)
+    #expect(timers.delays == [.milliseconds(100)])
+    #expect(await subscription.next(timeout: .milliseconds(20)) == .heartbeat(0))
+    // Another household is not held by these pushes.
+    let neighbour = try announcer.subscribe(household: 2, token: "tok_b", latest: 0)
+    announcer.announce(household: 2, sequence: 7)
+    #expect(await neighbour.next(timeout: .seconds(60)) == .announce(7))
+    // The last push under way ends: the newest end goes out.
+    announcer.announce(household: 1, sequence: 3)
+    release.yield()
+    await second.value
+    #expect(await subscription.next(timeout: .seconds(60)) == .announce(3))
+    // The hold's timer, firing after it was released, changes nothing.
+    timers.fireAll()
+    #expect(await subscription.next(timeout: .milliseconds(20)) == .heartbeat(3))
+    // With no push under way, a commit is announced at once, without a timer.
+    announcer.announce(household: 1, sequence: 4)
+    #expect(await subscription.next(timeout: .seconds(60)) == .announce(4))
+    #expect(timers.delays.isEmpty)
+  }
+
+  /// A household whose pushes never all end at once is still announced: once a hold.
+  @Test func aHoldEndsAfterItsTimeWhilePushesGoOn() async throws {
+    let timers = ManualTimers()
+    let announcer = LiveAnnouncer(perToken: 2, total: 10, holdWhilePushing: .milliseconds(100), after: timers.scheduler)
+    let subscription = try announcer.subscribe(household: 1, token: "tok_a", latest: 0)
+    await announcer.duringPush(of: 1) {
+      announcer.announce(household: 1, sequence: 1)
+      announcer.announce(household: 1, sequence: 2)
+      #expect(await subscription.next(timeout: .milliseconds(20)) == .heartbeat(0))
+      timers.fireAll()
+      #expect(await subscription.next(timeout: .seconds(60)) == .announce(2))
+      // The next commit under the same pushes starts a new hold.
+      announcer.announce(household: 1, sequence: 3)
+      #expect(timers.delays == [.milliseconds(100)])
+      timers.fireAll()
+      #expect(await subscription.next(timeout: .seconds(60)) == .announce(3))
+      // A push that fails still ends: the pushes under way are counted however they end.
+      await #expect(throws: CancellationError.self) { try await announcer.duringPush(of: 1) { throw CancellationError() } }
+    }
+    announcer.announce(household: 1, sequence: 4)
+    #expect(await subscription.next(timeout: .seconds(60)) == .announce(4))
+    #expect(timers.delays.isEmpty)
+  }
+
+  /// Without a hold (the default), a commit while a push is under way is announced at once.
+  @Test func withoutAHoldEveryCommitIsAnnouncedAtOnce() async throws {
+    let timers = ManualTimers()
+    let announcer = LiveAnnouncer(perToken: 2, total: 10, after: timers.scheduler)
+    let subscription = try announcer.subscribe(household: 1, token: "tok_a", latest: 0)
+    await announcer.duringPush(of: 1) {
+      announcer.announce(household: 1, sequence: 1)
+      #expect(await subscription.next(timeout: .seconds(60)) == .announce(1))
+    }
+    #expect(timers.delays.isEmpty)
   }
 }

@@ -6,6 +6,7 @@ import Logging
 import Metrics
 import Model
 import NIOCore
+import ServerTestSupport
 import Sync
 import SyncServer
 import SyncWire
@@ -24,7 +25,7 @@ struct ServerFixture {
     storage: (any HouseholdStorage)? = nil, metricsFactory: (any MetricsFactory)? = nil,
     configure: (inout ServerConfiguration) -> Void = { _ in }
   ) {
-    let memory = (storage as? SlowAppendStorage)?.inner ?? MemoryHouseholdStorage()
+    let memory = (storage as? any ForwardingStorage)?.inner ?? MemoryHouseholdStorage()
     self.storage = memory
     let clock = clock
     let logs = logs
