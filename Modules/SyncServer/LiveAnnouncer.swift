@@ -55,10 +55,16 @@ public final class LiveAnnouncer: Sendable {
     var closed = false
 
     /// The household's subscribers and the end to offer them, when it has both.
-    func audience(of household: Int64) -> (subscribers: [LiveSubscription], sequence: Int64)? {
+    func audience(of household: Int64) -> Audience? {
       guard let ids = byHousehold[household], let sequence = latest[household] else { return nil }
-      return (ids.compactMap { subscriptions[$0] }, sequence)
+      return Audience(subscribers: ids.compactMap { subscriptions[$0] }, sequence: sequence)
     }
+  }
+
+  /// Subscribers to wake, and the end each is offered.
+  private struct Audience {
+    let subscribers: [LiveSubscription]
+    let sequence: Int64
   }
 
   private let state = Mutex(State())
@@ -76,8 +82,7 @@ public final class LiveAnnouncer: Sendable {
   }
 
   private static func dispatchAfter(_ delay: Duration, _ action: @escaping @Sendable () -> Void) {
-    let nanoseconds = delay.components.seconds * 1_000_000_000 + delay.components.attoseconds / 1_000_000_000
-    DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds)), execute: action)
+    DispatchQueue.global().asyncAfter(deadline: .now() + delay.dispatchInterval, execute: action)
   }
 
   /// Opens a subscription to a household's announcements, starting from `latest` (the
@@ -105,22 +110,22 @@ public final class LiveAnnouncer: Sendable {
   /// The household's log now ends at `sequence`: wakes its subscribers that were told less,
   /// or holds the announcement while pushes of the household are under way.
   public func announce(household: Int64, sequence: Int64) {
-    enum Outcome { case none, offer([LiveSubscription]), hold(Int) }
+    enum Outcome { case none, offer(Audience?), hold(Int) }
     let outcome: Outcome = state.withLock { state in
-      guard let ids = state.byHousehold[household], sequence > state.latest[household] ?? 0 else { return .none }
+      guard state.byHousehold[household] != nil, sequence > state.latest[household] ?? 0 else { return .none }
       state.latest[household] = sequence
-      if holdWhilePushing > .zero, state.pushing[household] != nil {
+      if state.pushing[household] != nil {
         guard state.held[household] == nil else { return .none }
         state.holds += 1
         state.held[household] = state.holds
         return .hold(state.holds)
       }
       state.held[household] = nil
-      return .offer(ids.compactMap { state.subscriptions[$0] })
+      return .offer(state.audience(of: household))
     }
     switch outcome {
     case .none: break
-    case .offer(let woken): for subscription in woken { subscription.offer(sequence) }
+    case .offer(let audience): Self.tell(audience)
     case .hold(let hold): after(holdWhilePushing) { [weak self] in self?.release(household, hold: hold) }
     }
   }
@@ -128,13 +133,15 @@ public final class LiveAnnouncer: Sendable {
   /// Runs one push of `household`: announcements of the household made meanwhile are held
   /// (at most ``holdWhilePushing``) and go out when it and the others under way have ended.
   public func duringPush<T>(of household: Int64, _ body: () async throws -> T) async rethrows -> T {
+    // Without a hold nothing waits for pushes, so none are counted.
+    guard holdWhilePushing > .zero else { return try await body() }
     state.withLock { $0.pushing[household, default: 0] += 1 }
     defer { pushEnded(household) }
     return try await body()
   }
 
   private func pushEnded(_ household: Int64) {
-    let released = state.withLock { state -> (subscribers: [LiveSubscription], sequence: Int64)? in
+    let released = state.withLock { state -> Audience? in
       let left = state.pushing[household, default: 1] - 1
       state.pushing[household] = left > 0 ? left : nil
       guard left == 0, state.held.removeValue(forKey: household) != nil else { return nil }
@@ -146,7 +153,7 @@ public final class LiveAnnouncer: Sendable {
   /// The hold numbered `hold` has lasted ``holdWhilePushing``: its household's subscribers
   /// hear the newest end, pushes under way or not.
   private func release(_ household: Int64, hold: Int) {
-    let released = state.withLock { state -> (subscribers: [LiveSubscription], sequence: Int64)? in
+    let released = state.withLock { state -> Audience? in
       guard state.held[household] == hold else { return nil }
       state.held[household] = nil
       return state.audience(of: household)
@@ -154,7 +161,7 @@ public final class LiveAnnouncer: Sendable {
     Self.tell(released)
   }
 
-  private static func tell(_ audience: (subscribers: [LiveSubscription], sequence: Int64)?) {
+  private static func tell(_ audience: Audience?) {
     guard let audience else { return }
     for subscription in audience.subscribers { subscription.offer(audience.sequence) }
   }

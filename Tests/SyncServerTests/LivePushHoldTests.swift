@@ -11,9 +11,7 @@ import Testing
 final class GatedAppendStorage: ForwardingStorage, @unchecked Sendable {
   let inner = MemoryHouseholdStorage()
   let gatedDevice: String
-  private let lock = NSLock()
-  private var opened = false
-  private var waiting: [CheckedContinuation<Void, Never>] = []
+  private let gate = TestGate()
   private let (begun, began) = AsyncStream.makeStream(of: Void.self)
 
   init(gatedDevice: String) { self.gatedDevice = gatedDevice }
@@ -23,28 +21,14 @@ final class GatedAppendStorage: ForwardingStorage, @unchecked Sendable {
     for await _ in begun { return }
   }
 
-  func open() {
-    let resumed = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
-      opened = true
-      defer { waiting = [] }
-      return waiting
-    }
-    for continuation in resumed { continuation.resume() }
-  }
+  func open() { gate.open() }
 
   func append(
     _ batch: IncomingBatch, from credential: Credential, deviceSequence: Int64, quota: HeldBatchQuota, now: Date
   ) async throws -> PushReceipt {
     if credential.device == gatedDevice {
       began.yield()
-      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        let go = lock.withLock { () -> Bool in
-          if opened { return true }
-          waiting.append(continuation)
-          return false
-        }
-        if go { continuation.resume() }
-      }
+      await gate.wait()
     }
     return try await inner.append(batch, from: credential, deviceSequence: deviceSequence, quota: quota, now: now)
   }

@@ -14,8 +14,7 @@ final class SlowAppendStorage: ForwardingStorage, @unchecked Sendable {
   /// of another household starts: a test that needs no clock to show the other was not
   /// queued behind them.
   var heldUntilAnotherStarts: String?
-  private var released = false
-  private var waiting: [CheckedContinuation<Void, Never>] = []
+  private let anotherStarted = TestGate()
 
   /// The most appends of `household` that ran at once.
   func mostAtOnce(household: String) -> Int { lock.withLock { most[household] ?? 0 } }
@@ -28,21 +27,9 @@ final class SlowAppendStorage: ForwardingStorage, @unchecked Sendable {
       most[credential.household] = max(most[credential.household] ?? 0, running[credential.household] ?? 0)
     }
     if credential.household == heldUntilAnotherStarts {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        let go = lock.withLock { () -> Bool in
-          if released { return true }
-          waiting.append(continuation)
-          return false
-        }
-        if go { continuation.resume() }
-      }
+      await anotherStarted.wait()
     } else if heldUntilAnotherStarts != nil {
-      let resumed = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
-        released = true
-        defer { waiting = [] }
-        return waiting
-      }
-      for continuation in resumed { continuation.resume() }
+      anotherStarted.open()
     }
     defer { lock.withLock { running[credential.household, default: 1] -= 1 } }
     try await Task.sleep(for: .milliseconds(200))

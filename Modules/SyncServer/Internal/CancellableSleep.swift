@@ -17,10 +17,7 @@ enum CancellableSleep {
     await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         let timer = DispatchSource.makeTimerSource(queue: .global())
-        let parts = duration.components
-        // Clamped before multiplying: a duration of centuries is a timer that never fires.
-        let seconds = max(0, min(parts.seconds, Int64(Int.max) / 1_000_000_000 - 1))
-        timer.schedule(deadline: .now() + .nanoseconds(Int(seconds * 1_000_000_000 + max(0, parts.attoseconds) / 1_000_000_000)))
+        timer.schedule(deadline: .now() + duration.dispatchInterval)
         timer.setEventHandler { waiter.finish() }
         // A source is released only once resumed (dispatch traps on a suspended one).
         timer.resume()
