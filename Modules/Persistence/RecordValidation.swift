@@ -4,7 +4,8 @@ extension Record {
   /// Checks the record against its kind's schema and ``ValueRules``: no unknown fields,
   /// required fields present, every value of its field's type and within its bounds (text
   /// lengths and characters, finite numbers in range, dates in 1900–9999, enumerations
-  /// within their cases), and creation and update times that are finite dates in range.
+  /// within their cases), values of at most ``RecordBudget/maximumRecordBytes`` together
+  /// once expanded, and creation and update times that are finite dates in range.
   /// Backends call this before every insert and update, so both reject the same records,
   /// and no value a device could not type reaches a table from anywhere.
   /// - Throws: ``StoreError/invalidRecord(kind:id:field:reason:)``.
@@ -13,6 +14,10 @@ extension Record {
       if let reason = ValueRules.problem(value, for: field) {
         throw StoreError.invalidRecord(kind: kind, id: id, field: field.name, reason: reason)
       }
+    }
+    if let reason = RecordBudget.recordProblem(bytes: RecordBudget.bytes(of: values)) {
+      let largest = zip(kind.schema.fields, values).max { RecordBudget.bytes(of: $0.1) < RecordBudget.bytes(of: $1.1) }
+      throw StoreError.invalidRecord(kind: kind, id: id, field: largest?.0.name ?? "values", reason: reason)
     }
     if let name = unknownFields.first {
       throw StoreError.invalidRecord(kind: kind, id: id, field: name, reason: "is not in the \(kind.rawValue) schema")

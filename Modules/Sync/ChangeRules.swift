@@ -12,7 +12,8 @@ public import Model
 /// - Creation and update times are finite dates in 1900–9999; the id is not the nil UUID;
 ///   the owner is a name.
 /// - A stamp's time is at most ``now`` plus ``allowedSkew`` (a clock ahead of the checker's
-///   is `clock-ahead`, never a silent win), its counter within 0…``Stamp/maximumCounter``,
+///   is `clock-ahead`, never a silent win) and at least ``Stamp/earliestTime``, its counter
+///   within 0…``Stamp/maximumCounter``,
 ///   and its replica the batch's own — or the empty replica of a migration, with exactly a
 ///   migration's stamp (`Stamp.migration`, `Stamp.migrationMerge`). Creation stamps (2⁵⁰ ms
 ///   below real time) are an ordinary stamp's time and pass by the same rule.
@@ -22,8 +23,11 @@ public import Model
 /// if let violation = rules.violation(in: change, of: batch) { print(violation) }
 /// ```
 public struct ChangeRules: Sendable {
-  /// How far a stamp may lie ahead of the checker's clock: 5 minutes.
-  public static let defaultAllowedSkew: TimeInterval = 300
+  /// How far a stamp may lie ahead of the checker's clock: 10 seconds. Devices stamp on
+  /// the time authority's clock (a server's, learned at each sync), so an honest stamp lies
+  /// within a round trip of it; a skew this small leaves a device that stamps ahead on
+  /// purpose no race worth winning.
+  public static let defaultAllowedSkew: TimeInterval = 10
   /// The most changes one batch may hold (a device pushes at most 500).
   public static let maximumChanges = 10_000
 
@@ -83,6 +87,7 @@ public struct ChangeRules: Sendable {
     if let reason = ValueRules.dateProblem(change.updatedAt) { return refuse(.invalidValue, "updatedAt", reason) }
     if let reason = ValueRules.textProblem(change.ownerID, .name) { return refuse(.invalidValue, "ownerID", reason) }
     let schema = change.kind.schema
+    if let violation = budgetViolation(in: change) { return violation }
     func problem(_ name: String, _ register: StampedValue) -> Violation? {
       if let reason = stampProblem(register.stamp, replica: replica) { return refuse(reason.code, name, reason.text) }
       if let reason = Self.registerProblem(name, register.value, schema: schema, id: change.id) {
@@ -94,6 +99,30 @@ public struct ChangeRules: Sendable {
     // names the same first problem) only when one of them breaks a rule.
     guard change.fields.contains(where: { problem($0.key, $0.value) != nil }) else { return nil }
     return change.fields.sorted { $0.key < $1.key }.lazy.compactMap { problem($0.key, $0.value) }.first
+  }
+
+  /// Why a change costs more than ``RecordBudget`` allows, or nil: values of more than
+  /// ``RecordBudget/maximumRecordBytes`` once expanded (named by its largest register), or
+  /// more than ``RecordBudget/maximumMergeEdgesPerChange`` merge edges. Checked before any
+  /// value is read, from sizes the values already know.
+  func budgetViolation(in change: RecordChange) -> Violation? {
+    var bytes = 0, edges = 0
+    for (name, register) in change.fields {
+      bytes += name.utf8.count + RecordBudget.bytes(of: register.value)
+      if name.hasPrefix(RecordChange.mergeFieldPrefix) { edges += 1 }
+    }
+    if let reason = RecordBudget.recordProblem(bytes: bytes) {
+      let largest = change.fields.max {
+        (RecordBudget.bytes(of: $0.value.value), $1.key) < (RecordBudget.bytes(of: $1.value.value), $0.key)
+      }
+      return Violation(code: .invalidValue, kind: change.kind, id: change.id, field: largest?.key ?? "values", reason: reason)
+    }
+    if edges > RecordBudget.maximumMergeEdgesPerChange {
+      return Violation(
+        code: .invalidValue, kind: change.kind, id: change.id, field: "@merge",
+        reason: "carries \(edges) merge edges; a change may carry at most \(RecordBudget.maximumMergeEdgesPerChange)")
+    }
+    return nil
   }
 
   /// Why a register's value cannot be held, or nil.
@@ -137,6 +166,9 @@ public struct ChangeRules: Sendable {
     guard (0...Stamp.maximumCounter).contains(stamp.counter) else {
       return (.foreignStamp, "has a stamp counter \(stamp.counter) outside 0…\(Stamp.maximumCounter)")
     }
+    guard stamp.time >= Stamp.earliestTime else {
+      return (.foreignStamp, "has a stamp time \(stamp.time) ms before the earliest a write may carry (\(Stamp.earliestTime) ms)")
+    }
     if stamp.time > latestStampTime {
       let ahead = stamp.time.subtractingReportingOverflow(now)
       let seconds = ahead.overflow ? "an unbounded time" : "\(ahead.partialValue / 1000) s"
@@ -149,12 +181,33 @@ public struct ChangeRules: Sendable {
   }
 
   /// Why a batch's own header cannot be accepted, or nil: ids are 1–200 characters with
-  /// no control characters, the replica is not empty, and it holds at most
-  /// ``maximumChanges`` changes.
+  /// no control characters, the replica is not empty, and its size keeps ``sizeProblem(_:)``.
   public static func headerProblem(_ batch: ChangeBatch) -> String? {
     if let reason = identifierProblem(batch.id) { return "the batch id \(reason)" }
     if let reason = identifierProblem(batch.replica) { return "the replica id \(reason)" }
-    return countProblem(batch.changes.count)
+    return sizeProblem(batch)
+  }
+
+  /// Why a batch costs more than a batch may, or nil: at most ``maximumChanges`` changes,
+  /// ``RecordBudget/maximumBatchBytes`` of values once expanded and
+  /// ``RecordBudget/maximumMergeEdgesPerBatch`` merge edges. Counted from sizes the values
+  /// already know, before any of them is read.
+  public static func sizeProblem(_ batch: ChangeBatch) -> String? {
+    if let problem = countProblem(batch.changes.count) { return problem }
+    var bytes = 0, edges = 0
+    for change in batch.changes {
+      for (name, register) in change.fields {
+        bytes += name.utf8.count + RecordBudget.bytes(of: register.value)
+        if name.hasPrefix(RecordChange.mergeFieldPrefix) { edges += 1 }
+      }
+      if bytes > RecordBudget.maximumBatchBytes {
+        return "its values hold more than \(RecordBudget.maximumBatchBytes) bytes once expanded (the most a batch may hold)"
+      }
+    }
+    if edges > RecordBudget.maximumMergeEdgesPerBatch {
+      return "it carries \(edges) merge edges; a batch may carry at most \(RecordBudget.maximumMergeEdgesPerBatch)"
+    }
+    return nil
   }
 
   /// Why a batch of `changes` changes is too large, or nil (at most ``maximumChanges``).

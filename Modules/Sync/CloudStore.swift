@@ -27,11 +27,22 @@ public protocol CloudStore: AnyObject, Sendable {
   func devices() throws -> [CloudDevice]
   /// Closes the cloud's connections (a file cloud then leaves no write-ahead log).
   func close() throws
+  /// The time authority's clock now, when this cloud has one: a server's clock, which its
+  /// door checks every pushed stamp against. Nil when each device's own clock is the
+  /// authority: a cloud in one process or in one file on one machine, whose devices read
+  /// the same clock.
+  ///
+  /// At the start of each sync the engine learns how far its store's clock lies from this
+  /// one and stamps and checks with the corrected time (``SyncEngine/clockOffset()``), so
+  /// a device whose clock is a year off still takes full part.
+  func authorityTime() throws -> Date?
 }
 
 extension CloudStore {
   /// Clouds without connections (in memory) have nothing to close.
   public func close() throws {}
+  /// Clouds without a clock of their own leave each device's clock the authority.
+  public func authorityTime() throws -> Date? { nil }
 }
 
 /// One batch in the cloud's log.

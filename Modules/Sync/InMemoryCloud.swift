@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Synchronization
 
 /// A cloud held in memory, shared by the devices of one process (tests, scripted
@@ -14,12 +14,19 @@ public final class InMemoryCloud: LiveCloud {
   public let location = "memory"
   public let identifier: String
   private let state = Mutex(State())
+  private let authority: (@Sendable () -> Date)?
 
-  /// - Parameter identifier: what tells this cloud from another (``CloudStore/identifier``);
-  ///   a new random one by default, a fixed one where a run must replay exactly.
-  public init(identifier: String? = nil) {
+  /// - Parameters:
+  ///   - identifier: what tells this cloud from another (``CloudStore/identifier``); a new
+  ///     random one by default, a fixed one where a run must replay exactly.
+  ///   - authority: the clock this cloud answers ``authorityTime()`` with, as a server
+  ///     would; none by default, leaving each device's clock the authority.
+  public init(identifier: String? = nil, authority: (@Sendable () -> Date)? = nil) {
     self.identifier = identifier ?? UUID().uuidString.lowercased()
+    self.authority = authority
   }
+
+  public func authorityTime() throws -> Date? { authority?() }
 
   public func push(_ batch: ChangeBatch) throws -> Int64 {
     let (sequence, listeners) = state.withLock { state -> (Int64, [MemoryLiveChannel]) in

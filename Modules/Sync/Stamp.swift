@@ -27,6 +27,16 @@ public struct Stamp: Sendable, Hashable, Codable, Comparable, CustomStringConver
   /// millisecond, far below where adding to it could overflow. A clock whose counter
   /// reaches it moves on to the next millisecond.
   public static let maximumCounter: Int32 = 1 << 30
+
+  /// The earliest time a device's stamp may carry, in milliseconds since 1970: the creation
+  /// stamp (``creationBand`` below real time) of a write made on 1 January 1900, the earliest
+  /// date a record may hold. Only a migration's fixed stamps, which carry no replica, lie
+  /// below it. A stamp of −2⁶³ or near it would otherwise make every date computed from it
+  /// overflow.
+  public static let earliestTime: Int64 = -2_208_988_800_000 - creationBand
+
+  /// How far below real time creation stamps lie: 2⁵⁰ ms, about 35,000 years.
+  public static let creationBand: Int64 = 1 << 50
 }
 
 /// A hybrid logical clock (Kulkarni et al.): never runs backwards, stays close to

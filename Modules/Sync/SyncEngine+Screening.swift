@@ -30,8 +30,9 @@ extension SyncEngine {
     try store.read { try $0.syncInteger(ReplicaKeys.asideDropped) }
   }
 
-  /// The rules this device checks a pulled change with, on its own clock.
-  func pullRules() -> ChangeRules { ChangeRules(now: store.clock(), allowedSkew: allowedSkew) }
+  /// The rules this device checks a pulled change with, on the time authority's clock as
+  /// this device reckons it (``authorityNow()``).
+  func pullRules() -> ChangeRules { ChangeRules(now: authorityNow(), allowedSkew: allowedSkew) }
 
   /// The batches of `entries` to join, each with only the changes that keep the rules,
   /// and the changes set aside. Removes the sent markers of this device's own batches and

@@ -1,6 +1,7 @@
-import Foundation
+public import Foundation
 public import Model
 public import Persistence
+import Synchronization
 
 /// Syncs one device's store with a cloud: writes this device's own changes into its
 /// replicated state, pulls and joins what other devices pushed, brings the tables up to
@@ -28,9 +29,13 @@ public final class SyncEngine: Sendable {
   public let pushBatchSize: Int
   /// The schema version this device writes, published in the cloud's device registry.
   public let schemaVersion: Int
-  /// How far ahead of this device's clock a pulled stamp may lie, in seconds; a change
-  /// with a later stamp waits aside until the clock reaches it (``SetAsideChange``).
+  /// How far ahead of the time authority's clock (as this device reckons it) a pulled
+  /// stamp may lie, in seconds; a change with a later stamp waits aside until the clock
+  /// reaches it (``SetAsideChange``).
   public let allowedSkew: Double
+  /// How far the time authority's clock lies ahead of the store's, in milliseconds, as
+  /// learned at the start of this sync (``learnClockOffset()``).
+  private let offset = Mutex<Int64>(0)
   /// Where this device's replica id comes from the first time it syncs.
   let newReplicaID: @Sendable () -> String
   /// The states this sync wrote, so that its push does not read them back.
@@ -81,14 +86,27 @@ public final class SyncEngine: Sendable {
     defer { decoded.removeAll() }
     do {
       try joinCloud()
+      try learnClockOffset()
       // The first page is fetched while the outbox is stamped.
       var fetch: PageFetch? = PageFetch(cloud, after: try store.read { try $0.syncInteger(ReplicaKeys.token) }, limit: pullPageSize)
       defer { fetch?.discard() }
       try stampOutbox(into: &report)
-      try pull(into: &report, fetch: &fetch, interruptAfter: interruptAfterPulledPages)
+      do {
+        try pull(into: &report, fetch: &fetch, interruptAfter: interruptAfterPulledPages)
+      } catch let error where !(error is SyncInterrupted) && !(error is CloudError) {
+        // A page this device cannot apply (its transaction rolled back) does not keep this
+        // device's own changes from the others: they are stamped already, and pushing
+        // them does not depend on what the page holds.
+        do {
+          try push(into: &report)
+        } catch let pushError {
+          monitor.record(.error, "\(deviceName): pushing after a pull that failed: \(pushError)")
+        }
+        throw error
+      }
       try push(into: &report)
       let replica = try replicaID()
-      try cloud.register(CloudDevice(replicaID: replica, name: deviceName, schemaVersion: schemaVersion, lastSeen: store.clock()))
+      try cloud.register(CloudDevice(replicaID: replica, name: deviceName, schemaVersion: schemaVersion, lastSeen: authorityNow()))
       monitor.record(
         .sync, "\(deviceName): pulled \(report.imported), pushed \(report.exported), merged \(report.merges), conflicts \(report.conflicts)"
       )
@@ -129,6 +147,54 @@ public final class SyncEngine: Sendable {
     }
   }
 
+  // MARK: Time
+
+  /// The time authority's clock now, as this device reckons it: the store's clock moved by
+  /// the offset learned from the cloud at the start of the sync. Stamps are read from it
+  /// and pulled stamps checked against it, so a device whose own clock is a year off
+  /// stamps near true time and never sets aside an honest peer's change for being ahead
+  /// of its clock.
+  public func authorityNow() -> Date {
+    store.clock().addingTimeInterval(Double(offset.withLock { $0 }) / 1000)
+  }
+
+  /// How far the time authority's clock lay ahead of this store's at the last sync, in
+  /// seconds (negative when the store's clock runs ahead); nil before a sync with a cloud
+  /// that keeps time.
+  public func clockOffset() throws -> Double? {
+    try store.read { try $0.metadata(forKey: ReplicaKeys.clockOffset) }.flatMap(Int64.init).map { Double($0) / 1000 }
+  }
+
+  /// Asks the cloud for its authority's time and keeps how far the store's clock lies from
+  /// it (0 when the cloud has no authority: each device's own clock is then the one).
+  ///
+  /// The offset kept changes only when the one measured differs from it by more than half
+  /// the allowed skew: a reading lags the authority by up to a round trip, and following
+  /// that noise would move this device's stamps back and forth from one sync to the next.
+  /// So a device whose clock agrees with the authority within a few seconds stamps on its
+  /// own clock, and one a year off moves by the year once and then stays put. An authority
+  /// reading outside the dates a record may hold (1900–9999) is not believed.
+  private func learnClockOffset() throws {
+    let local = store.clock()
+    guard let authority = try cloud.authorityTime() else {
+      offset.withLock { $0 = 0 }
+      return
+    }
+    guard ValueRules.dateProblem(authority) == nil, ValueRules.dateProblem(local) == nil else {
+      throw CloudError.damaged(location: cloud.location, reason: "its clock reads \(authority), not a date between 1900 and 9999")
+    }
+    let measured = authority.millisecondsSince1970 - local.millisecondsSince1970
+    let kept = try store.read { try $0.metadata(forKey: ReplicaKeys.clockOffset) }.flatMap(Int64.init)
+    let tolerance = ChangeRules(now: local, allowedSkew: allowedSkew).allowedSkew / 2
+    guard let kept, abs(measured - kept) <= tolerance else {
+      let next = abs(measured) <= tolerance ? 0 : measured
+      offset.withLock { $0 = next }
+      try store.write(origin: .sync) { try $0.setSyncInteger(next, ReplicaKeys.clockOffset) }
+      return
+    }
+    offset.withLock { $0 = kept }
+  }
+
   /// Starts over with a cloud this store has not synced with before: everything is
   /// pulled and every local change pushed again (pushing and applying twice is harmless).
   private func joinCloud() throws {
@@ -153,7 +219,8 @@ public final class SyncEngine: Sendable {
   func stampOutbox(into report: inout Report) throws {
     let counts = try writeStates { writer -> (merges: Int, errors: Int) in
       let replica = try writer.ensureReplicaID(newReplicaID)
-      let now = store.clock()
+      let local = store.clock()
+      let now = authorityNow()
       let states = try StateStore(writer, decoded: decoded)
       var touched = try LegacyConversion.convertIfNeeded(writer, states)
       let components = IdentityComponents(states: states)
@@ -161,13 +228,14 @@ public final class SyncEngine: Sendable {
       let limit = rules.latestStampTime
       // Read as stored: a clock that ran ahead is pulled back by the repair below, after the
       // writes it stamped in the future are found.
-      var stamper = Stamper(replica: replica, clock: try writer.storedReplicaClock(), now: now)
+      var stamper = Stamper(
+        replica: replica, clock: try writer.storedReplicaClock(), now: now, offset: offset.withLock { $0 })
       touched.formUnion(try stamper.stamp(writer, states, components))
       // Writes stamped while this device's clock ran ahead, now that it is set right.
       touched.formUnion(
         try ClockRepair.restamp(writer, states, replica: replica, clock: &stamper.clock, limit: limit, now: rules.now))
       components.rows.seed(stamper.rows)
-      let view = try ViewUpdater(components: components, now: now)
+      let view = try ViewUpdater(components: components, now: local)
       try view.refresh(touched, created: stamper.rows.filter { stamper.created.contains($0.key) })
       try finish(view, states, clock: stamper.clock, writer)
       for key in stamper.merged.sorted() { try writer.setMetadata("", forKey: ReplicaKeys.push(key)) }

@@ -1,8 +1,8 @@
 /// A refresh of the view that could not finish, or whose check failed. The transaction that asked for it rolls
 /// back: nothing of the page is applied and the sync position does not move.
 public enum SyncViewError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// The records to compute again did not run out within the bound (relationships form
-  /// no cycles, so only a fault reaches it).
+  /// The records to compute again did not run out within the bound, proportional to the
+  /// records the refresh reached (relationships form no cycles, so only a fault reaches it).
   case unfinishedRefresh(steps: Int)
   /// A shortcut of the view disagreed with the full computation it skips (checked in
   /// debug builds, and in release builds with `FORAGER_SYNC_CHECKS=1`).

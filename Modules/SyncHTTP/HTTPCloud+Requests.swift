@@ -34,6 +34,8 @@ struct Requester: Sendable {
   let timeout: TimeAmount
   let location: String
   let retry: HTTPCloud.RetryPolicy
+  /// The server's clock, as its answers tell it.
+  let serverClock = ServerClock()
 
   /// Sends one request and waits for its answer; a 5xx or a 429 with `Retry-After` is sent
   /// again after the server's `Retry-After` (at most a minute), else the policy's delay.
@@ -84,6 +86,7 @@ struct Requester: Sendable {
       for (name, value) in headers { request.headers.add(name: name, value: value) }
       if let body { request.body = .bytes(body) }
       response = try client.execute(request: request, deadline: .now() + timeout).wait()
+      serverClock.note(response.headers.first(name: Wire.timeHeader), at: .now)
     } catch {
       throw Busy(reason: "cannot reach the server: \(Self.describe(error))", retryAfter: nil)
     }

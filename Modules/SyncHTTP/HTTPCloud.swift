@@ -1,5 +1,5 @@
 import AsyncHTTPClient
-import Foundation
+public import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -142,6 +142,18 @@ public final class HTTPCloud: CloudStore, @unchecked Sendable {
       return CloudDevice(replicaID: replica, name: entry.name, schemaVersion: entry.schemaVersion, lastSeen: lastSeen)
     }
   }
+
+  /// The server's clock: the household's time authority. Every answer carries it; when
+  /// none arrived in the last 30 seconds, a health check asks. Nil when the server does not
+  /// tell its time (a version before the time authority).
+  public func authorityTime() throws -> Date? {
+    if let now = requester.serverClock.now(maxAge: Self.freshReading) { return now }
+    _ = try requester.send(.GET, Wire.Path.health, refuse: false)
+    return requester.serverClock.now(maxAge: Self.freshReading)
+  }
+
+  /// How long an answer's time is used before the server is asked again.
+  static let freshReading: Duration = .seconds(30)
 
   // MARK: Device sequence
 

@@ -28,8 +28,9 @@ public struct ServerConfiguration: Sendable {
   public var maxNameLength: Int
   /// The server's clock (injectable for tests of expiry).
   public var clock: @Sendable () -> Date
-  /// How far a pushed stamp may lie ahead of the server's clock, in seconds (default 5
-  /// minutes): a batch with a later stamp is refused as `clock-ahead` (Docs/SERVER.md).
+  /// How far a pushed stamp may lie ahead of the server's clock, in seconds (default 10 s:
+  /// devices stamp on the server's clock, which every answer carries): a batch with a later
+  /// stamp is refused as `clock-ahead` (Docs/SERVER.md).
   public var allowedSkew: TimeInterval = ChangeRules.defaultAllowedSkew
   /// How long a request's storage call may take before the request is answered
   /// `503 storage-unavailable` (``StorageGate``); a push waiting for its household's lock

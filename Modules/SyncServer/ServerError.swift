@@ -134,6 +134,11 @@ public struct ServerError: Error, Sendable, Hashable, CustomStringConvertible, H
   public static func undecodableBatch(_ reason: String) -> ServerError {
     ServerError(.unprocessableContent, code: "batch-undecodable", message: "the body is not a change batch: \(reason)")
   }
+  /// A batch whose size once expanded breaks ``ChangeRules/sizeProblem(_:)``: too many
+  /// changes, expanded bytes or merge edges.
+  public static func batchTooCostly(_ reason: String) -> ServerError {
+    ServerError(.contentTooLarge, code: "batch-too-costly", message: "the batch costs more than a batch may: \(reason)")
+  }
   public static func batchIDInvalid(_ id: String, replica: String) -> ServerError {
     ServerError(
       .unprocessableContent, code: "batch-id-invalid",

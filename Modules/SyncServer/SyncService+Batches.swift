@@ -96,7 +96,7 @@ extension SyncService {
   /// the batch, the change's place, its record and field.
   func check(_ batch: ChangeBatch) throws(ServerError) {
     // Its ids were checked with the header (`Validation.identifier`).
-    if let problem = ChangeRules.countProblem(batch.changes.count) { throw .undecodableBatch(problem) }
+    if let problem = ChangeRules.sizeProblem(batch) { throw .batchTooCostly(problem) }
     let rules = ChangeRules(now: configuration.clock(), allowedSkew: configuration.allowedSkew)
     for (index, change) in batch.changes.enumerated() {
       if let violation = rules.violation(in: change, of: batch) {

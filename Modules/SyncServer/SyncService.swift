@@ -81,6 +81,7 @@ public struct SyncService: Sendable {
     let router = Router(context: ServerRequestContext.self)
     router.add(middleware: RequestLogMiddleware(logger: logger))
     router.add(middleware: MetricsMiddleware())
+    router.add(middleware: AuthorityTimeMiddleware(clock: configuration.clock))
     for route in Self.routes {
       router.on(RouterPath(route.path), method: route.method) { request, context in
         try await self.respond(to: route, request, context: context)

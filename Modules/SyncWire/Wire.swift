@@ -35,6 +35,12 @@ public enum Wire {
   /// of an accepted batch repeats its number.
   public static let deviceSequenceHeader = "Forager-Device-Sequence"
 
+  /// The response header that carries the server's clock when it answered, in whole
+  /// milliseconds since 1970: the household's time authority. Every answer carries it,
+  /// refusals too; a device learns from it how far its own clock is off and stamps its
+  /// writes on the server's time.
+  public static let timeHeader = "Forager-Time"
+
   /// A change batch in `ChangeBatchCoding`'s binary form: the body of a push.
   public static let batchMediaType = "application/vnd.forager.batch"
 

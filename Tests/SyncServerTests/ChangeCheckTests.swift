@@ -47,6 +47,7 @@ import Testing
       (batch(name("Produce", stamp(.max))), "clock-ahead", "set this device's clock right"),
       (batch(name("Produce", stamp(now + 3_600_000))), "clock-ahead", "3600 s ahead"),
       (batch(name("Produce", stamp(now, replica: "b"))), "stamp-invalid", "replica 'b'"),
+      (batch(name("Produce", stamp(.min))), "stamp-invalid", "before the earliest"),
       (batch(name("Produce", Stamp(time: 5, counter: 0, replica: ""))), "stamp-invalid", "not a migration's"),
     ] as [(Data, String, String)])
   func aChangeThatBreaksTheRulesIsRefusedByName(bytes: Data, code: String, message: String) async throws {
@@ -67,7 +68,7 @@ import Testing
   @Test func stampsWithinTheSkewTheCreationBandAndAMigrationsAreTaken() async throws {
     let fixture = ServerFixture()
     let phone = try await fixture.token()
-    let within = Self.name("Produce", Self.stamp(Self.now + 60_000))
+    let within = Self.name("Produce", Self.stamp(Self.now + 5_000))
     let creation = Self.name("Dairy", Self.stamp(Self.now - (1 << 50)))
     let migration = Self.name("Bakery", Stamp(time: Int64.min + 1, counter: 0, replica: ""))
     try await fixture.test { client in

@@ -18,7 +18,7 @@ import Testing
       let replica = try writer.ensureReplicaID { "replica-a" }
       let states = try StateStore(writer)
       let components = IdentityComponents(states: states)
-      var stamper = Stamper(replica: replica, clock: try writer.replicaClock(limit: .max, now: .max), now: Fixtures.epoch)
+      var stamper = Stamper(replica: replica, clock: try writer.replicaClock(limit: .max, now: .max), now: Fixtures.epoch, offset: 0)
       _ = try stamper.stamp(writer, states, components)
       return try body(stamper, states, ViewUpdater(components: components, now: Fixtures.epoch))
     }

@@ -24,8 +24,12 @@ import Persistence
 struct Stamper {
   let replica: String
   var clock: HybridLogicalClock
-  /// When the stamping runs: the physical time of a merge's stamp.
+  /// When the stamping runs, on the time authority's clock: the physical time of a merge's
+  /// stamp, and the latest a change's may have.
   let now: Date
+  /// How far the time authority's clock lies ahead of the store's, in ms: a change the log
+  /// dates at `t` (the store's clock) happened at `t + offset`.
+  let offset: Int64
   /// The records of the merges stamped (their edges and the kept record's values), pushed
   /// whether or not a change of the log names them.
   private(set) var merged: Set<RecordKey> = []
@@ -68,7 +72,7 @@ struct Stamper {
         let key = RecordKey(kind: change.kind, id: change.id)
         guard let row = rows[key] else { continue }
         if change.origin != .migration, change.operation != .insert, change.kind.schema.identity.isUnique {
-          let partners = try joinKeyPartners(of: key, at: change.timestamp, states, components)
+          let partners = try joinKeyPartners(of: key, at: physical(of: change), states, components)
           touched.formUnion(partners)
           created.subtract(partners)
         }
@@ -95,13 +99,13 @@ struct Stamper {
 
   private mutating func write(_ change: Change, row: Record, to state: inout RecordState, mergedAway: Bool) {
     let migration = change.origin == .migration
-    let stamp = migration ? Stamp.migration : next(at: change.timestamp)
+    let stamp = migration ? Stamp.migration : next(physical: physical(of: change))
     let schema = change.kind.schema
     switch change.operation {
     case .insert:
       state.write(RecordState.existsField, StampedValue(value: .bool(true), stamp: stamp))
       let group = schema.identityFields
-      let creation = migration ? Stamp.migration : Stamp.creation(replica, at: change.timestamp.millisecondsSince1970)
+      let creation = migration ? Stamp.migration : Stamp.creation(replica, at: physical(of: change))
       for name in change.fields {
         guard let field = schema.field(named: name) else { continue }
         let value = row[name]
@@ -130,7 +134,7 @@ struct Stamper {
   /// components to the keeper, stamped before the user's write, so a rename cannot split
   /// it and a delete deletes all of it on every device. Returns the records given an edge.
   private mutating func joinKeyPartners(
-    of key: RecordKey, at date: Date, _ states: StateStore, _ components: IdentityComponents
+    of key: RecordKey, at time: Int64, _ states: StateStore, _ components: IdentityComponents
   ) throws -> [RecordKey] {
     let groups = try components.groups(of: key)
     guard groups.count > 1 else { return [] }
@@ -138,7 +142,7 @@ struct Stamper {
     var joined: [RecordKey] = []
     for group in groups.dropFirst() {
       let loserKey = RecordKey(kind: key.kind, id: group[0])
-      guard var loser = try states.state(loserKey), loser.addEdge(to: keeper, stamp: next(at: date)) else { continue }
+      guard var loser = try states.state(loserKey), loser.addEdge(to: keeper, stamp: next(physical: time)) else { continue }
       try states.set(loser)
       try states.noteEdge(key.kind, loser: loserKey.id, keeper: keeper)
       joined.append(loserKey)
@@ -152,7 +156,7 @@ struct Stamper {
     _ merge: PendingMerge, _ writer: any StoreWriter, _ states: StateStore, _ components: IdentityComponents
   ) throws -> [RecordKey] {
     let migration = merge.origin == .migration
-    let stamp = migration ? Stamp.migrationMerge : next(at: now)
+    let stamp = migration ? Stamp.migrationMerge : next(physical: now.millisecondsSince1970)
     let loserKey = RecordKey(kind: merge.kind, id: merge.loser)
     let keeperKey = RecordKey(kind: merge.kind, id: merge.keeper)
     guard var loser = try states.state(loserKey) ?? writer.record(merge.kind, id: merge.loser).map(RecordState.init) else { return [] }
@@ -168,10 +172,17 @@ struct Stamper {
     return [loserKey, keeperKey]
   }
 
-  /// The next stamp of this replica's clock, for a write at `date`.
-  mutating func next(at date: Date) -> Stamp {
-    let reading = clock.tick(physical: date.millisecondsSince1970)
+  /// The next stamp of this replica's clock, for a write at `physical` (ms, the time
+  /// authority's clock).
+  mutating func next(physical: Int64) -> Stamp {
+    let reading = clock.tick(physical: physical)
     return Stamp(time: reading.time, counter: reading.counter, replica: replica)
+  }
+
+  /// When `change` happened on the time authority's clock: its log time moved by the
+  /// offset, and never after the stamping (a clock set back since the write).
+  func physical(of change: Change) -> Int64 {
+    min(change.timestamp.millisecondsSince1970 &+ offset, now.millisecondsSince1970)
   }
 
   /// Changed fields plus, when any of them is part of the kind's identity (the key and

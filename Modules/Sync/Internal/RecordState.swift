@@ -199,8 +199,6 @@ extension Stamp {
   /// The stamp of the kept record's values in a merge a migration made: above what the
   /// migration wrote, the same on every device.
   static let migrationMerge = Stamp(time: Int64.min + 1, counter: 1, replica: "")
-  /// How far below real time creation stamps lie: 2^50 ms, about 35,000 years.
-  private static let creationBand: Int64 = 1 << 50
   /// The stamp of a new record's name and key, created at `time` (ms): a creation says
   /// "this should exist", not "call it this", so any rename (a real stamp) wins over it and
   /// a device that creates "Produce" offline cannot undo another device's rename of it.

@@ -50,6 +50,8 @@ struct SharedKey: Hashable {
 enum ReplicaKeys {
   static let replicaID = "sync.replica"
   static let clock = "sync.clock"
+  /// How far the time authority's clock lay ahead of the store's at the last sync, in ms.
+  static let clockOffset = "sync.clockOffset"
   /// Change-log sequence up to which local changes were written into the state.
   static let stamped = "sync.stamped"
   /// Change-log sequence up to which local changes were pushed.

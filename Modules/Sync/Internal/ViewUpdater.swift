@@ -61,16 +61,20 @@ final class ViewUpdater {
       }
       queue = start.sorted()
     }
-    // The records still waiting in the queue, made the first time a refresh asks for more
-    // (most refreshes ask for none).
+    // The records still waiting in the queue, and every record the refresh reached, made
+    // the first time a refresh asks for more (most refreshes ask for none).
     var queued: Set<RecordKey>?
+    var reached: Set<RecordKey>?
     var next = 0, preloaded = 0
     // Each component is computed again only when something it depends on changed what it
-    // shows; relationships form no cycles, so this ends. The bound guards against a fault:
-    // a refresh that does not end rolls its transaction back rather than leave rows stale.
-    var limit = 20 * queue.count + 10_000
+    // shows; relationships form no cycles, so this ends after a few passes over the records
+    // it reached. The bound is proportional to those records, so no amount of data reaches
+    // it (a category with 100,000 templates is 100,000 records reached), only a fault: a
+    // refresh that does not end rolls its transaction back rather than leave rows stale.
+    var distinct = queue.count
+    var visitsPerRecord = Self.visitsPerRecord
     #if DEBUG
-      if SyncMutation.active == .endlessRefresh { limit = 0 }
+      if SyncMutation.active == .endlessRefresh { visitsPerRecord = 0 }
     #endif
     while next < queue.count {
       if next == preloaded {
@@ -80,15 +84,26 @@ final class ViewUpdater {
       let key = queue[next]
       next += 1
       queued?.remove(key)
-      guard next <= limit else { throw SyncViewError.unfinishedRefresh(steps: limit) }
+      guard next <= visitsPerRecord * distinct else { throw SyncViewError.unfinishedRefresh(steps: next - 1) }
       let again = try refreshComponent(of: key)
       guard !again.isEmpty else { continue }
       var waiting = queued ?? Set(queue[next...])
-      queued = nil  // `waiting` is now the set's only copy: inserting copies nothing
-      for other in again where waiting.insert(other).inserted { queue.append(other) }
+      var seen = reached ?? Set(queue)
+      queued = nil  // `waiting` and `seen` are now the sets' only copies: inserting copies nothing
+      reached = nil
+      for other in again where waiting.insert(other).inserted {
+        queue.append(other)
+        if seen.insert(other).inserted { distinct += 1 }
+      }
       queued = waiting
+      reached = seen
     }
   }
+
+  /// How many times, on average over the records a refresh reaches, it may compute one
+  /// again before it is taken to be a fault. A record is computed again only when what it
+  /// depends on changed what it shows, once per kind it depends on at most in practice.
+  static let visitsPerRecord = 32
 
   /// Reads the rows and states of the next records to refresh, a page at a time, after
   /// forgetting the previous page's.
