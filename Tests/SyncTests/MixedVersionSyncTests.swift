@@ -31,7 +31,7 @@ struct MixedVersionSyncTests {
     for (index, spelling) in ["Dairy", "dairy", " DAIRY"].enumerated() {
       let category = Self.v2Record(
         .category, ["displayName": .text(spelling), "normalizedName": .text("dairy"), "sortOrder": .integer(Int64(index))], replica: "old",
-        time: 1_778_307_300_000 + Int64(index))
+        time: 1_778_307_205_000 + Int64(index))
       categoryIDs.append(category.id)
       changes.append(category)
       changes.append(
@@ -40,7 +40,7 @@ struct MixedVersionSyncTests {
           [
             "displayName": .text("Cheese \(index)"), "canonicalName": .text("cheese \(index)"), "aliases": .textList([]),
             "ingredientKind": .text("dairy"), "category": .reference(category.id), "isStaple": .bool(false), "usageCount": .integer(0),
-          ], replica: "old", time: 1_778_307_300_100 + Int64(index)))
+          ], replica: "old", time: 1_778_307_205_100 + Int64(index)))
     }
     changes.append(
       Self.v2Record(
@@ -49,7 +49,7 @@ struct MixedVersionSyncTests {
           "displayName": .text("Milk"), "canonicalName": .text("milk"), "aliases": .textList(["whole milk"]),
           "ingredientKind": .text("dairy"),
           "isStaple": .bool(true), "usageCount": .integer(3),
-        ], replica: "old", time: 1_778_307_300_200))
+        ], replica: "old", time: 1_778_307_205_200))
     _ = try world.cloud.push(ChangeBatch(id: "old:1-10", replica: "old", schemaVersion: 2, changes: changes))
 
     let report = try world["new"].engine.sync()
@@ -74,7 +74,7 @@ struct MixedVersionSyncTests {
         changes: [
           Self.v2Record(
             .category, ["displayName": .text("Dairy"), "normalizedName": .text("dairy"), "sortOrder": .integer(9)], replica: "old",
-            time: 1_778_307_301_000)
+            time: 1_778_307_206_000)
         ]))
     try world.sync("new")
     #expect(try library.categories.all().count == 1)

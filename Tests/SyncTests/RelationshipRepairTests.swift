@@ -53,7 +53,7 @@ struct RelationshipRepairTests {
   func aRelationshipFollowsAMergeWhoseKeeperArrivesLater(pageSize: Int) throws {
     let world = try SyncWorld(.memory, devices: ["phone"], pullPageSize: pageSize)
     // Stamps a little after the devices' clock (Fixtures.epoch), within the allowed skew.
-    let base: Int64 = 1_778_307_300_000
+    let base: Int64 = 1_778_307_205_000
     _ = try world.cloud.push(
       ChangeBatch(
         id: "other:1-2", replica: "other", schemaVersion: 3,
@@ -84,7 +84,7 @@ struct RelationshipRepairTests {
   @Test func aMergeIntoADeletedKeeperLeavesTheRelationshipCleared() throws {
     let world = try SyncWorld(.memory, devices: ["phone"], pullPageSize: 1)
     // Stamps a little after the devices' clock (Fixtures.epoch), within the allowed skew.
-    let base: Int64 = 1_778_307_300_000
+    let base: Int64 = 1_778_307_205_000
     _ = try world.cloud.push(
       ChangeBatch(
         id: "other:1-5", replica: "other", schemaVersion: 3,
@@ -113,7 +113,7 @@ struct RelationshipRepairTests {
   }
 
   static let meal = UUID(uuidString: "00000000-0000-4000-8000-0000000000b0")!
-  static let base: Int64 = 1_778_307_300_000
+  static let base: Int64 = 1_778_307_205_000
 
   /// A phone that planned a meal with a recipe that was then deleted: the phone's repair
   /// removed the meal.

@@ -22,6 +22,26 @@ import FuzzSupport
     return 0
   }
 
+  /// libFuzzer's own mutation of a buffer in place; returns the new size.
+  @_silgen_name("LLVMFuzzerMutate")
+  func libFuzzerMutate(_ data: UnsafeMutablePointer<UInt8>?, _ size: Int, _ maxSize: Int) -> Int
+
+  /// libFuzzer's custom mutator: half the time one of the structured mutations of
+  /// `BatchMutator` (a far or bottom stamp, a shared-paragraph flood, merge edges, a value
+  /// of the wrong type…) on an input that decodes as a batch, so the inputs coverage keeps
+  /// reach the pull's checks and the join; otherwise, or when the result would not fit,
+  /// libFuzzer's own byte mutations.
+  @_cdecl("LLVMFuzzerCustomMutator")
+  public func customMutator(_ data: UnsafeMutablePointer<UInt8>?, _ size: Int, _ maxSize: Int, _ seed: UInt32) -> Int {
+    guard let data, seed % 2 == 0 else { return libFuzzerMutate(data, size, maxSize) }
+    var mutator = BatchMutator(seed: UInt64(seed), seeds: [])
+    guard let mutated = mutator.structuredMutation(of: Data(bytes: data, count: size)), mutated.count <= maxSize else {
+      return libFuzzerMutate(data, size, maxSize)
+    }
+    mutated.copyBytes(to: data, count: mutated.count)
+    return mutated.count
+  }
+
   /// libFuzzer's driver, which parses the fuzzer's options and runs the inputs.
   @_silgen_name("LLVMFuzzerRunDriver")
   func runDriver(

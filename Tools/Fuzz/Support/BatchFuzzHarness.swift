@@ -1,6 +1,6 @@
 public import Foundation
 import Model
-import Persistence
+public import Persistence
 import PersistenceMemory
 import Repositories
 public import Sync
@@ -8,26 +8,38 @@ public import Sync
 /// One device that pulls whatever bytes it is given as the next entry of its cloud's log
 /// and syncs: the fuzz target of the batch decoder, the pull's checks and the join
 /// (`forager-fuzz`, and the seeded mutation run in `SyncTests`). A device must never trap,
-/// loop or throw on any input: a thrown sync would fail again at every retry.
+/// loop or throw on any input: a thrown sync would fail again at every retry. And what it
+/// makes of the input must be right: after each input the device's tables equal the
+/// reference view of its states (`SyncVerifier`), and an honest observer that pulled the
+/// same log shows the same live records, field for field.
 ///
 /// ```swift
 /// let harness = try BatchFuzzHarness()
-/// try harness.feed(bytes)  // throws only when the device's sync fails
+/// try harness.feed(bytes)  // throws when a sync fails or a check finds a difference
 /// ```
 public final class BatchFuzzHarness {
   let cloud = BytesCloud()
-  let store: InMemoryStore
+  public let store: any Store
   let engine: SyncEngine
   let library: Library
+  let observer: SyncEngine
   private var tick: Int64 = 0
 
-  /// A device with a few records of each kind, synced once, on a fixed clock.
-  public init() throws {
+  /// A device with a few records of each kind, synced once, and an observer, on a fixed
+  /// clock, each in memory.
+  public convenience init() throws {
+    try self.init { InMemoryStore(clock: $0) }
+  }
+
+  /// A device with a few records of each kind, synced once, and an observer, on a fixed
+  /// clock; each store made by `makeStore`.
+  public init(makeStore: (@escaping StoreClock) throws -> any Store) throws {
     let start = Date(timeIntervalSince1970: 1_780_000_000)
     let ticks = Ticks(start: start)
-    store = InMemoryStore(clock: ticks.now)
+    store = try makeStore(ticks.now)
     library = Library(store: store, now: ticks.now, ids: .seeded(7))
     engine = SyncEngine(store: store, cloud: cloud, deviceName: "fuzzed", replicaIDs: .seeded(8))
+    observer = SyncEngine(store: try makeStore(ticks.now), cloud: cloud, deviceName: "observer", replicaIDs: .seeded(9))
     _ = try library.categories.getOrCreate("Produce")
     _ = try library.ingredients.getOrCreate("Tomato")
     _ = try library.recipes.create(RecipeDraft(name: "Salad", ingredients: ["2 tomatoes"]))
@@ -35,15 +47,40 @@ public final class BatchFuzzHarness {
     try engine.sync()
   }
 
+  /// What a fuzzed input made a device do wrong, though its sync did not throw.
+  public struct Finding: Error, CustomStringConvertible {
+    public let description: String
+  }
+
   /// Appends `bytes` to the cloud's log as the next batch and syncs the device, then makes
-  /// a local write and syncs again (a stamp received must not break the next tick).
-  /// - Throws: whatever the device's sync throws: a finding.
+  /// a local write and syncs again (a stamp received must not break the next tick); then
+  /// the observer syncs, and both are checked.
+  /// - Throws: whatever a sync throws, or a ``Finding``: a device whose tables are not the
+  ///   view of its states, or two devices that pulled one log and show different records.
   public func feed(_ bytes: Data) throws {
     cloud.append(bytes)
     try engine.sync()
     tick += 1
     _ = try library.categories.getOrCreate("Aisle \(tick % 50)")
     try engine.sync()
+    try observer.sync()
+    for (name, device) in [("device", engine), ("observer", observer)] {
+      let verification = try SyncVerifier(store: device.store).verify()
+      guard verification.isClean else {
+        throw Finding(description: "the \(name)'s tables differ from its states' view: \(verification.differences.prefix(3))")
+      }
+    }
+    // A change that waits for the clock may be due on one device and not yet on the other.
+    let waiting = try (engine.setAsideChanges() + observer.setAsideChanges()).contains { $0.code == "clock-ahead" }
+    guard !waiting else { return }
+    for kind in EntityKind.allCases {
+      let query = RecordQuery(kind, sort: [])
+      let mine = try store.read { try $0.fetch(query) }.sorted { $0.id.uuidString < $1.id.uuidString }
+      let theirs = try observer.store.read { try $0.fetch(query) }.sorted { $0.id.uuidString < $1.id.uuidString }
+      guard mine == theirs else {
+        throw Finding(description: "the device and the observer show different \(kind.rawValue) records after one log")
+      }
+    }
   }
 
   /// Batches as honest devices push them: every kind, renames, deletes, merges, lists.

@@ -30,6 +30,14 @@ public struct BatchMutator {
     return Data(bytes)
   }
 
+  /// One structured mutation of `bytes` when they decode as a batch, else nil: libFuzzer's
+  /// custom mutator (`forager-fuzz`) uses it beside its own byte mutations, so coverage
+  /// guides inputs that reach the pull's checks and the join, not only the decoder.
+  public mutating func structuredMutation(of bytes: Data) -> Data? {
+    guard let batch = try? ChangeBatchCoding.decode(bytes) else { return nil }
+    return ChangeBatchCoding.encode(structured(batch))
+  }
+
   private mutating func index(_ count: Int) -> Int { count == 0 ? 0 : Int(random.next() % UInt64(count)) }
 
   mutating func mutateBytes(_ bytes: inout [UInt8]) {
@@ -66,7 +74,7 @@ public struct BatchMutator {
     let anyField = fields.keys.sorted().first ?? "displayName"
     let stamp = fields[anyField]?.stamp ?? Stamp(time: 0, counter: 0, replica: batch.replica)
     let value = fields[anyField]?.value ?? .null
-    switch random.next() % 10 {
+    switch random.next() % 14 {
     case 0: createdAt = [Date(timeIntervalSince1970: .nan), .distantFuture, Date(timeIntervalSince1970: 1e18)][index(3)]
     case 1: fields[anyField] = StampedValue(value: value, stamp: Stamp(time: .max, counter: .max, replica: stamp.replica))
     case 2: fields[anyField] = StampedValue(value: value, stamp: Stamp(time: stamp.time, counter: 0, replica: "someone-else"))
@@ -80,6 +88,22 @@ public struct BatchMutator {
     case 8:
       let later = Stamp(time: stamp.time &+ 1, counter: stamp.counter, replica: stamp.replica)
       fields[RecordChange.existsField] = StampedValue(value: .bool(random.next() % 2 == 0), stamp: later)
+    case 9:
+      // The same long paragraph 2,000 times: small on the wire, megabytes once expanded.
+      let paragraph = String(repeating: "Stir well. ", count: 1 + index(900))
+      fields[anyField] = StampedValue(value: .textList(Array(repeating: paragraph, count: 2_000)), stamp: stamp)
+    case 10:
+      let bottom = [Int64.min, Int64.min + 2, Stamp.earliestTime - 1, Stamp.earliestTime][index(4)]
+      fields[anyField] = StampedValue(value: value, stamp: Stamp(time: bottom, counter: 0, replica: stamp.replica))
+    case 11:
+      // A stamp just within or just past the allowed skew of a clock near the stamp's own.
+      let ahead = Int64(ChangeRules.defaultAllowedSkew * 1000) + Int64(index(2_001)) - 1_000
+      fields[anyField] = StampedValue(value: value, stamp: Stamp(time: stamp.time &+ ahead, counter: stamp.counter, replica: stamp.replica))
+    case 12:
+      for _ in 0..<(1 + index(40)) {
+        let keeper = UUID(uuid: (0, 0, 0, 0, 0, 0, 0x40, 0, 0x80, 0, 0, 0, 0, 0, UInt8(index(256)), UInt8(index(256))))
+        fields[RecordChange.mergeFieldPrefix + keeper.lowercaseText] = StampedValue(value: .reference(keeper), stamp: stamp)
+      }
     default: changes.append(changes[at])
     }
     changes[at] = RecordChange(
