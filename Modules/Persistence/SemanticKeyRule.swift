@@ -6,27 +6,32 @@ import Normalization
 /// key names with (DESIGN.md §2). A write that went around the repositories cannot plant a
 /// second "Produce" under a made-up key; the store refuses it as an invalid record.
 ///
-/// Checked by both backends on local and migration writes. Records that arrive by sync
-/// (and the view derived from them) are not checked again: their device checked them when
-/// they were written, and a device on an older build must not be able to stop a newer one's
-/// sync over a key rule that changed between them.
+/// Checked by both backends on local and migration writes. Rows the view writes from
+/// synced states are not checked again: the changes they come from were held to the same
+/// rule (`Record.key(of:_:)`) at the server's door and on pull (Sync's `ChangeRules`),
+/// where a change that breaks it is set aside rather than stopping the sync.
 extension Record {
   /// The key this record's name gives, for the kinds whose key is derived from their name
   /// (category, tag, store, ingredient, book, planned meal, weekly list); nil for other kinds, or when the name
   /// fields are missing (the schema check reports that).
-  public var keyOfItsName: String? {
+  public var keyOfItsName: String? { Self.key(of: kind) { self[$0] } }
+
+  /// The key the identity fields that `value` gives make for a record of `kind` (see
+  /// ``keyOfItsName``): the one rule for rows and for changes that arrive by sync, whose
+  /// registers are read through `value` (a field it has no value for reads as null).
+  public static func key(of kind: EntityKind, _ value: (String) -> FieldValue) -> String? {
     switch kind {
     case .category, .tag, .groceryStore:
-      return self["displayName"].text.map(SemanticKey.normalizedName)
+      return value("displayName").text.map(SemanticKey.normalizedName)
     case .ingredientTemplate:
-      return self["displayName"].text.map { SemanticKey.canonicalIngredientName($0) }
+      return value("displayName").text.map { SemanticKey.canonicalIngredientName($0) }
     case .book:
-      return self["title"].text.map { SemanticKey.bookKey(title: $0, author: self["author"].text) }
+      return value("title").text.map { SemanticKey.bookKey(title: $0, author: value("author").text) }
     case .weeklyList:
-      guard let week = self["weekIdentifier"].text, let name = self["displayName"].text else { return nil }
+      guard let week = value("weekIdentifier").text, let name = value("displayName").text else { return nil }
       return SemanticKey.listKey(week: week, name: name)
     case .plannedMeal:
-      guard let date = self["date"].text.flatMap(CivilDate.init(iso:)), let meal = self["mealType"].text else { return nil }
+      guard let date = value("date").text.flatMap(CivilDate.init(iso:)), let meal = value("mealType").text else { return nil }
       return SemanticKey.slotKey(year: date.year, month: date.month, day: date.day, mealType: meal)
     default:
       return nil

@@ -1,5 +1,6 @@
 public import Foundation
 public import Model
+import Persistence
 
 /// What a change batch from another device may hold: the checks the sync server makes at
 /// the door and every device makes again on pull (a device trusts no log). Values follow
@@ -74,7 +75,48 @@ public struct ChangeRules: Sendable {
 
   /// The first rule `change` of `batch` breaks, or nil.
   public func violation(in change: RecordChange, of batch: ChangeBatch) -> Violation? {
-    violation(in: change, replica: batch.replica)
+    if let violation = violation(in: change, replica: batch.replica) { return violation }
+    return Self.identityViolation(in: change, schemaVersion: batch.schemaVersion)
+  }
+
+  /// The first schema version whose batches are held to the key rule
+  /// (``identityViolation(in:schemaVersion:)``): from 4 every unique kind has a key computed
+  /// from its fields (a weekly list got its key with 4). Batches of earlier builds, which
+  /// keyed some names by their own rules, are joined as written.
+  public static let firstKeyCheckedSchema = 4
+
+  /// Why a change of a unique kind carries an identity that is not one, or nil: a key that
+  /// is not the key its identity fields give (`Record.key(of:_:)`, the rule the stores hold
+  /// every local write to), a key or an identity field without the rest of the group, or
+  /// identity registers of different stamps. The identity fields travel as one unit with
+  /// one stamp, so a device that joins them can never show a name under another name's key
+  /// ("Produce" keyed "dairy" would hide Dairy).
+  static func identityViolation(in change: RecordChange, schemaVersion: Int) -> Violation? {
+    let schema = change.kind.schema
+    guard schemaVersion >= firstKeyCheckedSchema, schema.identity.isUnique, let keyField = schema.semanticKeyField else { return nil }
+    let group = schema.identityFields
+    let present = group.filter { change.fields[$0] != nil }
+    guard let first = present.first else { return nil }
+    func refuse(_ field: String, _ reason: String) -> Violation {
+      Violation(code: .invalidValue, kind: change.kind, id: change.id, field: field, reason: reason)
+    }
+    if let stamp = change.fields[first]?.stamp, let other = present.first(where: { change.fields[$0]?.stamp != stamp }) {
+      return refuse(
+        other, "carries another stamp than '\(first)': a record's identity fields (\(group.joined(separator: ", "))) are written together")
+    }
+    guard let held = change.fields[keyField]?.value.text else {
+      return refuse(
+        keyField, "is missing while '\(first)' is written: a record's identity fields (\(group.joined(separator: ", "))) travel together")
+    }
+    guard let expected = Record.key(of: change.kind, { change.fields[$0]?.value ?? .null }) else {
+      return refuse(
+        keyField, "is written without the fields it is computed from (\(group.filter { $0 != keyField }.joined(separator: ", ")))")
+    }
+    guard held == expected else {
+      return refuse(
+        keyField, "is '\(held.prefix(80))', but its fields give the key '\(expected.prefix(80))' (a key is computed from its fields)")
+    }
+    return nil
   }
 
   /// The first rule `change`, pushed by `replica`, breaks, or nil.

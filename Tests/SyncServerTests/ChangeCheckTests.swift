@@ -65,6 +65,29 @@ import Testing
     }
   }
 
+  /// A key that is not the key of its fields ("Produce" keyed "dairy") is refused at the
+  /// door in a batch of a schema that keys every unique kind from its fields.
+  @Test func aKeyThatIsNotTheKeyOfItsFieldsIsRefused() async throws {
+    let fixture = ServerFixture()
+    let phone = try await fixture.token()
+    let stamp = Self.stamp(Self.now - 1_000)
+    let impostor = RecordChange(
+      kind: .category, id: Self.id, createdAt: Date(timeIntervalSince1970: 1_700_000_000),
+      updatedAt: Date(timeIntervalSince1970: 1_700_000_000), ownerID: "local", sharingScope: .private,
+      fields: [
+        "displayName": StampedValue(value: .text("Produce"), stamp: stamp),
+        "normalizedName": StampedValue(value: .text("dairy"), stamp: stamp),
+      ])
+    let bytes = ChangeBatchCoding.encode(
+      ChangeBatch(id: "a:1-1", replica: "a", schemaVersion: ChangeBatchCoding.schemaVersion, changes: [impostor]))
+    try await fixture.test { client in
+      let response = try await client.push(bytes, token: phone, deviceSequence: 1)
+      #expect(response.status == .unprocessableContent)
+      #expect(response.refusal?.code == "change-invalid")
+      #expect(response.refusal?.message.contains("field 'normalizedName' is 'dairy', but its fields give the key 'produce'") == true)
+    }
+  }
+
   @Test func stampsWithinTheSkewTheCreationBandAndAMigrationsAreTaken() async throws {
     let fixture = ServerFixture()
     let phone = try await fixture.token()

@@ -42,10 +42,19 @@ enum ClockRepair {
     }
     var changed = Set<RecordKey>()
     var updated: [RecordKey: RecordState] = [:]
+    // Registers one write stamped together keep one stamp: a record's identity fields
+    // travel as one unit (`ChangeRules.identityViolation`).
+    var renewed: [Stamp: Stamp] = [:]
     for item in future.sorted(by: { $0.value.stamp < $1.value.stamp }) {
       guard var state = try updated[item.key] ?? states.state(item.key) else { continue }
-      let reading = clock.tick(physical: now)
-      let stamp = Stamp(time: reading.time, counter: reading.counter, replica: replica)
+      let stamp =
+        renewed[item.value.stamp]
+        ?? {
+          let reading = clock.tick(physical: now)
+          let stamp = Stamp(time: reading.time, counter: reading.counter, replica: replica)
+          renewed[item.value.stamp] = stamp
+          return stamp
+        }()
       state.replace(item.field, with: StampedValue(value: item.value.value, stamp: stamp))
       updated[item.key] = state
       changed.insert(item.key)
