@@ -87,34 +87,36 @@ public struct ChangeRules: Sendable {
 
   /// Why a change of a unique kind carries an identity that is not one, or nil: a key that
   /// is not the key its identity fields give (`Record.key(of:_:)`, the rule the stores hold
-  /// every local write to), a key or an identity field without the rest of the group, or
-  /// identity registers of different stamps. The identity fields travel as one unit with
-  /// one stamp, so a device that joins them can never show a name under another name's key
-  /// ("Produce" keyed "dairy" would hide Dairy).
+  /// every local write to), an identity field written without its key, or a key written
+  /// without the fields it is computed from. A device writes a record's identity fields as
+  /// one unit and pushes them together, so a device that joins them never shows a name
+  /// under another name's key ("Produce" keyed "dairy" would hide Dairy).
+  ///
+  /// The one key that travels alone is a migration's (`Stamp.migration`): an upgrade that
+  /// gave old records a key (weekly lists in schema 4) wrote it below every real write, so it
+  /// never outranks a name written since.
   static func identityViolation(in change: RecordChange, schemaVersion: Int) -> Violation? {
     let schema = change.kind.schema
     guard schemaVersion >= firstKeyCheckedSchema, schema.identity.isUnique, let keyField = schema.semanticKeyField else { return nil }
-    let group = schema.identityFields
-    let present = group.filter { change.fields[$0] != nil }
-    guard let first = present.first else { return nil }
+    let inputs = schema.identityFields.filter { $0 != keyField }
+    let present = inputs.filter { change.fields[$0] != nil }
+    let key = change.fields[keyField]
+    guard key != nil || !present.isEmpty else { return nil }
     func refuse(_ field: String, _ reason: String) -> Violation {
       Violation(code: .invalidValue, kind: change.kind, id: change.id, field: field, reason: reason)
     }
-    if let stamp = change.fields[first]?.stamp, let other = present.first(where: { change.fields[$0]?.stamp != stamp }) {
-      return refuse(
-        other, "carries another stamp than '\(first)': a record's identity fields (\(group.joined(separator: ", "))) are written together")
+    guard let key else {
+      return refuse(keyField, "is missing while '\(present[0])' is written: a record's key travels with the fields it is computed from")
     }
-    guard let held = change.fields[keyField]?.value.text else {
-      return refuse(
-        keyField, "is missing while '\(first)' is written: a record's identity fields (\(group.joined(separator: ", "))) travel together")
+    let required = inputs.filter { schema.field(named: $0)?.isOptional != true }
+    guard required.allSatisfy({ change.fields[$0] != nil }) else {
+      if key.stamp.replica.isEmpty { return nil }
+      return refuse(keyField, "is written without the fields it is computed from (\(inputs.joined(separator: ", ")))")
     }
-    guard let expected = Record.key(of: change.kind, { change.fields[$0]?.value ?? .null }) else {
-      return refuse(
-        keyField, "is written without the fields it is computed from (\(group.filter { $0 != keyField }.joined(separator: ", ")))")
-    }
-    guard held == expected else {
-      return refuse(
-        keyField, "is '\(held.prefix(80))', but its fields give the key '\(expected.prefix(80))' (a key is computed from its fields)")
+    guard let expected = Record.key(of: change.kind, { change.fields[$0]?.value ?? .null }), key.value.text == expected else {
+      let held = key.value.text.map { "'\($0.prefix(80))'" } ?? "not a text"
+      let wanted = Record.key(of: change.kind, { change.fields[$0]?.value ?? .null }).map { "'\($0.prefix(80))'" } ?? "no key"
+      return refuse(keyField, "is \(held), but its fields give the key \(wanted) (a key is computed from its fields)")
     }
     return nil
   }

@@ -42,8 +42,8 @@ enum ClockRepair {
     }
     var changed = Set<RecordKey>()
     var updated: [RecordKey: RecordState] = [:]
-    // Registers one write stamped together keep one stamp: a record's identity fields
-    // travel as one unit (`ChangeRules.identityViolation`).
+    // Registers one write stamped together keep one stamp, as a write's are: a record's
+    // identity fields and a merge's edge and kept values stay one unit.
     var renewed: [Stamp: Stamp] = [:]
     for item in future.sorted(by: { $0.value.stamp < $1.value.stamp }) {
       guard var state = try updated[item.key] ?? states.state(item.key) else { continue }
