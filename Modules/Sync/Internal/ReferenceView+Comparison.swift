@@ -31,7 +31,7 @@ extension ReferenceView {
   /// in `skipping` are left out.
   ///
   /// The keeper's row must be the view's row: live or not as it is, every field and the
-  /// metadata (for a tombstone, every field but its references). Any
+  /// metadata, tombstones' references included. Any
   /// other record, and a row no state or edge names, must show no live row (a tombstone
   /// of a member is dated when the view set it aside, which the states do not say).
   func differences(from rows: [RecordKey: Record], skipping: Set<RecordKey> = []) -> [ViewDifference] {
@@ -52,9 +52,6 @@ extension ReferenceView {
       }
       var found: [ViewDifference] = []
       for name in table.changedFields(comparedTo: view) {
-        // A tombstone's references are not kept resolved: nothing reads them, and a record
-        // that refers to a target this device deleted itself is not computed again.
-        if !view.meta.isLive, key.kind.schema.field(named: name)?.type.referencedKind != nil { continue }
         found.append(difference(name, ViewDifference.text(table[name]), ViewDifference.text(view[name])))
       }
       let metadata: [(String, String, String)] = [
