@@ -61,14 +61,16 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
     if let cached = cache.credential(for: hash) { return cached }
     let generation = cache.generation
     let logger = logger
-    let found = try await pool.withConnection { connection -> Credential? in
-      let rows = try await connection.execute(CredentialByTokenHash(hash: hash), logger: logger)
-      for try await (tokenID, householdID, household, identifier, deviceID, device, expiresAt, revokedAt, minimumSchema) in rows {
-        return Credential(
-          tokenID: tokenID, householdID: householdID, household: household, cloudIdentifier: identifier.uuidString.lowercased(),
-          deviceID: deviceID, device: device, expiresAt: expiresAt, revokedAt: revokedAt, minimumSchema: minimumSchema)
+    let found = try await ErrorClassification.classified {
+      try await pool.withConnection { connection -> Credential? in
+        let rows = try await connection.execute(CredentialByTokenHash(hash: hash), logger: logger)
+        for try await (tokenID, householdID, household, identifier, deviceID, device, expiresAt, revokedAt, minimumSchema) in rows {
+          return Credential(
+            tokenID: tokenID, householdID: householdID, household: household, cloudIdentifier: identifier.uuidString.lowercased(),
+            deviceID: deviceID, device: device, expiresAt: expiresAt, revokedAt: revokedAt, minimumSchema: minimumSchema)
+        }
+        return nil
       }
-      return nil
     }
     if let found { cache.store(found, for: hash, readIn: generation) }
     return found
@@ -109,6 +111,14 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
   /// ``appendChecked(_:from:deviceSequence:quota:now:)``, so its answer and message come
   /// from one place.
   public func append(
+    _ batch: IncomingBatch, from credential: Credential, deviceSequence: Int64, quota: HeldBatchQuota, now: Date
+  ) async throws -> PushReceipt {
+    try await ErrorClassification.classified {
+      try await appendClassifiable(batch, from: credential, deviceSequence: deviceSequence, quota: quota, now: now)
+    }
+  }
+
+  private func appendClassifiable(
     _ batch: IncomingBatch, from credential: Credential, deviceSequence: Int64, quota: HeldBatchQuota, now: Date
   ) async throws -> PushReceipt {
     if !quota.holds(batch) {
@@ -183,12 +193,16 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
   }
 
   public func batches(of household: Int64, after sequence: Int64, limit: Int) async throws -> [PulledBatch] {
-    let rows = try await client.query(
-      "SELECT sequence, payload FROM batches WHERE household_id = \(household) AND sequence > \(sequence) ORDER BY sequence LIMIT \(limit)",
-      logger: logger)
-    var entries: [PulledBatch] = []
-    for try await (sequence, payload) in rows.decode((Int64, Data).self) { entries.append(PulledBatch(sequence: sequence, batch: payload)) }
-    return entries
+    try await ErrorClassification.classified {
+      let rows = try await client.query(
+        "SELECT sequence, payload FROM batches WHERE household_id = \(household) AND sequence > \(sequence) ORDER BY sequence LIMIT \(limit)",
+        logger: logger)
+      var entries: [PulledBatch] = []
+      for try await (sequence, payload) in rows.decode((Int64, Data).self) {
+        entries.append(PulledBatch(sequence: sequence, batch: payload))
+      }
+      return entries
+    }
   }
 
   /// The page and the household's newest sequence in one query (one snapshot); batches past
@@ -196,27 +210,31 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
   public func page(of household: Int64, after sequence: Int64, limit: Int, maxBytes: Int) async throws -> LogPage {
     let statement = LogPageAfter(household: household, after: sequence, limit: Int64(limit), maxBytes: Int64(maxBytes))
     let logger = logger
-    return try await pool.withConnection { connection in
-      var latest: Int64 = 0, entries: [PulledBatch] = []
-      for try await (last, sequence, payload) in try await connection.execute(statement, logger: logger) {
-        latest = last
-        if let sequence, let payload { entries.append(PulledBatch(sequence: sequence, batch: payload)) }
+    return try await ErrorClassification.classified {
+      try await pool.withConnection { connection in
+        var latest: Int64 = 0, entries: [PulledBatch] = []
+        for try await (last, sequence, payload) in try await connection.execute(statement, logger: logger) {
+          latest = last
+          if let sequence, let payload { entries.append(PulledBatch(sequence: sequence, batch: payload)) }
+        }
+        return LogPage(entries: entries, latestSequence: latest)
       }
-      return LogPage(entries: entries, latestSequence: latest)
     }
   }
 
   public func latestSequence(of household: Int64) async throws -> Int64 {
     let logger = logger
-    return try await pool.withConnection { connection in
-      let rows = try await connection.query("SELECT last_sequence FROM households WHERE id = \(household)", logger: logger)
-      for try await value in rows.decode(Int64.self) { return value }
-      return 0
+    return try await ErrorClassification.classified {
+      try await pool.withConnection { connection in
+        let rows = try await connection.query("SELECT last_sequence FROM households WHERE id = \(household)", logger: logger)
+        for try await value in rows.decode(Int64.self) { return value }
+        return 0
+      }
     }
   }
 
   public func deviceState(of device: Int64) async throws -> DeviceState {
-    try await pool.withConnection { try await Self.deviceState($0, device, logger: logger) }
+    try await ErrorClassification.classified { try await pool.withConnection { try await Self.deviceState($0, device, logger: logger) } }
   }
 
   static func deviceState(_ connection: PostgresConnection, _ device: Int64, logger: Logger) async throws -> DeviceState {
@@ -228,6 +246,11 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
   public func register(_ registration: DeviceRegistration, for credential: Credential, now: Date) async throws -> DeviceEntry {
     let logger = logger
     // Under the household's lock, as a push: two devices cannot bind one replica at once.
+    return try await ErrorClassification.classified { try await registerClassifiable(registration, for: credential, now: now) }
+  }
+
+  private func registerClassifiable(_ registration: DeviceRegistration, for credential: Credential, now: Date) async throws -> DeviceEntry {
+    let logger = logger
     return try await PostgresTransaction.run(pool, logger: logger) { connection in
       try await connection.query("SELECT pg_advisory_xact_lock(\(credential.householdID))", logger: logger)
       let rows = try await connection.query(
@@ -255,13 +278,15 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
   /// One round trip (`SELECT 1`) through the client's pool.
   public func checkReachable() async throws {
     let logger = logger
-    try await pool.withConnection { connection in
-      for try await _ in try await connection.query("SELECT 1", logger: logger) {}
+    try await ErrorClassification.classified {
+      try await pool.withConnection { connection in
+        for try await _ in try await connection.query("SELECT 1", logger: logger) {}
+      }
     }
   }
 
   public func devices(of household: Int64) async throws -> [DeviceEntry] {
-    try await pool.withConnection { try await Self.devices($0, household, logger: logger) }
+    try await ErrorClassification.classified { try await pool.withConnection { try await Self.devices($0, household, logger: logger) } }
   }
 
   static func devices(_ connection: PostgresConnection, _ household: Int64, logger: Logger) async throws -> [DeviceEntry] {

@@ -135,6 +135,10 @@ extension SyncService {
     try Validation.identifier(header.id, what: "batch id")
     try Validation.identifier(header.replica, what: "replica id")
     guard header.schemaVersion >= 1 else { throw .undecodableBatch("schema version \(header.schemaVersion) is below 1") }
+    guard Validation.schemaVersions.contains(header.schemaVersion) else {
+      throw .undecodableBatch(
+        "schema version \(header.schemaVersion) is above \(Validation.schemaVersions.upperBound), the highest a batch may carry")
+    }
     if header.schemaVersion <= configuration.knownSchemaVersion {
       let batch: ChangeBatch
       do {

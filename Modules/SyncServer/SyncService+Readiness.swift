@@ -23,10 +23,13 @@ extension SyncService {
   }
 
   /// Runs one storage call of a request under the ``StorageGate``: refused at once while the
-  /// storage is down (but for the one request that checks it), and answered
-  /// `503 storage-unavailable` with `Retry-After` when it fails or outlasts
-  /// ``ServerConfiguration/storageTimeout``. A ``ServerError`` the storage throws (a rule's
-  /// refusal) passes unchanged.
+  /// storage is down (but for the one request that checks it). What the call throws is
+  /// answered as the storage classified it (``StorageError``): data it refused is this
+  /// request's `4xx`, a failure of its own this request's `503 storage-busy` or
+  /// `500 storage-failed`, and only a call that outlasts
+  /// ``ServerConfiguration/storageTimeout`` or a storage that is away (or an error it did not
+  /// classify) is `503 storage-unavailable` with `Retry-After` and marks the storage down for
+  /// every request. A ``ServerError`` the storage throws (a rule's refusal) passes unchanged.
   func stored<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
     let retryAfter = configuration.unavailableRetryAfter
     do {
@@ -44,8 +47,16 @@ extension SyncService {
       return value
     } catch let error as ServerError {
       throw error
+    } catch StorageError.refused(let refusal) {
+      // The request's own data: its answer, the storage up.
+      logger.notice("the database refused a request's data: \(StorageError.refused(refusal))")
+      metrics.storageRefused(refusal.kind)
+      throw ServerError.storageRefused(refusal)
+    } catch StorageError.failed(let reason, let transient) {
+      logger.error("the database failed a request: \(reason)")
+      throw ServerError.storageFailed(transient: transient, retryAfter: retryAfter)
     } catch {
-      // A storage failure: logged here, answered without its details.
+      // The storage is away: logged here, answered without its details.
       logger.error("the database failed: \(String(describing: error))")
       unavailable()
       throw ServerError.storageUnavailable(retryAfter: retryAfter)

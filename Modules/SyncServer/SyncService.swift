@@ -156,8 +156,10 @@ public struct SyncService: Sendable {
     }
     try Validation.name(registration.name, what: "device name", limit: configuration.maxNameLength)
     try Validation.identifier(registration.replicaID, what: "replica id")
-    guard (1...10_000).contains(registration.schemaVersion) else {
-      throw ServerError.badRequest("schema-version-invalid", "schema version \(registration.schemaVersion) is not between 1 and 10000")
+    guard Validation.schemaVersions.contains(registration.schemaVersion) else {
+      throw ServerError.badRequest(
+        "schema-version-invalid",
+        "schema version \(registration.schemaVersion) is not between 1 and \(Validation.schemaVersions.upperBound)")
     }
     let now = configuration.clock()
     return json(try await stored { try await storage.register(registration, for: credential, now: now) })
