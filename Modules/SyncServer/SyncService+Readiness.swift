@@ -6,9 +6,13 @@ extension SyncService {
   /// `GET /v1/ready`: 200 `{"status":"ready"}` when the storage answers a check within
   /// ``ServerConfiguration/readinessTimeout``; `503 storage-unavailable` with `Retry-After`
   /// when not. `/v1/health` answers whenever the process does (liveness); this is what a
-  /// load balancer asks before sending requests.
+  /// load balancer asks before sending requests. The check runs at most once a second per
+  /// process (``ReadinessCache``): requests in between are answered with its outcome, and
+  /// requests that arrive while it runs wait for it.
   func ready() async throws -> Response {
-    guard await checkStorage() else { throw ServerError.storageUnavailable(retryAfter: configuration.unavailableRetryAfter) }
+    guard await readiness.reachable(now: configuration.clock(), check: { await self.checkStorage() }) else {
+      throw ServerError.storageUnavailable(retryAfter: configuration.unavailableRetryAfter)
+    }
     return json(["status": "ready"])
   }
 

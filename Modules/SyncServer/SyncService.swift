@@ -21,6 +21,8 @@ public struct SyncService: Sendable {
   public let configuration: ServerConfiguration
   let logger: Logger
   let gate = StorageGate()
+  /// `/v1/ready`'s checks, at most one a second.
+  let readiness = ReadinessCache()
   /// Requests per token (``ServerConfiguration/tokenRequestsPerSecond``).
   let rateLimit: RequestRateLimit
   /// Requests per client address, read before any token (``ServerConfiguration/addressRequestsPerSecond``).
@@ -90,7 +92,9 @@ public struct SyncService: Sendable {
   }
 
   private func respond(to route: Route, _ request: Request, context: ServerRequestContext) async throws -> Response {
-    if route.path != Wire.Path.health && route.path != Wire.Path.ready { try limitAddress(request, context: context) }
+    // Liveness answers from memory and is never limited (a probe must not be refused for its
+    // address); readiness and every other route take from the address's bucket.
+    if route.path != Wire.Path.health { try limitAddress(request, context: context) }
     do {
       switch (route.method, route.path) {
       case (.get, Wire.Path.health): return json(["status": "ok"])
