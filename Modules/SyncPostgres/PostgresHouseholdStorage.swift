@@ -82,7 +82,11 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
   /// request, and still refuses a revoked token as soon as the revocation commits. When the
   /// connection drops the cache is off until listening again, `retryAfter` later. Runs until
   /// its task is cancelled; a server runs it as a service of its own (``CredentialWatcher``).
-  public func watchCredentialChanges(retryAfter: Duration = .seconds(1)) async {
+  ///
+  /// - Parameter onChange: called on each notification, and each time listening (re)starts
+  ///   (a change made while nobody listened is not replayed): a server passes its
+  ///   ``LiveAnnouncer/credentialsChanged()``, so open live streams are checked again.
+  public func watchCredentialChanges(retryAfter: Duration = .seconds(1), onChange: @escaping @Sendable () -> Void = {}) async {
     let cache = cache
     while !Task.isCancelled {
       do {
@@ -90,7 +94,11 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
           try await connection.listen(on: Self.credentialChannel) { notifications in
             cache.setListening(true)
             defer { cache.setListening(false) }
-            for try await _ in notifications { cache.clear() }
+            onChange()
+            for try await _ in notifications {
+              cache.clear()
+              onChange()
+            }
           }
         }
       } catch {

@@ -1,5 +1,6 @@
 public import Foundation
 public import SyncWire
+import Synchronization
 
 /// Households, devices, tokens and logs in one process's memory: a real backend with the
 /// same rules as PostgreSQL's (the actor is the per-household critical section), for route
@@ -46,6 +47,18 @@ public actor MemoryHouseholdStorage: HouseholdStorage {
   private var batchIndex: [Int64: [BatchKey: Int]] = [:]
   private var nextID: Int64 = 1
   private var minimumSchemas: [Int64: Int] = [:]
+  /// Who hears of credential changes (``onCredentialChange(_:)``).
+  private nonisolated let credentialObservers = Mutex<[@Sendable () -> Void]>([])
+
+  /// Calls `handler` after each change made through this storage to what a credential says:
+  /// a token revoked, a household renamed or deleted, a minimum schema set.
+  public nonisolated func onCredentialChange(_ handler: @escaping @Sendable () -> Void) {
+    credentialObservers.withLock { $0.append(handler) }
+  }
+
+  private func credentialsChanged() {
+    for handler in credentialObservers.withLock({ $0 }) { handler() }
+  }
 
   public init() {}
 
@@ -61,6 +74,7 @@ public actor MemoryHouseholdStorage: HouseholdStorage {
 
   public func setMinimumSchema(_ version: Int, of household: Int64) {
     minimumSchemas[household] = version
+    credentialsChanged()
   }
 
   public func append(
@@ -205,6 +219,7 @@ public actor MemoryHouseholdStorage: HouseholdStorage {
   public func renameHousehold(_ household: Int64, to name: String) -> Bool {
     guard let record = households[household], self.household(named: name) == nil else { return false }
     households[household] = HouseholdRecord(id: record.id, name: name, identifier: record.identifier)
+    credentialsChanged()
     return true
   }
 
@@ -218,6 +233,7 @@ public actor MemoryHouseholdStorage: HouseholdStorage {
     logs[household] = nil
     batchIndex[household] = nil
     minimumSchemas[household] = nil
+    credentialsChanged()
     return deleted
   }
 
@@ -233,6 +249,7 @@ public actor MemoryHouseholdStorage: HouseholdStorage {
   public func revokeToken(id: String, now: Date) -> Bool {
     guard let (hash, entry) = tokens.first(where: { $0.value.record.id == id }), entry.revokedAt == nil else { return false }
     tokens[hash] = (entry.record, now)
+    credentialsChanged()
     return true
   }
 
@@ -243,6 +260,7 @@ public actor MemoryHouseholdStorage: HouseholdStorage {
       tokens[hash] = (entry.record, now)
       count += 1
     }
+    if count > 0 { credentialsChanged() }
     return count
   }
 

@@ -9,13 +9,16 @@ import SyncWire
 extension SyncService {
   /// `POST /v1/batches`: checks the token, content type, device sequence, size and the
   /// batch itself, then appends it through ``PushRules``. 201 when stored, 200 for a retry
-  /// of a stored batch.
+  /// of a stored batch. The token is looked up again once the body has arrived: a token
+  /// revoked or expired while its body was on the way (or whose household was deleted)
+  /// stores nothing.
   func push(_ request: Request) async throws -> Response {
-    let credential = try await authenticate(request)
+    let (credential, hash) = try await authenticated(request)
     try requireContentType(request, Wire.batchMediaType)
     let deviceSequence = try Self.deviceSequence(request)
     let bytes = try await collect(request, limit: configuration.maxBatchBytes)
     let batch = try read(bytes)
+    try await recheck(hash: hash)
     guard batch.schemaVersion >= credential.minimumSchema else {
       throw ServerError.schemaBelowMinimum(device: credential.device, got: batch.schemaVersion, minimum: credential.minimumSchema)
     }

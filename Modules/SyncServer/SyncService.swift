@@ -34,6 +34,8 @@ public struct SyncService: Sendable {
   /// The live channel's subscribers in this process; a server on PostgreSQL feeds it the
   /// other instances' pushes too (`CredentialWatcher(storage:announcer:)`).
   public let announcer: LiveAnnouncer
+  /// Ends live streams whose credential no longer holds.
+  let liveCheck: LiveCredentialCheck
 
   /// - Parameter metricsFactory: where the server's metrics go (``ServerMetrics``; default:
   ///   the process's `MetricsSystem`).
@@ -54,6 +56,10 @@ public struct SyncService: Sendable {
     announcer = LiveAnnouncer(
       perToken: configuration.liveSubscribersPerToken, total: configuration.liveSubscribers,
       holdWhilePushing: configuration.liveHoldWhilePushing)
+    liveCheck = LiveCredentialCheck(
+      announcer: announcer, storage: storage, clock: configuration.clock, lookupTimeout: configuration.storageTimeout)
+    let announcer = announcer
+    storage.onCredentialChange { announcer.credentialsChanged() }
   }
 
   /// A route of the protocol: its method and path.

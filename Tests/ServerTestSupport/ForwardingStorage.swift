@@ -18,6 +18,7 @@ public protocol ForwardingStorage: HouseholdStorage {
 
 extension ForwardingStorage {
   public func credential(forTokenHash hash: Data) async throws -> Credential? { await inner.credential(forTokenHash: hash) }
+  public func onCredentialChange(_ handler: @escaping @Sendable () -> Void) { inner.onCredentialChange(handler) }
   public func append(
     _ batch: IncomingBatch, from credential: Credential, deviceSequence: Int64, quota: HeldBatchQuota, now: Date
   ) async throws -> PushReceipt {
