@@ -132,7 +132,8 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
     if !quota.holds(batch) {
       let statement = AppendNext(
         household: credential.householdID, device: credential.deviceID, batchID: batch.id, deviceSequence: deviceSequence,
-        replica: batch.replica, schemaVersion: Int32(clamping: batch.schemaVersion), payload: batch.bytes, received: now)
+        replica: batch.replica, schemaVersion: Int32(clamping: batch.schemaVersion), payload: batch.bytes, received: now,
+        maxStored: quota.household.storedBytes, maxDaily: quota.household.dailyPushBytes)
       let logger = logger
       let appended = try await pool.withConnection { connection -> Int64? in
         for try await sequence in try await connection.execute(statement, logger: logger) { return sequence }
@@ -149,10 +150,11 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
   ) async throws -> PushReceipt {
     let household = credential.householdID
     let logger = logger
-    // Five round trips (six for a held batch): BEGIN; the household's lock; the device
+    // Six round trips (seven for a held batch): BEGIN; the household's lock; the device
     // (locked against a concurrent registration), this device's batch with this id and
     // another device holding the replica in one read; for a held batch, the household's
-    // held batches; the append (next sequence, the batch, the device) in one statement; COMMIT.
+    // held batches; the household's usage and quota; the append (next sequence, the batch,
+    // the device) in one statement; COMMIT.
     return try await PostgresTransaction.run(pool, logger: logger) { connection in
       try await connection.query("SELECT pg_advisory_xact_lock(\(household))", logger: logger)
       var context = PushRules.Context(device: DeviceState(replicaID: nil, lastDeviceSequence: 0))
@@ -175,6 +177,7 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
       if quota.holds(batch) {
         context.held = try await Self.heldUsage(connection, household, knownSchemaVersion: quota.knownSchemaVersion, logger: logger)
       }
+      context.usage = try await Self.householdUsage(connection, household, now: now, logger: logger)
       switch try PushRules.decide(batch, deviceSequence: deviceSequence, credential: credential, context: context, quota: quota) {
       case .alreadyStored(let receipt):
         return receipt

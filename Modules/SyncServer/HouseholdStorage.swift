@@ -75,6 +75,10 @@ public protocol HouseholdStorage: Sendable {
   func setMinimumSchema(_ version: Int, of household: Int64) async throws
   /// The household's held batches (schema above `knownSchemaVersion`, not retired), oldest first.
   func heldBatches(of household: Int64, knownSchemaVersion: Int) async throws -> [HeldBatchEntry]
+  /// What the household holds, pushed on `now`'s UTC day, and its own quota setting.
+  func householdUsage(of household: Int64, now: Date) async throws -> HouseholdUsage
+  /// Sets the household's own quota (nil in a field: the server's default).
+  func setHouseholdQuota(_ setting: HouseholdQuotaSetting, of household: Int64) async throws
   /// Calls `handler` after each change made through this storage object to what a
   /// credential says (a token revoked, a household renamed or deleted, a minimum schema), so
   /// open live streams are checked again at once (``LiveAnnouncer/credentialsChanged()``).

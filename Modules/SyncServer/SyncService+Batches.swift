@@ -25,12 +25,18 @@ extension SyncService {
     let (quota, now) = (configuration.heldQuota, configuration.clock())
     // One household's pushes take at most a few database connections at once (HouseholdPushQueue);
     // while they are under way, the household's announcements wait for them (LiveAnnouncer).
-    let receipt = try await announcer.duringPush(of: credential.householdID) {
-      try await pushQueue.run(
-        credential.householdID, timeout: configuration.storageTimeout, retryAfter: configuration.unavailableRetryAfter
-      ) {
-        try await stored { try await storage.append(batch, from: credential, deviceSequence: deviceSequence, quota: quota, now: now) }
+    let receipt: PushReceipt
+    do {
+      receipt = try await announcer.duringPush(of: credential.householdID) {
+        try await pushQueue.run(
+          credential.householdID, timeout: configuration.storageTimeout, retryAfter: configuration.unavailableRetryAfter
+        ) {
+          try await stored { try await storage.append(batch, from: credential, deviceSequence: deviceSequence, quota: quota, now: now) }
+        }
       }
+    } catch let error as ServerError where error.code.hasPrefix("household-quota-") {
+      metrics.householdQuotaRefused(String(error.code.dropFirst("household-quota-".count)))
+      throw error
     }
     if receipt.stored {
       // This process's subscribers hear it now, or once the household's other pushes under
