@@ -255,13 +255,12 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
   }
 
   public func register(_ registration: DeviceRegistration, for credential: Credential, now: Date) async throws -> DeviceEntry {
-    let logger = logger
-    // Under the household's lock, as a push: two devices cannot bind one replica at once.
-    return try await ErrorClassification.classified { try await registerClassifiable(registration, for: credential, now: now) }
+    try await ErrorClassification.classified { try await registerClassifiable(registration, for: credential, now: now) }
   }
 
   private func registerClassifiable(_ registration: DeviceRegistration, for credential: Credential, now: Date) async throws -> DeviceEntry {
     let logger = logger
+    // Under the household's lock, as a push: two devices cannot bind one replica at once.
     return try await PostgresTransaction.run(pool, logger: logger) { connection in
       try await connection.query("SELECT pg_advisory_xact_lock(\(credential.householdID))", logger: logger)
       let rows = try await connection.query(

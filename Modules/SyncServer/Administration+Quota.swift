@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 extension Administration {
   /// One household's quota as `forager-server household-quota` shows it: what it holds and
