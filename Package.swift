@@ -151,7 +151,10 @@ let package = Package(
       path: "Modules/SyncPostgres"),
     .testTarget(
       name: "SyncPostgresTests",
-      dependencies: ["SyncPostgres", "SyncServer", "Sync", "Model", "ServerTestSupport", postgresNIO, logging, serviceLifecycle],
+      dependencies: [
+        "SyncPostgres", "SyncServer", "SyncWire", "Sync", "Model", "ServerTestSupport", postgresNIO, logging, serviceLifecycle, hummingbird,
+        .product(name: "HummingbirdTesting", package: "hummingbird"), httpTypes, nioCore, prometheus,
+      ],
       path: "Tests/SyncPostgresTests"
     ),
     .target(

@@ -14,7 +14,7 @@ struct ForagerServer: AsyncParsableCommand {
     abstract: "Forager's sync server: households' change batches on PostgreSQL, over HTTP.",
     subcommands: [
       Serve.self, SetupDatabase.self, AddHousehold.self, Households.self, RenameHousehold.self, DeleteHousehold.self, IssueToken.self,
-      RevokeToken.self, Devices.self, SetMinimumSchema.self, HeldBatches.self, RetireBatch.self,
+      RevokeToken.self, Devices.self, SetMinimumSchema.self, HeldBatches.self, RetireBatch.self, HouseholdQuotaCommand.self,
     ]
   )
 }

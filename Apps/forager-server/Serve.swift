@@ -23,6 +23,16 @@ struct Serve: AsyncParsableCommand {
   var heldBatchBytes = ServerConfiguration().heldBatchBytes
   @Option(help: "The most newer-schema batches a household may hold unread (1 to 100000).")
   var heldBatchCount = ServerConfiguration().heldBatchCount
+  @Option(
+    help:
+      "The most bytes of batches a household's log may hold, unless it has its own (household-quota) (1048576 to 17592186044416, i.e. 1 MiB to 16 TiB)."
+  )
+  var householdStoredBytes = Int(ServerConfiguration().householdQuota.storedBytes)
+  @Option(
+    help:
+      "The most bytes a household's devices may push in a UTC day, unless it has its own (1048576 to 17592186044416, i.e. 1 MiB to 16 TiB)."
+  )
+  var householdDailyPushBytes = Int(ServerConfiguration().householdQuota.dailyPushBytes)
   @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.") var logLevel = "info"
   @Option(help: "Log lines as text, or as json: one object per line with a request's household, device, route, status, duration.")
   var logFormat = "text"
@@ -113,6 +123,12 @@ struct Serve: AsyncParsableCommand {
     _ = try Self.level(logLevel)
     guard ["text", "json"].contains(logFormat) else { throw ValidationError("--log-format must be text or json; got '\(logFormat)'") }
     if let metricsPort { try check(metricsPort, in: 0...65_535, option: "--metrics-port") }
+    try check(
+      householdStoredBytes, in: Int(HouseholdQuota.storedBytesRange.lowerBound)...Int(HouseholdQuota.storedBytesRange.upperBound),
+      option: "--household-stored-bytes")
+    try check(
+      householdDailyPushBytes, in: Int(HouseholdQuota.dailyPushBytesRange.lowerBound)...Int(HouseholdQuota.dailyPushBytesRange.upperBound),
+      option: "--household-daily-push-bytes")
     do throws(ServerError) {
       try HeldBatchQuota(maxBytes: heldBatchBytes, maxCount: heldBatchCount).validate()
     } catch {
@@ -129,6 +145,7 @@ struct Serve: AsyncParsableCommand {
     configuration.allowedSkew = TimeInterval(allowedSkew)
     configuration.storageTimeout = .seconds(databaseTimeout)
     configuration.maxPageBytes = maxPageBytes
+    configuration.householdQuota = HouseholdQuota(storedBytes: Int64(householdStoredBytes), dailyPushBytes: Int64(householdDailyPushBytes))
     configuration.idleTimeout = .seconds(idleTimeout)
     configuration.bodyTimeout = .seconds(bodyTimeout)
     configuration.maxConnections = maxConnections

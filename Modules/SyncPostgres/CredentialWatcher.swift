@@ -5,7 +5,9 @@ public import SyncServer
 /// server's service group, so that token lookups are cached while credential changes are
 /// heard (Docs/SERVER.md), and, given the server's ``LiveAnnouncer``,
 /// ``PostgresHouseholdStorage/watchLogChanges(into:retryAfter:)`` beside it, so live
-/// subscribers hear every server's pushes.
+/// subscribers hear every server's pushes, and tells the announcer of each credential change,
+/// so a live stream ends soon after its token is revoked or its household deleted on any
+/// server or by any tool.
 ///
 /// List it after the database client (`app.addServices(client, watcher)`): a service group
 /// stops its services in reverse order, so a graceful shutdown stops the watcher first,
@@ -43,7 +45,7 @@ public struct CredentialWatcher: Service {
     await cancelWhenGracefulShutdown {
       for await _ in started {
         await withDiscardingTaskGroup { group in
-          group.addTask { await storage.watchCredentialChanges() }
+          group.addTask { await storage.watchCredentialChanges(onChange: { announcer?.credentialsChanged() }) }
           if let announcer { group.addTask { await storage.watchLogChanges(into: announcer) } }
         }
         return

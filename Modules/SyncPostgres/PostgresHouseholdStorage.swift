@@ -61,14 +61,16 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
     if let cached = cache.credential(for: hash) { return cached }
     let generation = cache.generation
     let logger = logger
-    let found = try await pool.withConnection { connection -> Credential? in
-      let rows = try await connection.execute(CredentialByTokenHash(hash: hash), logger: logger)
-      for try await (tokenID, householdID, household, identifier, deviceID, device, expiresAt, revokedAt, minimumSchema) in rows {
-        return Credential(
-          tokenID: tokenID, householdID: householdID, household: household, cloudIdentifier: identifier.uuidString.lowercased(),
-          deviceID: deviceID, device: device, expiresAt: expiresAt, revokedAt: revokedAt, minimumSchema: minimumSchema)
+    let found = try await ErrorClassification.classified {
+      try await pool.withConnection { connection -> Credential? in
+        let rows = try await connection.execute(CredentialByTokenHash(hash: hash), logger: logger)
+        for try await (tokenID, householdID, household, identifier, deviceID, device, expiresAt, revokedAt, minimumSchema) in rows {
+          return Credential(
+            tokenID: tokenID, householdID: householdID, household: household, cloudIdentifier: identifier.uuidString.lowercased(),
+            deviceID: deviceID, device: device, expiresAt: expiresAt, revokedAt: revokedAt, minimumSchema: minimumSchema)
+        }
+        return nil
       }
-      return nil
     }
     if let found { cache.store(found, for: hash, readIn: generation) }
     return found
@@ -80,7 +82,11 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
   /// request, and still refuses a revoked token as soon as the revocation commits. When the
   /// connection drops the cache is off until listening again, `retryAfter` later. Runs until
   /// its task is cancelled; a server runs it as a service of its own (``CredentialWatcher``).
-  public func watchCredentialChanges(retryAfter: Duration = .seconds(1)) async {
+  ///
+  /// - Parameter onChange: called on each notification, and each time listening (re)starts
+  ///   (a change made while nobody listened is not replayed): a server passes its
+  ///   ``LiveAnnouncer/credentialsChanged()``, so open live streams are checked again.
+  public func watchCredentialChanges(retryAfter: Duration = .seconds(1), onChange: @escaping @Sendable () -> Void = {}) async {
     let cache = cache
     while !Task.isCancelled {
       do {
@@ -88,7 +94,11 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
           try await connection.listen(on: Self.credentialChannel) { notifications in
             cache.setListening(true)
             defer { cache.setListening(false) }
-            for try await _ in notifications { cache.clear() }
+            onChange()
+            for try await _ in notifications {
+              cache.clear()
+              onChange()
+            }
           }
         }
       } catch {
@@ -111,10 +121,19 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
   public func append(
     _ batch: IncomingBatch, from credential: Credential, deviceSequence: Int64, quota: HeldBatchQuota, now: Date
   ) async throws -> PushReceipt {
+    try await ErrorClassification.classified {
+      try await appendClassifiable(batch, from: credential, deviceSequence: deviceSequence, quota: quota, now: now)
+    }
+  }
+
+  private func appendClassifiable(
+    _ batch: IncomingBatch, from credential: Credential, deviceSequence: Int64, quota: HeldBatchQuota, now: Date
+  ) async throws -> PushReceipt {
     if !quota.holds(batch) {
       let statement = AppendNext(
         household: credential.householdID, device: credential.deviceID, batchID: batch.id, deviceSequence: deviceSequence,
-        replica: batch.replica, schemaVersion: Int32(clamping: batch.schemaVersion), payload: batch.bytes, received: now)
+        replica: batch.replica, schemaVersion: Int32(clamping: batch.schemaVersion), payload: batch.bytes, received: now,
+        maxStored: quota.household.storedBytes, maxDaily: quota.household.dailyPushBytes)
       let logger = logger
       let appended = try await pool.withConnection { connection -> Int64? in
         for try await sequence in try await connection.execute(statement, logger: logger) { return sequence }
@@ -131,10 +150,11 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
   ) async throws -> PushReceipt {
     let household = credential.householdID
     let logger = logger
-    // Five round trips (six for a held batch): BEGIN; the household's lock; the device
+    // Six round trips (seven for a held batch): BEGIN; the household's lock; the device
     // (locked against a concurrent registration), this device's batch with this id and
     // another device holding the replica in one read; for a held batch, the household's
-    // held batches; the append (next sequence, the batch, the device) in one statement; COMMIT.
+    // held batches; the household's usage and quota; the append (next sequence, the batch,
+    // the device) in one statement; COMMIT.
     return try await PostgresTransaction.run(pool, logger: logger) { connection in
       try await connection.query("SELECT pg_advisory_xact_lock(\(household))", logger: logger)
       var context = PushRules.Context(device: DeviceState(replicaID: nil, lastDeviceSequence: 0))
@@ -157,6 +177,7 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
       if quota.holds(batch) {
         context.held = try await Self.heldUsage(connection, household, knownSchemaVersion: quota.knownSchemaVersion, logger: logger)
       }
+      context.usage = try await Self.householdUsage(connection, household, now: now, logger: logger)
       switch try PushRules.decide(batch, deviceSequence: deviceSequence, credential: credential, context: context, quota: quota) {
       case .alreadyStored(let receipt):
         return receipt
@@ -183,12 +204,16 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
   }
 
   public func batches(of household: Int64, after sequence: Int64, limit: Int) async throws -> [PulledBatch] {
-    let rows = try await client.query(
-      "SELECT sequence, payload FROM batches WHERE household_id = \(household) AND sequence > \(sequence) ORDER BY sequence LIMIT \(limit)",
-      logger: logger)
-    var entries: [PulledBatch] = []
-    for try await (sequence, payload) in rows.decode((Int64, Data).self) { entries.append(PulledBatch(sequence: sequence, batch: payload)) }
-    return entries
+    try await ErrorClassification.classified {
+      let rows = try await client.query(
+        "SELECT sequence, payload FROM batches WHERE household_id = \(household) AND sequence > \(sequence) ORDER BY sequence LIMIT \(limit)",
+        logger: logger)
+      var entries: [PulledBatch] = []
+      for try await (sequence, payload) in rows.decode((Int64, Data).self) {
+        entries.append(PulledBatch(sequence: sequence, batch: payload))
+      }
+      return entries
+    }
   }
 
   /// The page and the household's newest sequence in one query (one snapshot); batches past
@@ -196,27 +221,31 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
   public func page(of household: Int64, after sequence: Int64, limit: Int, maxBytes: Int) async throws -> LogPage {
     let statement = LogPageAfter(household: household, after: sequence, limit: Int64(limit), maxBytes: Int64(maxBytes))
     let logger = logger
-    return try await pool.withConnection { connection in
-      var latest: Int64 = 0, entries: [PulledBatch] = []
-      for try await (last, sequence, payload) in try await connection.execute(statement, logger: logger) {
-        latest = last
-        if let sequence, let payload { entries.append(PulledBatch(sequence: sequence, batch: payload)) }
+    return try await ErrorClassification.classified {
+      try await pool.withConnection { connection in
+        var latest: Int64 = 0, entries: [PulledBatch] = []
+        for try await (last, sequence, payload) in try await connection.execute(statement, logger: logger) {
+          latest = last
+          if let sequence, let payload { entries.append(PulledBatch(sequence: sequence, batch: payload)) }
+        }
+        return LogPage(entries: entries, latestSequence: latest)
       }
-      return LogPage(entries: entries, latestSequence: latest)
     }
   }
 
   public func latestSequence(of household: Int64) async throws -> Int64 {
     let logger = logger
-    return try await pool.withConnection { connection in
-      let rows = try await connection.query("SELECT last_sequence FROM households WHERE id = \(household)", logger: logger)
-      for try await value in rows.decode(Int64.self) { return value }
-      return 0
+    return try await ErrorClassification.classified {
+      try await pool.withConnection { connection in
+        let rows = try await connection.query("SELECT last_sequence FROM households WHERE id = \(household)", logger: logger)
+        for try await value in rows.decode(Int64.self) { return value }
+        return 0
+      }
     }
   }
 
   public func deviceState(of device: Int64) async throws -> DeviceState {
-    try await pool.withConnection { try await Self.deviceState($0, device, logger: logger) }
+    try await ErrorClassification.classified { try await pool.withConnection { try await Self.deviceState($0, device, logger: logger) } }
   }
 
   static func deviceState(_ connection: PostgresConnection, _ device: Int64, logger: Logger) async throws -> DeviceState {
@@ -226,6 +255,10 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
   }
 
   public func register(_ registration: DeviceRegistration, for credential: Credential, now: Date) async throws -> DeviceEntry {
+    try await ErrorClassification.classified { try await registerClassifiable(registration, for: credential, now: now) }
+  }
+
+  private func registerClassifiable(_ registration: DeviceRegistration, for credential: Credential, now: Date) async throws -> DeviceEntry {
     let logger = logger
     // Under the household's lock, as a push: two devices cannot bind one replica at once.
     return try await PostgresTransaction.run(pool, logger: logger) { connection in
@@ -255,13 +288,15 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
   /// One round trip (`SELECT 1`) through the client's pool.
   public func checkReachable() async throws {
     let logger = logger
-    try await pool.withConnection { connection in
-      for try await _ in try await connection.query("SELECT 1", logger: logger) {}
+    try await ErrorClassification.classified {
+      try await pool.withConnection { connection in
+        for try await _ in try await connection.query("SELECT 1", logger: logger) {}
+      }
     }
   }
 
   public func devices(of household: Int64) async throws -> [DeviceEntry] {
-    try await pool.withConnection { try await Self.devices($0, household, logger: logger) }
+    try await ErrorClassification.classified { try await pool.withConnection { try await Self.devices($0, household, logger: logger) } }
   }
 
   static func devices(_ connection: PostgresConnection, _ household: Int64, logger: Logger) async throws -> [DeviceEntry] {

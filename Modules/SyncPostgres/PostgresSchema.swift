@@ -221,6 +221,101 @@ public enum PostgresSchema {
         FOR EACH ROW EXECUTE FUNCTION forager_notify_log()
       """,
     ],
+    // 8: household quotas (Docs/SERVER.md, "Household quota"). Each household counts the bytes
+    // its log holds and the bytes its devices pushed on one UTC day (days since 1970, from the
+    // batch's received_at, the server's clock), kept by a trigger on batches in the appending
+    // transaction; its own quota (NULL: the server's default). forager_append_next takes the
+    // server's defaults and returns NULL for a push past the quota, which PushRules then refuses.
+    [
+      """
+      ALTER TABLE households
+        ADD COLUMN stored_bytes bigint NOT NULL DEFAULT 0,
+        ADD COLUMN pushed_day integer NOT NULL DEFAULT 0,
+        ADD COLUMN pushed_bytes bigint NOT NULL DEFAULT 0,
+        ADD COLUMN quota_stored_bytes bigint,
+        ADD COLUMN quota_daily_push_bytes bigint
+      """,
+      """
+      UPDATE households h
+      SET stored_bytes = COALESCE((SELECT sum(octet_length(b.payload)) FROM batches b WHERE b.household_id = h.id), 0)
+      """,
+      """
+      CREATE FUNCTION forager_count_bytes() RETURNS trigger LANGUAGE plpgsql AS $$
+      DECLARE
+        v_day integer;
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          v_day := floor(extract(epoch FROM NEW.received_at) / 86400)::integer;
+          UPDATE households SET
+            stored_bytes = stored_bytes + octet_length(NEW.payload),
+            pushed_bytes = CASE WHEN NEW.device_id IS NULL THEN pushed_bytes
+                                WHEN pushed_day = v_day THEN pushed_bytes + octet_length(NEW.payload)
+                                ELSE octet_length(NEW.payload) END,
+            pushed_day = CASE WHEN NEW.device_id IS NULL THEN pushed_day ELSE v_day END
+          WHERE id = NEW.household_id;
+        ELSE
+          UPDATE households SET stored_bytes = stored_bytes + octet_length(NEW.payload) - octet_length(OLD.payload)
+          WHERE id = NEW.household_id;
+        END IF;
+        RETURN NULL;
+      END
+      $$
+      """,
+      """
+      CREATE TRIGGER batches_count_bytes AFTER INSERT OR UPDATE OF payload ON batches
+        FOR EACH ROW EXECUTE FUNCTION forager_count_bytes()
+      """,
+      "DROP FUNCTION forager_append_next(bigint, bigint, text, bigint, text, integer, bytea, timestamptz)",
+      """
+      CREATE FUNCTION forager_append_next(
+        p_household bigint, p_device bigint, p_batch text, p_device_sequence bigint, p_replica text,
+        p_schema integer, p_payload bytea, p_received timestamptz, p_max_stored bigint, p_max_daily bigint) RETURNS bigint
+      LANGUAGE plpgsql AS $$
+      DECLARE
+        v_sequence bigint;
+        v_day integer := floor(extract(epoch FROM p_received) / 86400)::integer;
+      BEGIN
+        -- The same lock as every push of the household, held to the end of the statement's
+        -- transaction: batches commit in sequence order.
+        PERFORM pg_advisory_xact_lock(p_household);
+        -- Only the plain case (PushRules' append), as in step 5, and within the household's
+        -- quota (its own, else the server's p_max_stored and p_max_daily). Anything else
+        -- returns NULL having written nothing.
+        IF NOT starts_with(p_batch, p_replica || ':') THEN
+          RETURN NULL;
+        END IF;
+        IF EXISTS (SELECT 1 FROM batches WHERE household_id = p_household AND device_id = p_device AND batch_id = p_batch) THEN
+          RETURN NULL;
+        END IF;
+        PERFORM 1 FROM households
+          WHERE id = p_household
+            AND stored_bytes + octet_length(p_payload) <= COALESCE(quota_stored_bytes, p_max_stored)
+            AND CASE WHEN pushed_day = v_day THEN pushed_bytes ELSE 0 END + octet_length(p_payload)
+                <= COALESCE(quota_daily_push_bytes, p_max_daily);
+        IF NOT FOUND THEN
+          RETURN NULL;
+        END IF;
+        PERFORM 1 FROM devices
+          WHERE id = p_device AND household_id = p_household AND last_device_sequence = p_device_sequence - 1
+            AND (replica_id = p_replica
+                 OR (replica_id IS NULL
+                     AND NOT EXISTS (SELECT 1 FROM devices o WHERE o.household_id = p_household AND o.replica_id = p_replica)))
+          FOR UPDATE;
+        IF NOT FOUND THEN
+          RETURN NULL;
+        END IF;
+        UPDATE households SET last_sequence = last_sequence + 1 WHERE id = p_household RETURNING last_sequence INTO v_sequence;
+        IF NOT FOUND THEN
+          RETURN NULL;
+        END IF;
+        UPDATE devices SET last_device_sequence = p_device_sequence, replica_id = p_replica WHERE id = p_device;
+        INSERT INTO batches (household_id, sequence, batch_id, device_id, device_sequence, replica_id, schema_version, payload, received_at)
+          VALUES (p_household, v_sequence, p_batch, p_device, p_device_sequence, p_replica, p_schema, p_payload, p_received);
+        RETURN v_sequence;
+      END
+      $$
+      """,
+    ],
   ]
 
   /// A key for `pg_advisory_xact_lock` that serializes schema setup (household locks use

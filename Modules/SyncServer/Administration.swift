@@ -146,7 +146,7 @@ public struct Administration: Sendable {
     return try await storage.deleteHousehold(record.id)
   }
 
-  private func requireHousehold(_ name: String) async throws -> HouseholdRecord {
+  func requireHousehold(_ name: String) async throws -> HouseholdRecord {
     guard let record = try await storage.household(named: name) else { throw ServerError.noHousehold(name) }
     return record
   }

@@ -20,6 +20,10 @@ public struct HeldBatchQuota: Sendable, Hashable {
   public var maxBytes: Int
   /// The most held batches a household may have.
   public var maxCount: Int
+  /// The server's default household quota (stored bytes, bytes pushed a day), decided
+  /// beside the held batches' in the same critical section (``PushRules``); a household's
+  /// own setting overrides it (``HouseholdUsage``).
+  public var household = HouseholdQuota()
 
   /// The values `forager-server serve --held-batch-bytes` accepts (1 byte to 1 GiB).
   public static let bytesRange = 1...(1 << 30)

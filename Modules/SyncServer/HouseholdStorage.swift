@@ -75,6 +75,16 @@ public protocol HouseholdStorage: Sendable {
   func setMinimumSchema(_ version: Int, of household: Int64) async throws
   /// The household's held batches (schema above `knownSchemaVersion`, not retired), oldest first.
   func heldBatches(of household: Int64, knownSchemaVersion: Int) async throws -> [HeldBatchEntry]
+  /// What the household holds, pushed on `now`'s UTC day, and its own quota setting.
+  func householdUsage(of household: Int64, now: Date) async throws -> HouseholdUsage
+  /// Sets the household's own quota (nil in a field: the server's default).
+  func setHouseholdQuota(_ setting: HouseholdQuotaSetting, of household: Int64) async throws
+  /// Calls `handler` after each change made through this storage object to what a
+  /// credential says (a token revoked, a household renamed or deleted, a minimum schema), so
+  /// open live streams are checked again at once (``LiveAnnouncer/credentialsChanged()``).
+  /// A backend shared by several processes tells its servers through a channel of its own
+  /// instead (PostgreSQL: `CredentialWatcher`); the default calls nothing.
+  func onCredentialChange(_ handler: @escaping @Sendable () -> Void)
   /// Retires a held batch as ``RetireRules`` decide, in the household's critical section:
   /// replaces its bytes, marks it retired and appends the notice, all or nothing.
   /// - Throws: ``ServerError`` from ``RetireRules``; nothing is written then.
@@ -109,6 +119,9 @@ public struct LogPage: Sendable, Hashable {
 extension HouseholdStorage {
   /// A storage in the server's own memory is always reachable.
   public func checkReachable() async throws {}
+
+  /// Changes are heard another way (or never made through this object).
+  public func onCredentialChange(_ handler: @escaping @Sendable () -> Void) {}
 
   /// Appends under the default configuration's ``HeldBatchQuota`` (for tests and tools).
   public func append(_ batch: IncomingBatch, from credential: Credential, deviceSequence: Int64, now: Date) async throws -> PushReceipt {

@@ -53,6 +53,8 @@ public final class LiveAnnouncer: Sendable {
     var held: [Int64: Int] = [:]
     var holds = 0
     var closed = false
+    /// Credential changes heard (``LiveAnnouncer/credentialsChanged()``).
+    var credentialChanges = 0
 
     /// The household's subscribers and the end to offer them, when it has both.
     func audience(of household: Int64) -> Audience? {
@@ -87,9 +89,13 @@ public final class LiveAnnouncer: Sendable {
 
   /// Opens a subscription to a household's announcements, starting from `latest` (the
   /// log's end as the storage reported it when the subscriber arrived).
+  /// - Parameter access: what the subscription's credential is checked by while it is open
+  ///   (the live route's ``LiveCredentialCheck``); nil: never checked.
   /// - Throws: ``ServerError`` `429 live-token-limit` past ``perToken``, `503 live-full`
   ///   past ``total``, `503 live-closing` once the server is shutting down.
-  public func subscribe(household: Int64, token: String, latest: Int64) throws(ServerError) -> LiveSubscription {
+  public func subscribe(
+    household: Int64, token: String, latest: Int64, access: LiveSubscription.Access? = nil
+  ) throws(ServerError) -> LiveSubscription {
     let result: Result<LiveSubscription, ServerError> = state.withLock { state in
       if state.closed { return .failure(.liveClosing) }
       if state.byToken[token, default: 0] >= perToken { return .failure(.liveTokenLimit(token: token, limit: perToken)) }
@@ -97,7 +103,8 @@ public final class LiveAnnouncer: Sendable {
       let known = max(latest, state.latest[household] ?? 0)
       state.latest[household] = known
       state.nextID += 1
-      let subscription = LiveSubscription(id: state.nextID, household: household, token: token, told: latest, announcer: self)
+      let subscription = LiveSubscription(
+        id: state.nextID, household: household, token: token, access: access, told: latest, announcer: self)
       subscription.offer(known)
       state.subscriptions[subscription.id] = subscription
       state.byHousehold[household, default: []].insert(subscription.id)
@@ -172,6 +179,20 @@ public final class LiveAnnouncer: Sendable {
 
   /// How many subscriptions are open.
   public var count: Int { state.withLock { $0.subscriptions.count } }
+
+  /// Something a credential says may have changed — a token revoked or its expiry moved, a
+  /// household or device renamed or deleted — on this or any server instance: the open
+  /// subscriptions' tokens are looked up again (``LiveCredentialCheck``), and the streams of
+  /// those revoked, expired or gone end. A server on PostgreSQL calls it on each
+  /// `forager_credentials` notification (`CredentialWatcher`), a ``MemoryHouseholdStorage``
+  /// on each such change made through it.
+  public func credentialsChanged() { state.withLock { $0.credentialChanges += 1 } }
+
+  /// How many credential changes were heard: a checker compares it with the count it last saw.
+  var credentialChanges: Int { state.withLock { $0.credentialChanges } }
+
+  /// The open subscriptions.
+  var subscriptions: [LiveSubscription] { state.withLock { Array($0.subscriptions.values) } }
 
   /// Closes every subscription (each stream ends with a `closing` event) and refuses new ones:
   /// the server is shutting down.

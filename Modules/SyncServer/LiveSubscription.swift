@@ -1,3 +1,4 @@
+public import Foundation
 import Synchronization
 
 /// One subscriber's place: the newest end of the log it was offered and the last it was told.
@@ -13,6 +14,28 @@ public final class LiveSubscription: Sendable {
     case shutdown
     /// The subscriber did not take an event within the write timeout.
     case slowReader = "slow-reader"
+    /// The subscriber's token was revoked.
+    case tokenRevoked = "token-revoked"
+    /// The subscriber's token expired.
+    case tokenExpired = "token-expired"
+    /// The subscriber's token is gone (its household or device was deleted).
+    case tokenUnknown = "token-unknown"
+  }
+
+  /// What a subscription's credential is checked by while it is open
+  /// (``LiveAnnouncer/credentialsChanged()``): the hash its token is looked up by, when the
+  /// token expires, and how many credential changes the announcer had heard before the token
+  /// was looked up (a change heard after it makes the token be looked up again).
+  public struct Access: Sendable, Hashable {
+    public let tokenHash: Data
+    public let expiresAt: Date
+    public let changesSeen: Int
+
+    public init(tokenHash: Data, expiresAt: Date, changesSeen: Int) {
+      self.tokenHash = tokenHash
+      self.expiresAt = expiresAt
+      self.changesSeen = changesSeen
+    }
   }
 
   /// What a wait gave.
@@ -27,6 +50,8 @@ public final class LiveSubscription: Sendable {
   let id: Int
   let household: Int64
   let token: String
+  /// The credential it is checked by; nil for a subscription opened without one (tests).
+  let access: Access?
   private weak let announcer: LiveAnnouncer?
 
   private struct State {
@@ -49,10 +74,11 @@ public final class LiveSubscription: Sendable {
 
   private let state: Mutex<State>
 
-  init(id: Int, household: Int64, token: String, told: Int64, announcer: LiveAnnouncer) {
+  init(id: Int, household: Int64, token: String, access: Access?, told: Int64, announcer: LiveAnnouncer) {
     self.id = id
     self.household = household
     self.token = token
+    self.access = access
     self.announcer = announcer
     state = Mutex(State(offered: told, told: told))
   }

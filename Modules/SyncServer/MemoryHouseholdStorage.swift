@@ -1,5 +1,6 @@
 public import Foundation
 public import SyncWire
+import Synchronization
 
 /// Households, devices, tokens and logs in one process's memory: a real backend with the
 /// same rules as PostgreSQL's (the actor is the per-household critical section), for route
@@ -46,6 +47,22 @@ public actor MemoryHouseholdStorage: HouseholdStorage {
   private var batchIndex: [Int64: [BatchKey: Int]] = [:]
   private var nextID: Int64 = 1
   private var minimumSchemas: [Int64: Int] = [:]
+  /// Bytes of each household's log, and its bytes pushed on one UTC day.
+  private var storedBytes: [Int64: Int64] = [:]
+  private var pushed: [Int64: (day: Int, bytes: Int64)] = [:]
+  private var quotaSettings: [Int64: HouseholdQuotaSetting] = [:]
+  /// Who hears of credential changes (``onCredentialChange(_:)``).
+  private nonisolated let credentialObservers = Mutex<[@Sendable () -> Void]>([])
+
+  /// Calls `handler` after each change made through this storage to what a credential says:
+  /// a token revoked, a household renamed or deleted, a minimum schema set.
+  public nonisolated func onCredentialChange(_ handler: @escaping @Sendable () -> Void) {
+    credentialObservers.withLock { $0.append(handler) }
+  }
+
+  private func credentialsChanged() {
+    for handler in credentialObservers.withLock({ $0 }) { handler() }
+  }
 
   public init() {}
 
@@ -61,6 +78,7 @@ public actor MemoryHouseholdStorage: HouseholdStorage {
 
   public func setMinimumSchema(_ version: Int, of household: Int64) {
     minimumSchemas[household] = version
+    credentialsChanged()
   }
 
   public func append(
@@ -73,7 +91,8 @@ public actor MemoryHouseholdStorage: HouseholdStorage {
     }
     let context = PushRules.Context(
       device: device.state, existing: existing, replicaHolder: holder(of: batch.replica, besides: device),
-      held: quota.holds(batch) ? held(in: credential.householdID, knownSchemaVersion: quota.knownSchemaVersion) : .none)
+      held: quota.holds(batch) ? held(in: credential.householdID, knownSchemaVersion: quota.knownSchemaVersion) : .none,
+      usage: householdUsage(of: credential.householdID, now: now))
     switch try PushRules.decide(batch, deviceSequence: deviceSequence, credential: credential, context: context, quota: quota) {
     case .alreadyStored(let receipt):
       return receipt
@@ -84,10 +103,26 @@ public actor MemoryHouseholdStorage: HouseholdStorage {
           sequence: sequence, deviceID: device.id, deviceSequence: sequenceOfDevice, batchID: batch.id, replica: batch.replica,
           schemaVersion: batch.schemaVersion, bytes: batch.bytes, receivedAt: now))
       batchIndex[credential.householdID, default: [:]][BatchKey(deviceID: device.id, batchID: batch.id)] = log.count
+      let usage = householdUsage(of: credential.householdID, now: now)
+      storedBytes[credential.householdID] = usage.storedBytes + Int64(batch.bytes.count)
+      pushed[credential.householdID] = (usage.day, usage.pushedBytes + Int64(batch.bytes.count))
       device.state = DeviceState(replicaID: batch.replica, lastDeviceSequence: sequenceOfDevice)
       devicesByID[device.id] = device
       return PushReceipt(sequence: sequence, deviceSequence: sequenceOfDevice, stored: true)
     }
+  }
+
+  /// What the household holds and pushed on `now`'s UTC day, and its quota setting.
+  public func householdUsage(of household: Int64, now: Date) -> HouseholdUsage {
+    let day = HouseholdQuota.day(of: now)
+    let today = pushed[household].flatMap { $0.day == day ? $0.bytes : nil } ?? 0
+    return HouseholdUsage(
+      storedBytes: storedBytes[household, default: 0], pushedBytes: today, day: day,
+      setting: quotaSettings[household] ?? HouseholdQuotaSetting())
+  }
+
+  public func setHouseholdQuota(_ setting: HouseholdQuotaSetting, of household: Int64) {
+    quotaSettings[household] = setting
   }
 
   /// The name of another device of `device`'s household bound to `replica`.
@@ -171,6 +206,8 @@ public actor MemoryHouseholdStorage: HouseholdStorage {
       StoredBatch(
         sequence: notice, deviceID: nil, deviceSequence: 0, batchID: RetireRules.noticeID(of: sequence), replica: "",
         schemaVersion: knownSchemaVersion, bytes: retirement.notice, receivedAt: now))
+    storedBytes[household.id, default: 0] +=
+      Int64(retirement.replacement.count) - Int64(log[index].bytes.count) + Int64(retirement.notice.count)
     return RetiredBatch(batch: retirement.batch, noticeSequence: notice)
   }
 
@@ -205,6 +242,7 @@ public actor MemoryHouseholdStorage: HouseholdStorage {
   public func renameHousehold(_ household: Int64, to name: String) -> Bool {
     guard let record = households[household], self.household(named: name) == nil else { return false }
     households[household] = HouseholdRecord(id: record.id, name: name, identifier: record.identifier)
+    credentialsChanged()
     return true
   }
 
@@ -218,6 +256,10 @@ public actor MemoryHouseholdStorage: HouseholdStorage {
     logs[household] = nil
     batchIndex[household] = nil
     minimumSchemas[household] = nil
+    storedBytes[household] = nil
+    pushed[household] = nil
+    quotaSettings[household] = nil
+    credentialsChanged()
     return deleted
   }
 
@@ -233,6 +275,7 @@ public actor MemoryHouseholdStorage: HouseholdStorage {
   public func revokeToken(id: String, now: Date) -> Bool {
     guard let (hash, entry) = tokens.first(where: { $0.value.record.id == id }), entry.revokedAt == nil else { return false }
     tokens[hash] = (entry.record, now)
+    credentialsChanged()
     return true
   }
 
@@ -243,6 +286,7 @@ public actor MemoryHouseholdStorage: HouseholdStorage {
       tokens[hash] = (entry.record, now)
       count += 1
     }
+    if count > 0 { credentialsChanged() }
     return count
   }
 

@@ -18,6 +18,8 @@ public import SyncWire
 ///   (`device-sequence-gap`); both name the number expected.
 /// - A batch of a schema newer than the server reads is held unread, within the
 ///   household's ``HeldBatchQuota`` (`held-quota-count`, `held-quota-bytes`).
+/// - A new batch must fit the household's ``HouseholdQuota`` (`household-quota-stored`,
+///   `household-quota-daily`); a retry of a stored batch is never refused by it.
 public enum PushRules {
   /// This device's batch already in the log with the pushed id.
   public struct Existing: Sendable, Hashable {
@@ -41,12 +43,17 @@ public enum PushRules {
     /// The household's held batches; a backend may leave it empty for a batch the quota
     /// does not hold (``HeldBatchQuota/holds(_:)``).
     public var held: HeldUsage
+    /// What the household holds and pushed today; nil: not checked.
+    public var usage: HouseholdUsage?
 
-    public init(device: DeviceState, existing: Existing? = nil, replicaHolder: String? = nil, held: HeldUsage = .none) {
+    public init(
+      device: DeviceState, existing: Existing? = nil, replicaHolder: String? = nil, held: HeldUsage = .none, usage: HouseholdUsage? = nil
+    ) {
       self.device = device
       self.existing = existing
       self.replicaHolder = replicaHolder
       self.held = held
+      self.usage = usage
     }
   }
 
@@ -76,6 +83,7 @@ public enum PushRules {
       throw .deviceSequenceGap(device: credential.device, got: deviceSequence, expected: expected)
     }
     if quota.holds(batch) { try quota.check(adding: batch, to: context.held) }
+    if let usage = context.usage { try usage.check(adding: batch.bytes.count, defaults: quota.household, household: credential.household) }
     return .append(deviceSequence: deviceSequence, bindsReplica: context.device.replicaID == nil)
   }
 

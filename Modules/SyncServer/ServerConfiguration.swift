@@ -24,6 +24,9 @@ public struct ServerConfiguration: Sendable {
   public var heldBatchBytes: Int
   /// The most newer-schema batches a household may hold unread (default 64).
   public var heldBatchCount: Int
+  /// Every household's quota unless the operator set its own (``HouseholdQuota``; default
+  /// 4 GiB stored, 1 GiB pushed a day).
+  public var householdQuota = HouseholdQuota()
   /// The longest a name (household, device) may be.
   public var maxNameLength: Int
   /// The server's clock (injectable for tests of expiry).
@@ -139,8 +142,10 @@ public struct ServerConfiguration: Sendable {
   /// The values `--live-subscribers` may take (and below `--max-connections`).
   public static let liveSubscribersRange = 1...100_000
 
-  /// The quota on held batches every push is decided against.
+  /// The quotas every push is decided against: the held batches' and the household's.
   public var heldQuota: HeldBatchQuota {
-    HeldBatchQuota(knownSchemaVersion: knownSchemaVersion, maxBytes: heldBatchBytes, maxCount: heldBatchCount)
+    var quota = HeldBatchQuota(knownSchemaVersion: knownSchemaVersion, maxBytes: heldBatchBytes, maxCount: heldBatchCount)
+    quota.household = householdQuota
+    return quota
   }
 }

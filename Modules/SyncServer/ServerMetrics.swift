@@ -12,6 +12,8 @@ import SyncWire
 /// | `forager_batches_pulled_total`, `forager_bytes_pulled_total` | counter | — |
 /// | `forager_rate_limited_total` | counter | `limit` (token, address: which limit refused) |
 /// | `forager_storage_unavailable_total` | counter | — (requests answered 503) |
+/// | `forager_household_quota_refused_total` | counter | `quota` (stored, daily: which household quota refused a push) |
+/// | `forager_storage_refused_total` | counter | `kind` (value, constraint, size: a request's data the database refused) |
 /// | `forager_database_available` | gauge | — (1 or 0, as the last call or check found it) |
 /// | `forager_live_subscribers` | gauge | — (open live subscriptions) |
 /// | `forager_live_events_total` | counter | `event` (hello, sequence, heartbeat, closing) |
@@ -42,6 +44,14 @@ struct ServerMetrics: Sendable {
 
   func rateLimited(limit: String) {
     Counter(label: "forager_rate_limited_total", dimensions: [("limit", limit)], factory: factory).increment()
+  }
+
+  func householdQuotaRefused(_ quota: String) {
+    Counter(label: "forager_household_quota_refused_total", dimensions: [("quota", quota)], factory: factory).increment()
+  }
+
+  func storageRefused(_ kind: StorageError.Refusal.Kind) {
+    Counter(label: "forager_storage_refused_total", dimensions: [("kind", kind.rawValue)], factory: factory).increment()
   }
 
   func storageUnavailable() { Counter(label: "forager_storage_unavailable_total", factory: factory).increment() }

@@ -9,25 +9,34 @@ import SyncWire
 extension SyncService {
   /// `POST /v1/batches`: checks the token, content type, device sequence, size and the
   /// batch itself, then appends it through ``PushRules``. 201 when stored, 200 for a retry
-  /// of a stored batch.
+  /// of a stored batch. The token is looked up again once the body has arrived: a token
+  /// revoked or expired while its body was on the way (or whose household was deleted)
+  /// stores nothing.
   func push(_ request: Request) async throws -> Response {
-    let credential = try await authenticate(request)
+    let (credential, hash) = try await authenticated(request)
     try requireContentType(request, Wire.batchMediaType)
     let deviceSequence = try Self.deviceSequence(request)
     let bytes = try await collect(request, limit: configuration.maxBatchBytes)
     let batch = try read(bytes)
+    try await recheck(hash: hash)
     guard batch.schemaVersion >= credential.minimumSchema else {
       throw ServerError.schemaBelowMinimum(device: credential.device, got: batch.schemaVersion, minimum: credential.minimumSchema)
     }
     let (quota, now) = (configuration.heldQuota, configuration.clock())
     // One household's pushes take at most a few database connections at once (HouseholdPushQueue);
     // while they are under way, the household's announcements wait for them (LiveAnnouncer).
-    let receipt = try await announcer.duringPush(of: credential.householdID) {
-      try await pushQueue.run(
-        credential.householdID, timeout: configuration.storageTimeout, retryAfter: configuration.unavailableRetryAfter
-      ) {
-        try await stored { try await storage.append(batch, from: credential, deviceSequence: deviceSequence, quota: quota, now: now) }
+    let receipt: PushReceipt
+    do {
+      receipt = try await announcer.duringPush(of: credential.householdID) {
+        try await pushQueue.run(
+          credential.householdID, timeout: configuration.storageTimeout, retryAfter: configuration.unavailableRetryAfter
+        ) {
+          try await stored { try await storage.append(batch, from: credential, deviceSequence: deviceSequence, quota: quota, now: now) }
+        }
       }
+    } catch let error as ServerError where error.code.hasPrefix("household-quota-") {
+      metrics.householdQuotaRefused(String(error.code.dropFirst("household-quota-".count)))
+      throw error
     }
     if receipt.stored {
       // This process's subscribers hear it now, or once the household's other pushes under
@@ -135,6 +144,10 @@ extension SyncService {
     try Validation.identifier(header.id, what: "batch id")
     try Validation.identifier(header.replica, what: "replica id")
     guard header.schemaVersion >= 1 else { throw .undecodableBatch("schema version \(header.schemaVersion) is below 1") }
+    guard Validation.schemaVersions.contains(header.schemaVersion) else {
+      throw .undecodableBatch(
+        "schema version \(header.schemaVersion) is above \(Validation.schemaVersions.upperBound), the highest a batch may carry")
+    }
     if header.schemaVersion <= configuration.knownSchemaVersion {
       let batch: ChangeBatch
       do {

@@ -20,16 +20,25 @@ extension SyncService {
   /// The idle timeout itself never cuts a stream: the request was read whole and its answer
   /// is still being written. Announcements closer together than
   /// ``ServerConfiguration/liveAnnouncementGap`` are coalesced into the newest.
+  ///
+  /// A stream ends, with `closing` naming why (`token-revoked`, `token-expired`,
+  /// `token-unknown`), within about a quarter second of its token's revocation or expiry or
+  /// its household's deletion (``LiveCredentialCheck``).
   func live(_ request: Request) async throws -> Response {
-    let credential = try await authenticate(request)
+    // Read before the token is looked up: a change heard after it is looked at again.
+    let changesSeen = announcer.credentialChanges
+    let (credential, hash) = try await authenticated(request)
     let latest = try await stored { try await storage.latestSequence(of: credential.householdID) }
     let subscription: LiveSubscription
     do {
-      subscription = try announcer.subscribe(household: credential.householdID, token: credential.tokenID, latest: latest)
+      subscription = try announcer.subscribe(
+        household: credential.householdID, token: credential.tokenID, latest: latest,
+        access: LiveSubscription.Access(tokenHash: hash, expiresAt: credential.expiresAt, changesSeen: changesSeen))
     } catch {
       metrics.liveRefused(error.code)
       throw error
     }
+    liveCheck.start()
     metrics.liveSubscribers(announcer.count)
     let (heartbeat, writeTimeout, gap, metrics, announcer, logger) = (
       configuration.liveHeartbeat, configuration.idleTimeout, configuration.liveAnnouncementGap, metrics, announcer, logger

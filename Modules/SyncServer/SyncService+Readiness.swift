@@ -6,9 +6,13 @@ extension SyncService {
   /// `GET /v1/ready`: 200 `{"status":"ready"}` when the storage answers a check within
   /// ``ServerConfiguration/readinessTimeout``; `503 storage-unavailable` with `Retry-After`
   /// when not. `/v1/health` answers whenever the process does (liveness); this is what a
-  /// load balancer asks before sending requests.
+  /// load balancer asks before sending requests. The check runs at most once a second per
+  /// process (``ReadinessCache``): requests in between are answered with its outcome, and
+  /// requests that arrive while it runs wait for it.
   func ready() async throws -> Response {
-    guard await checkStorage() else { throw ServerError.storageUnavailable(retryAfter: configuration.unavailableRetryAfter) }
+    guard await readiness.reachable(now: configuration.clock(), check: { await self.checkStorage() }) else {
+      throw ServerError.storageUnavailable(retryAfter: configuration.unavailableRetryAfter)
+    }
     return json(["status": "ready"])
   }
 
@@ -23,10 +27,13 @@ extension SyncService {
   }
 
   /// Runs one storage call of a request under the ``StorageGate``: refused at once while the
-  /// storage is down (but for the one request that checks it), and answered
-  /// `503 storage-unavailable` with `Retry-After` when it fails or outlasts
-  /// ``ServerConfiguration/storageTimeout``. A ``ServerError`` the storage throws (a rule's
-  /// refusal) passes unchanged.
+  /// storage is down (but for the one request that checks it). What the call throws is
+  /// answered as the storage classified it (``StorageError``): data it refused is this
+  /// request's `4xx`, a failure of its own this request's `503 storage-busy` or
+  /// `500 storage-failed`, and only a call that outlasts
+  /// ``ServerConfiguration/storageTimeout`` or a storage that is away (or an error it did not
+  /// classify) is `503 storage-unavailable` with `Retry-After` and marks the storage down for
+  /// every request. A ``ServerError`` the storage throws (a rule's refusal) passes unchanged.
   func stored<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
     let retryAfter = configuration.unavailableRetryAfter
     do {
@@ -44,8 +51,16 @@ extension SyncService {
       return value
     } catch let error as ServerError {
       throw error
+    } catch StorageError.refused(let refusal) {
+      // The request's own data: its answer, the storage up.
+      logger.notice("the database refused a request's data: \(StorageError.refused(refusal))")
+      metrics.storageRefused(refusal.kind)
+      throw ServerError.storageRefused(refusal)
+    } catch StorageError.failed(let reason, let transient) {
+      logger.error("the database failed a request: \(reason)")
+      throw ServerError.storageFailed(transient: transient, retryAfter: retryAfter)
     } catch {
-      // A storage failure: logged here, answered without its details.
+      // The storage is away: logged here, answered without its details.
       logger.error("the database failed: \(String(describing: error))")
       unavailable()
       throw ServerError.storageUnavailable(retryAfter: retryAfter)

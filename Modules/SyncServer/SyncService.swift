@@ -21,6 +21,8 @@ public struct SyncService: Sendable {
   public let configuration: ServerConfiguration
   let logger: Logger
   let gate = StorageGate()
+  /// `/v1/ready`'s checks, at most one a second.
+  let readiness = ReadinessCache()
   /// Requests per token (``ServerConfiguration/tokenRequestsPerSecond``).
   let rateLimit: RequestRateLimit
   /// Requests per client address, read before any token (``ServerConfiguration/addressRequestsPerSecond``).
@@ -32,6 +34,8 @@ public struct SyncService: Sendable {
   /// The live channel's subscribers in this process; a server on PostgreSQL feeds it the
   /// other instances' pushes too (`CredentialWatcher(storage:announcer:)`).
   public let announcer: LiveAnnouncer
+  /// Ends live streams whose credential no longer holds.
+  let liveCheck: LiveCredentialCheck
 
   /// - Parameter metricsFactory: where the server's metrics go (``ServerMetrics``; default:
   ///   the process's `MetricsSystem`).
@@ -52,6 +56,10 @@ public struct SyncService: Sendable {
     announcer = LiveAnnouncer(
       perToken: configuration.liveSubscribersPerToken, total: configuration.liveSubscribers,
       holdWhilePushing: configuration.liveHoldWhilePushing)
+    liveCheck = LiveCredentialCheck(
+      announcer: announcer, storage: storage, clock: configuration.clock, lookupTimeout: configuration.storageTimeout)
+    let announcer = announcer
+    storage.onCredentialChange { announcer.credentialsChanged() }
   }
 
   /// A route of the protocol: its method and path.
@@ -91,7 +99,9 @@ public struct SyncService: Sendable {
   }
 
   private func respond(to route: Route, _ request: Request, context: ServerRequestContext) async throws -> Response {
-    if route.path != Wire.Path.health && route.path != Wire.Path.ready { try limitAddress(request, context: context) }
+    // Liveness answers from memory and is never limited (a probe must not be refused for its
+    // address); readiness and every other route take from the address's bucket.
+    if route.path != Wire.Path.health { try limitAddress(request, context: context) }
     do {
       switch (route.method, route.path) {
       case (.get, Wire.Path.health): return json(["status": "ok"])
@@ -157,8 +167,10 @@ public struct SyncService: Sendable {
     }
     try Validation.name(registration.name, what: "device name", limit: configuration.maxNameLength)
     try Validation.identifier(registration.replicaID, what: "replica id")
-    guard (1...10_000).contains(registration.schemaVersion) else {
-      throw ServerError.badRequest("schema-version-invalid", "schema version \(registration.schemaVersion) is not between 1 and 10000")
+    guard Validation.schemaVersions.contains(registration.schemaVersion) else {
+      throw ServerError.badRequest(
+        "schema-version-invalid",
+        "schema version \(registration.schemaVersion) is not between 1 and \(Validation.schemaVersions.upperBound)")
     }
     let now = configuration.clock()
     return json(try await stored { try await storage.register(registration, for: credential, now: now) })

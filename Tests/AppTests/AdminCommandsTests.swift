@@ -84,6 +84,18 @@ struct AdminCommandsTests {
       ),
       (["set-minimum-schema", "--household", "Smith kitchen", "--schema", "0"], "--schema must be a whole number from 1 to 10000"),
       (["revoke-token", "--household", "Smith kitchen"], "give a token id, or --household and --device"),
+      (
+        ["serve", "--port", "0", "--household-stored-bytes", "1000"],
+        "--household-stored-bytes must be a whole number from 1048576 to 17592186044416; got 1000"
+      ),
+      (
+        ["serve", "--port", "0", "--household-daily-push-bytes", "0"],
+        "--household-daily-push-bytes must be a whole number from 1048576 to 17592186044416; got 0"
+      ),
+      (
+        ["household-quota", "--household", "Smith kitchen", "--stored-bytes", "5"],
+        "--stored-bytes must be a whole number from 1048576 to 17592186044416; got 5"
+      ),
     ]
     for (arguments, message) in cases {
       let refused = commands.refusal(database, arguments)
@@ -94,8 +106,27 @@ struct AdminCommandsTests {
     for range in ["(1–10000)", "(0–65535;", "(1–86400)", "(1 to 100000)", "(1–300)", "(0–3600;", "(1–3600)", "(1–100000);", "(0–1000)"] {
       #expect(help.contains(range), "serve --help lacks \(range)")
     }
-    for option in ["--address-rate-limit", "--address-rate-burst", "--trust-forwarded-for", "--live-gap-ms", "--live-hold-ms"] {
+    for option in [
+      "--address-rate-limit", "--address-rate-burst", "--trust-forwarded-for", "--live-gap-ms", "--live-hold-ms",
+      "--household-stored-bytes", "--household-daily-push-bytes",
+    ] {
       #expect(help.contains(option), "serve --help lacks \(option)")
     }
+  }
+
+  @Test func householdQuotaShowsAndSetsOneHouseholdsQuota() throws {
+    let directory = try TemporaryDirectory.make()
+    let database = try ServerProcessesTests.household(directory, devices: [])
+    let shown = try serverAdmin(database, ["household-quota", "--household", "Smith kitchen"])
+    #expect(shown.contains("household 'Smith kitchen'"), "\(shown)")
+    #expect(shown.contains("stored\t0 bytes\tquota the server's (serve option)"), "\(shown)")
+    let raised = try serverAdmin(database, ["household-quota", "--household", "Smith kitchen", "--stored-bytes", "8589934592"])
+    #expect(raised.contains("stored\t0 bytes\tquota 8589934592 bytes (its own)"), "\(raised)")
+    #expect(raised.contains("daily quota the server's (serve option)"), "\(raised)")
+    #expect(try commands.psql(database, "SELECT quota_stored_bytes FROM households").contains("8589934592"))
+    let reset = try serverAdmin(database, ["household-quota", "--household", "Smith kitchen", "--default"])
+    #expect(reset.contains("quota the server's (serve option)"), "\(reset)")
+    let unknown = commands.refusal(database, ["household-quota", "--household", "Jones", "--stored-bytes", "8589934592"])
+    #expect(unknown.contains("exited with 1") && unknown.contains("there is no household 'Jones'"), "\(unknown)")
   }
 }

@@ -18,6 +18,13 @@ public protocol ForwardingStorage: HouseholdStorage {
 
 extension ForwardingStorage {
   public func credential(forTokenHash hash: Data) async throws -> Credential? { await inner.credential(forTokenHash: hash) }
+  public func onCredentialChange(_ handler: @escaping @Sendable () -> Void) { inner.onCredentialChange(handler) }
+  public func householdUsage(of household: Int64, now: Date) async throws -> HouseholdUsage {
+    await inner.householdUsage(of: household, now: now)
+  }
+  public func setHouseholdQuota(_ setting: HouseholdQuotaSetting, of household: Int64) async throws {
+    await inner.setHouseholdQuota(setting, of: household)
+  }
   public func append(
     _ batch: IncomingBatch, from credential: Credential, deviceSequence: Int64, quota: HeldBatchQuota, now: Date
   ) async throws -> PushReceipt {

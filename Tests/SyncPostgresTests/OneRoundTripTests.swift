@@ -12,12 +12,14 @@ import Testing
 @Suite struct OneRoundTripTests {
   /// What `forager_append_next` answers for a push, straight from SQL.
   static func appendNext(
-    _ client: PostgresClient, _ credential: Credential, _ batch: IncomingBatch, deviceSequence: Int64
+    _ client: PostgresClient, _ credential: Credential, _ batch: IncomingBatch, deviceSequence: Int64,
+    quota: HouseholdQuota = HouseholdQuota()
   ) async throws -> Int64? {
     let rows = try await client.query(
       """
       SELECT forager_append_next(\(credential.householdID), \(credential.deviceID), \(batch.id), \(deviceSequence),
-        \(batch.replica), \(Int32(3)), \(batch.bytes), \(Date(timeIntervalSince1970: 1_800_000_000)))
+        \(batch.replica), \(Int32(3)), \(batch.bytes), \(Date(timeIntervalSince1970: 1_800_000_000)), \(quota.storedBytes),
+        \(quota.dailyPushBytes))
       """)
     var answer: Int64?
     for try await value in rows.decode(Int64?.self) { answer = value }
@@ -47,12 +49,20 @@ import Testing
       #expect(try await Self.appendNext(client, phone, batch("a:1", replica: "a"), deviceSequence: 1) == 1)
       #expect(try await storage.deviceState(of: phone.deviceID) == DeviceState(replicaID: "a", lastDeviceSequence: 1))
       let before = try await Self.snapshot(client)
-      // A retry, a gap, a reused number, another device's batch id, another replica: NULL, nothing written.
+      // A retry, a gap, a reused number, another device's batch id, another replica, a push past
+      // the household's quota (stored, or pushed today): NULL, nothing written.
       #expect(try await Self.appendNext(client, phone, batch("a:1", replica: "a"), deviceSequence: 1) == nil)
       #expect(try await Self.appendNext(client, phone, batch("a:3", replica: "a"), deviceSequence: 3) == nil)
       #expect(try await Self.appendNext(client, phone, batch("a:0", replica: "a"), deviceSequence: 1) == nil)
       #expect(try await Self.appendNext(client, laptop, batch("a:1", replica: "b"), deviceSequence: 1) == nil)
       #expect(try await Self.appendNext(client, phone, batch("z:2", replica: "z"), deviceSequence: 2) == nil)
+      let size = Int64(batch("a:2", replica: "a").bytes.count)
+      for tight in [
+        HouseholdQuota(storedBytes: 2 * size - 1, dailyPushBytes: 1 << 30),
+        HouseholdQuota(storedBytes: 1 << 30, dailyPushBytes: 2 * size - 1),
+      ] {
+        #expect(try await Self.appendNext(client, phone, batch("a:2", replica: "a"), deviceSequence: 2, quota: tight) == nil)
+      }
       #expect(try await Self.snapshot(client) == before)
       // The next plain push of each device goes through.
       #expect(try await Self.appendNext(client, phone, batch("a:2", replica: "a"), deviceSequence: 2) == 2)

@@ -27,7 +27,7 @@ struct RateLimitTests {
       fixture.clock.advance(by: 0.5)
       #expect(try await client.get(Wire.Path.session, token: phone).status == .ok)
       #expect(try await client.get(Wire.Path.session, token: phone).status == .tooManyRequests)
-      // Health and readiness need no token and are not limited.
+      // Health needs no token and is not limited.
       for _ in 0..<10 { #expect(try await client.get(Wire.Path.health, token: nil).status == .ok) }
     }
   }

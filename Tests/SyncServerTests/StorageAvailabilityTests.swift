@@ -15,10 +15,12 @@ import Testing
 @Suite(.timeLimit(.minutes(5)))
 struct StorageAvailabilityTests {
   let storage = AwayStorage()
+  let clock = TestClock()
   let service: SyncService
 
   init() {
-    var configuration = ServerConfiguration()
+    let clock = clock
+    var configuration = ServerConfiguration(clock: { clock.now })
     configuration.storageTimeout = .milliseconds(300)
     configuration.readinessTimeout = .milliseconds(200)
     configuration.unavailableRetryAfter = 3
@@ -39,6 +41,8 @@ struct StorageAvailabilityTests {
       #expect(try await client.get(Wire.Path.ready, token: nil).status == .ok)
       storage.away = true
       #expect(try await client.get(Wire.Path.health, token: nil).status == .ok)
+      // Readiness is checked again once its last check is a second old.
+      clock.advance(by: 1)
       let ready = try await client.get(Wire.Path.ready, token: nil)
       #expect(ready.status == .serviceUnavailable && ready.headers[.retryAfter] == "3")
       #expect(ready.refusal?.code == "storage-unavailable")
@@ -46,6 +50,7 @@ struct StorageAvailabilityTests {
       #expect(pull.status == .serviceUnavailable && pull.headers[.retryAfter] == "3")
 
       storage.away = false
+      clock.advance(by: 1)
       #expect(try await client.get(Wire.Path.ready, token: nil).status == .ok)
       #expect(try await client.pull(token: phone).status == .ok)
     }

@@ -31,7 +31,7 @@ struct CredentialByTokenHash: PostgresPreparedStatement {
 /// batch's sequence, or NULL when the push needs ``PushRules``.
 struct AppendNext: PostgresPreparedStatement {
   static let name = "forager_append_next"
-  static let sql = "SELECT forager_append_next($1, $2, $3, $4, $5, $6, $7, $8)"
+  static let sql = "SELECT forager_append_next($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"
   typealias Row = Int64?
 
   let household: Int64
@@ -42,6 +42,9 @@ struct AppendNext: PostgresPreparedStatement {
   let schemaVersion: Int32
   let payload: Data
   let received: Date
+  /// The server's household quota (the household's own, when set, applies instead).
+  let maxStored: Int64
+  let maxDaily: Int64
 
   func makeBindings() throws -> PostgresBindings {
     var bindings = PostgresBindings()
@@ -53,6 +56,8 @@ struct AppendNext: PostgresPreparedStatement {
     bindings.append(schemaVersion)
     try bindings.append(payload)
     bindings.append(received)
+    bindings.append(maxStored)
+    bindings.append(maxDaily)
     return bindings
   }
 
