@@ -87,6 +87,7 @@ final class MemoryTransaction: StoreWriter {
   // MARK: Writing
 
   func insertRecord(_ record: Record) throws {
+    let record = record.canonical
     try record.validateAgainstSchema()
     if origin.checksSemanticKeys { try record.validateSemanticKey() }
     let address = RecordAddress(kind: record.kind, id: record.id)
@@ -97,6 +98,7 @@ final class MemoryTransaction: StoreWriter {
   }
 
   func updateRecord(_ record: Record) throws {
+    let record = record.canonical
     try record.validateAgainstSchema()
     if origin.checksSemanticKeys { try record.validateSemanticKey() }
     let address = RecordAddress(kind: record.kind, id: record.id)
