@@ -99,7 +99,9 @@ struct CanonicalTextTests {
     let meta = RecordMetadata(id: UUID(), createdAt: Date(timeIntervalSince1970: 0), ownerID: "Ame\u{301}lie")
     let record = Record(
       kind: .ingredientTemplate, meta: meta,
-      fields: ["displayName": .text("Cre\u{300}me"), "canonicalName": .text("creme"), "aliases": .textList(["cre\u{300}me frai\u{302}che"])]
+      fields: [
+        "displayName": .text("Cre\u{300}me"), "canonicalName": .text("creme"), "aliases": .textList(["cre\u{300}me frai\u{302}che"]),
+      ]
     )
     let canonical = record.canonical
     #expect(canonical != record)

@@ -29,7 +29,7 @@ struct CanonicalTextStoreTests {
       RecipeDraft(
         name: "Cre\u{300}me bru\u{302}le\u{301}e", ingredients: ["200 ml \(fraiche)", "3 jaunes d'\u{153}uf"],
         instructions: ["Me\u{301}langer.", "Cuire au four a\u{300} 150 \u{B0}C."], description: "\u{1100}\u{1161}\u{11A8}",
-        keywords: ["dessert", "fran\u{327}ais"], tags: ["Fe\u{302}te"]))
+        keywords: ["dessert", "franc\u{327}ais"], tags: ["Fe\u{302}te"]))
     #expect(try Self.nonCanonical(library.store) == [])
     let recipe = try #require(try library.recipes.find("Cr\u{E8}me br\u{FB}l\u{E9}e"))
     #expect(Array(recipe.displayName.utf8) == Array("Cr\u{E8}me br\u{FB}l\u{E9}e".utf8))
