@@ -53,9 +53,10 @@ public protocol StoreReader {
   func record(_ kind: EntityKind, id: UUID) throws -> Record?
   /// Records whose semantic key equals `semanticKey`, sorted by id.
   func records(_ kind: EntityKind, semanticKey: String, includeDeleted: Bool) throws -> [Record]
-  /// Records matching a query, in its order.
+  /// Records matching a query, in its order. The texts its filters compare are put into
+  /// NFC first, as stored texts are (``RecordQuery/canonical``).
   func fetch(_ query: RecordQuery) throws -> [Record]
-  /// How many records match a query (its limit and offset ignored).
+  /// How many records match a query (its limit and offset ignored; texts as ``fetch(_:)``).
   func count(_ query: RecordQuery) throws -> Int
   /// Change-log entries with a sequence number above `sequence`, oldest first, at most `limit`.
   func changes(after sequence: Int64, limit: Int) throws -> [Change]

@@ -34,6 +34,7 @@ final class MemoryTransaction: StoreWriter {
   }
 
   func fetch(_ query: RecordQuery) throws -> [Record] {
+    let query = query.canonical
     try query.validate()
     let matching = matchingRecords(query).sorted(by: query.areInIncreasingOrder)
     let start = min(max(0, query.offset), matching.count)
@@ -42,6 +43,7 @@ final class MemoryTransaction: StoreWriter {
   }
 
   func count(_ query: RecordQuery) throws -> Int {
+    let query = query.canonical
     try query.validate()
     return matchingRecords(query).count
   }
