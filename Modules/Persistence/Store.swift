@@ -53,9 +53,10 @@ public protocol StoreReader {
   func record(_ kind: EntityKind, id: UUID) throws -> Record?
   /// Records whose semantic key equals `semanticKey`, sorted by id.
   func records(_ kind: EntityKind, semanticKey: String, includeDeleted: Bool) throws -> [Record]
-  /// Records matching a query, in its order.
+  /// Records matching a query, in its order. The texts its filters compare are put into
+  /// NFC first, as stored texts are (``RecordQuery/canonical``).
   func fetch(_ query: RecordQuery) throws -> [Record]
-  /// How many records match a query (its limit and offset ignored).
+  /// How many records match a query (its limit and offset ignored; texts as ``fetch(_:)``).
   func count(_ query: RecordQuery) throws -> Int
   /// Change-log entries with a sequence number above `sequence`, oldest first, at most `limit`.
   func changes(after sequence: Int64, limit: Int) throws -> [Change]
@@ -153,7 +154,9 @@ extension StoreReader {
 
 /// Writing access inside a write transaction. Only repositories and sync call these.
 public protocol StoreWriter: StoreReader {
-  /// Inserts a new record, checking it against its kind's schema.
+  /// Inserts a new record, checking it against its kind's schema. Its texts are stored in
+  /// NFC (``Model/Record/canonical``), whatever form the caller gave: every backend writes
+  /// the same bytes for canonically equivalent texts.
   /// - Throws: ``StoreError/duplicateID(kind:id:)``, ``StoreError/uniqueViolation(kind:semanticKey:existing:)``,
   ///   ``StoreError/invalidRecord(kind:id:field:reason:)``.
   func insertRecord(_ record: Record) throws

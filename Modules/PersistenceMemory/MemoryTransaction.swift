@@ -34,6 +34,7 @@ final class MemoryTransaction: StoreWriter {
   }
 
   func fetch(_ query: RecordQuery) throws -> [Record] {
+    let query = query.canonical
     try query.validate()
     let matching = matchingRecords(query).sorted(by: query.areInIncreasingOrder)
     let start = min(max(0, query.offset), matching.count)
@@ -42,6 +43,7 @@ final class MemoryTransaction: StoreWriter {
   }
 
   func count(_ query: RecordQuery) throws -> Int {
+    let query = query.canonical
     try query.validate()
     return matchingRecords(query).count
   }
@@ -87,6 +89,7 @@ final class MemoryTransaction: StoreWriter {
   // MARK: Writing
 
   func insertRecord(_ record: Record) throws {
+    let record = record.canonical
     try record.validateAgainstSchema()
     if origin.checksSemanticKeys { try record.validateSemanticKey() }
     let address = RecordAddress(kind: record.kind, id: record.id)
@@ -97,6 +100,7 @@ final class MemoryTransaction: StoreWriter {
   }
 
   func updateRecord(_ record: Record) throws {
+    let record = record.canonical
     try record.validateAgainstSchema()
     if origin.checksSemanticKeys { try record.validateSemanticKey() }
     let address = RecordAddress(kind: record.kind, id: record.id)

@@ -115,10 +115,10 @@ public enum ChangeBatchCoding {
     var strings: [String] = []
     /// Their UTF-8 lengths: only a string of the same length is compared.
     var lengths: [Int] = []
-    /// The same strings by value, made once there are more than ``linearLimit``: a record's
-    /// state (one change, about fifteen strings) is found faster by comparing than by
-    /// hashing, a pushed batch of hundreds of changes by hashing.
-    var indexes: [String: UInt64] = [:]
+    /// The same strings by their bytes, made once there are more than ``linearLimit``: a
+    /// record's state (one change, about fifteen strings) is found faster by comparing than
+    /// by hashing, a pushed batch of hundreds of changes by hashing.
+    var indexes: [UTF8Key: UInt64] = [:]
     static let linearLimit = 24
 
     init(capacity: Int) { bytes.reserveCapacity(capacity) }
@@ -144,9 +144,9 @@ public enum ChangeBatchCoding {
       lengths.append(value.utf8.count)
       if strings.count > Self.linearLimit {
         if indexes.isEmpty {
-          for (position, string) in strings.enumerated() { indexes[string] = UInt64(position) }
+          for (position, string) in strings.enumerated() { indexes[UTF8Key(string)] = UInt64(position) }
         } else {
-          indexes[value] = UInt64(strings.count - 1)
+          indexes[UTF8Key(value)] = UInt64(strings.count - 1)
         }
       }
       var value = value
@@ -156,11 +156,26 @@ public enum ChangeBatchCoding {
       }
     }
 
+    /// A repeat is the same bytes: Swift's `==` would take "è" for "e" + U+0300 and write a
+    /// text in the other form than it was given.
     private func index(of value: String) -> UInt64? {
-      guard strings.count <= Self.linearLimit else { return indexes[value] }
+      guard strings.count <= Self.linearLimit else { return indexes[UTF8Key(value)] }
       let length = value.utf8.count
-      for position in strings.indices where lengths[position] == length && strings[position] == value { return UInt64(position) }
+      for position in strings.indices where lengths[position] == length && strings[position].utf8.elementsEqual(value.utf8) {
+        return UInt64(position)
+      }
       return nil
+    }
+
+    /// A string compared and hashed by its UTF-8 bytes.
+    struct UTF8Key: Hashable {
+      let text: String
+      init(_ text: String) { self.text = text }
+      static func == (lhs: UTF8Key, rhs: UTF8Key) -> Bool { lhs.text.utf8.elementsEqual(rhs.text.utf8) }
+      func hash(into hasher: inout Hasher) {
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+      }
     }
 
     mutating func uuid(_ id: UUID) {

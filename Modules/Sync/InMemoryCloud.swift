@@ -28,9 +28,18 @@ public final class InMemoryCloud: LiveCloud {
 
   public func authorityTime() throws -> Date? { authority?() }
 
+  /// Appends `batch`, or returns the sequence of the batch of its replica stored under its
+  /// id (a retry after a lost answer).
+  /// - Throws: ``BatchIDTaken`` when another replica's batch holds the id.
   public func push(_ batch: ChangeBatch) throws -> Int64 {
-    let (sequence, listeners) = state.withLock { state -> (Int64, [MemoryLiveChannel]) in
-      if let existing = state.batchSequence[batch.id] { return (existing, []) }
+    let (sequence, listeners) = try state.withLock { state throws(BatchIDTaken) -> (Int64, [MemoryLiveChannel]) in
+      if let existing = state.batchSequence[batch.id] {
+        let owner = state.entries[Int(existing - 1)].batch.replica
+        guard owner.utf8.elementsEqual(batch.replica.utf8) else {
+          throw BatchIDTaken(location: location, batchID: batch.id, owner: owner, pusher: batch.replica)
+        }
+        return (existing, [])
+      }
       let sequence = Int64(state.entries.count + 1)
       state.entries.append(CloudEntry(sequence: sequence, batch: batch))
       state.batchSequence[batch.id] = sequence

@@ -137,17 +137,24 @@ public struct ViewDifference: Sendable, Hashable, CustomStringConvertible {
 
   public var description: String { "\(kind.rawValue) \(id.lowercaseText) \(field): table \(table), view \(expected)" }
 
-  /// A value as a difference shows it: texts quoted, lists bracketed, instants to the millisecond.
+  /// A value as a difference shows it: texts quoted (a text not in NFC marked so, since it
+  /// looks like its NFC form), lists bracketed, instants to the millisecond.
   static func text(_ value: FieldValue) -> String {
     switch value {
     case .null: "null"
-    case .text(let text): "\"\(text)\""
+    case .text(let text): marked("\"\(text)\"")
     case .real(let number): String(number)
     case .timestamp(let date): text(date)
-    case .textList(let texts): "[" + texts.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+    case .textList(let texts): "[" + texts.map { marked("\"\($0)\"") }.joined(separator: ", ") + "]"
     case .referenceList(let ids): "[" + ids.map(\.lowercaseText).joined(separator: ", ") + "]"
     default: value.displayText
     }
+  }
+
+  /// `text`, followed by " (not NFC)" when it is not in the one form stores hold
+  /// (``Model/ValueRules/canonical(_:)``): "Crème" in two forms reads the same on a screen.
+  static func marked(_ text: String) -> String {
+    ValueRules.isCanonical(text) ? text : text + " (not NFC)"
   }
 
   static func text(_ date: Date) -> String {

@@ -75,19 +75,29 @@ public final class SQLiteCloud: CloudStore {
       identifier = try queue.read { try String.fetchOne($0, sql: "SELECT value FROM cloud_meta WHERE key = 'identifier'") } ?? path
     } catch let error as CloudError {
       throw error
+    } catch let error as BatchIDTaken {
+      throw error
     } catch {
       throw CloudError.unavailable(location: "sqlite:\(path)", reason: Self.describe(error))
     }
   }
 
+  /// Appends `batch` in one IMMEDIATE transaction, or returns the sequence of the batch of
+  /// its replica stored under its id (a retry after a lost answer).
+  /// - Throws: ``Sync/BatchIDTaken`` when another replica's batch holds the id (nothing is
+  ///   written); ``Sync/CloudError`` when the file fails.
   public func push(_ batch: ChangeBatch) throws -> Int64 {
     let payload = ChangeBatchCoding.encode(batch)
     return try perform {
       try queue.writeWithoutTransaction { db in
         var sequence: Int64 = 0
         try db.inTransaction(.immediate) {
-          if let existing = try Int64.fetchOne(db, sql: "SELECT sequence FROM cloud_log WHERE batch_id = ?", arguments: [batch.id]) {
-            sequence = existing
+          if let existing = try Row.fetchOne(db, sql: "SELECT sequence, replica FROM cloud_log WHERE batch_id = ?", arguments: [batch.id]) {
+            let owner: String = try existing.decode(atIndex: 1)
+            guard owner.utf8.elementsEqual(batch.replica.utf8) else {
+              throw BatchIDTaken(location: location, batchID: batch.id, owner: owner, pusher: batch.replica)
+            }
+            sequence = try existing.decode(atIndex: 0)
             return .commit
           }
           try db.execute(
@@ -158,6 +168,8 @@ public final class SQLiteCloud: CloudStore {
     do {
       return try body()
     } catch let error as CloudError {
+      throw error
+    } catch let error as BatchIDTaken {
       throw error
     } catch {
       throw CloudError.unavailable(location: location, reason: Self.describe(error))

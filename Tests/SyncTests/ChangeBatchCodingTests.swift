@@ -98,6 +98,28 @@ struct ChangeBatchCodingTests {
     #expect(bytes.count < 100 * 80)
   }
 
+  /// A text is written once and referenced after when it repeats byte for byte, never
+  /// when it is only canonically equivalent: both forms read back as written, whether the
+  /// string table is searched (a few strings) or hashed (many).
+  @Test(arguments: [0, 40])
+  func textsInTwoUnicodeFormsReadBackAsWritten(padding: Int) throws {
+    let forms = ["Cr\u{E8}me", "Cre\u{300}me", "a\u{323}\u{302}", "a\u{302}\u{323}"]
+    var fields: [String: StampedValue] = [:]
+    for index in 0..<padding { fields["f\(index)"] = StampedValue(value: .text("v\(index)"), stamp: Self.stamp) }
+    for (index, form) in forms.enumerated() { fields["form\(index)"] = StampedValue(value: .text(form), stamp: Self.stamp) }
+    fields["list"] = StampedValue(value: .textList(forms.reversed()), stamp: Self.stamp)
+    let change = RecordChange(
+      kind: .recipe, id: UUID(), createdAt: Fixtures.epoch, updatedAt: Fixtures.epoch, ownerID: "zoe\u{308}", sharingScope: .private,
+      fields: fields)
+    let other = RecordChange(
+      kind: .recipe, id: UUID(), createdAt: Fixtures.epoch, updatedAt: Fixtures.epoch, ownerID: "zo\u{EB}", sharingScope: .private,
+      fields: [:])
+    let batch = ChangeBatch(id: "r:1-2", replica: "r", schemaVersion: 5, changes: [change, other])
+    let decoded = try ChangeBatchCoding.decode(ChangeBatchCoding.encode(batch))
+    #expect(decoded == batch)  // FieldValue compares texts by their bytes
+    #expect(decoded.changes.map { Array($0.ownerID.utf8) } == [Array("zoe\u{308}".utf8), Array("zo\u{EB}".utf8)])
+  }
+
   @Test func anEmptyBatchReadsBack() throws {
     let batch = ChangeBatch(id: "r:1-1", replica: "r", schemaVersion: 2, changes: [])
     #expect(try ChangeBatchCoding.decode(ChangeBatchCoding.encode(batch)) == batch)

@@ -100,7 +100,9 @@ struct ConvergenceCheck {
       }
       var parts: [String] = []
       if left.createdAt != right.createdAt || left.updatedAt != right.updatedAt { parts.append("dates") }
-      if left.ownerID != right.ownerID || left.sharingScope != right.sharingScope { parts.append("owner or sharing") }
+      if !left.ownerID.utf8.elementsEqual(right.ownerID.utf8) || left.sharingScope != right.sharingScope {
+        parts.append("owner or sharing")
+      }
       for name in Set(left.registers.keys).union(right.registers.keys).sorted() where left.registers[name] != right.registers[name] {
         parts.append(
           "\(name): \(a.name) \(left.registers[name].map { "\($0.value)@\($0.stamp)" } ?? "none"), "
@@ -121,14 +123,16 @@ struct ConvergenceCheck {
       switch (left[ref], right[ref]) {
       case (let x?, let y?):
         for field in x.changedFields(comparedTo: y) {
-          problems.append("\(ref).\(field): \(a.name) shows \(x[field]), \(b.name) shows \(y[field])")
+          problems.append("\(ref).\(field): \(a.name) shows \(shown(x[field])), \(b.name) shows \(shown(y[field]))")
         }
         let metadata: [(String, String, String)] = [
           ("@createdAt", "\(x.meta.createdAt.timeIntervalSince1970)", "\(y.meta.createdAt.timeIntervalSince1970)"),
           ("@updatedAt", "\(x.meta.updatedAt.timeIntervalSince1970)", "\(y.meta.updatedAt.timeIntervalSince1970)"),
           ("@ownerID", x.meta.ownerID, y.meta.ownerID), ("@sharingScope", x.meta.sharingScope.rawValue, y.meta.sharingScope.rawValue),
         ]
-        for (name, left, right) in metadata where left != right {
+        // Byte for byte, as the fields are compared (`FieldValue`'s `==`): Swift's `!=`
+        // would take an owner in NFD for the same owner in NFC.
+        for (name, left, right) in metadata where !left.utf8.elementsEqual(right.utf8) {
           problems.append("\(ref).\(name): \(a.name) shows \(left), \(b.name) shows \(right)")
         }
       case (_?, nil): problems.append("\(ref) is live on \(a.name), not on \(b.name)")
@@ -137,6 +141,18 @@ struct ConvergenceCheck {
       }
     }
     return problems
+  }
+
+  /// A value as a difference names it, marked when a text in it is not in NFC: texts in
+  /// two Unicode forms print alike.
+  static func shown(_ value: FieldValue) -> String {
+    let texts: [String] =
+      switch value {
+      case .text(let text): [text]
+      case .textList(let list): list
+      default: []
+      }
+    return texts.allSatisfy(ValueRules.isCanonical) ? "\(value)" : "\(value) (not NFC)"
   }
 
   /// Invariant 2.

@@ -180,4 +180,26 @@ struct ConvergenceCheckTests {
       name: "A", records: rows, edges: [], states: ["category/\(lost.uuidString.lowercased())": state(lost, key: "produce")])
     #expect(check.violations([sharing]) == [])
   }
+
+  /// Two devices whose rows differ only in the Unicode form of a text (one holds "Crème"
+  /// precomposed, the other decomposed) have not converged: the check compares bytes, where
+  /// Swift's `==` on the texts calls them equal.
+  @Test func namesRowsThatDifferOnlyInUnicodeForm() throws {
+    let id = UUID(uuidString: "00000000-0000-4000-8000-000000000003")!
+    func row(_ name: String, owner: String = "local") -> Record {
+      Record(
+        kind: .category, meta: RecordMetadata(id: id, createdAt: Date(timeIntervalSince1970: 0), ownerID: owner),
+        fields: ["displayName": .text(name), "normalizedName": .text("creme"), "sortOrder": .integer(0)])
+    }
+    let (composed, decomposed) = ("Cr\u{E8}me", "Cre\u{300}me")
+    #expect(composed == decomposed)  // what a comparison by String == would have seen
+    let a = ReplicaSnapshot(name: "A", records: [row(composed)], edges: [])
+    #expect(ConvergenceCheck.differences(a, ReplicaSnapshot(name: "B", records: [row(composed)], edges: [])) == [])
+    let field = ConvergenceCheck.differences(a, ReplicaSnapshot(name: "B", records: [row(decomposed)], edges: []))
+    #expect(field == ["category 00000000.displayName: A shows text(\"\(composed)\"), B shows text(\"\(decomposed)\") (not NFC)"])
+    let owner = ConvergenceCheck.differences(
+      ReplicaSnapshot(name: "A", records: [row(composed, owner: "zo\u{EB}")], edges: []),
+      ReplicaSnapshot(name: "B", records: [row(composed, owner: "zoe\u{308}")], edges: []))
+    #expect(owner.count == 1 && owner.first?.hasPrefix("category 00000000.@ownerID") == true, "\(owner)")
+  }
 }

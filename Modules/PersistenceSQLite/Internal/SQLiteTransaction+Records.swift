@@ -9,6 +9,7 @@ extension SQLiteTransaction {
   // MARK: Writing
 
   func insertRecord(_ record: Record) throws {
+    let record = record.canonical
     try record.validateAgainstSchema()
     if origin.checksSemanticKeys { try record.validateSemanticKey() }
     lastRead = nil
@@ -23,6 +24,7 @@ extension SQLiteTransaction {
   }
 
   func updateRecord(_ record: Record) throws {
+    let record = record.canonical
     try record.validateAgainstSchema()
     if origin.checksSemanticKeys { try record.validateSemanticKey() }
     guard let old = try self.record(record.kind, id: record.id) else {
@@ -37,6 +39,7 @@ extension SQLiteTransaction {
   /// record).
   func updateRecord(_ record: Record, replacing old: Record) throws {
     assert((try? self.record(record.kind, id: record.id)) == old, "updateRecord(_:replacing:) given a record other than the stored one")
+    let record = record.canonical
     try record.validateAgainstSchema()
     if origin.checksSemanticKeys { try record.validateSemanticKey() }
     try write(record, over: old)

@@ -119,6 +119,7 @@ final class SQLiteTransaction: StoreWriter {
   }
 
   func fetch(_ query: RecordQuery) throws -> [Record] {
+    let query = query.canonical
     if let found = try elementLookup(query) { return found }
     try query.validate()
     let layout = TableLayout.of(query.kind)
@@ -155,6 +156,7 @@ final class SQLiteTransaction: StoreWriter {
   }
 
   func count(_ query: RecordQuery) throws -> Int {
+    let query = query.canonical
     try query.validate()
     let sql = SQLQuery(query, indexedTables: try sideTables(for: query))
     let statement = try db.cachedStatement(

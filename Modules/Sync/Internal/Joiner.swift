@@ -26,8 +26,12 @@ struct Joiner {
     self.limit = limit
   }
 
+  /// Joins `change` into its record's state, its texts first put into NFC
+  /// (``RecordChange/canonical``): every device holds the same bytes whatever form the
+  /// sender wrote.
   mutating func apply(_ change: RecordChange) throws {
     imports += 1
+    let change = change.canonical
     let incoming = RecordState(change)
     for value in change.fields.values { clock.receive(value.stamp, limit: limit) }
     let key = RecordKey(kind: change.kind, id: change.id)
@@ -58,5 +62,25 @@ struct Joiner {
       let kept = theirs.stamp > ours.stamp ? "remote" : "local"
       notes.append("\(incoming.kind.rawValue) \(incoming.id.lowercaseText).\(field.name): \(kept) value kept")
     }
+  }
+}
+
+extension RecordChange {
+  /// The change with every text register and its owner in NFC (``Model/ValueRules/canonical(_:)``),
+  /// a pure function of the change: a device of any version may send a text in another
+  /// form ("e" + U+0300 for "è"), and each device that receives it joins the same bytes.
+  /// A change that is canonical already (any ASCII change) is returned as it is.
+  var canonical: RecordChange {
+    var fields = self.fields
+    var changed = false
+    for (name, register) in self.fields {
+      guard let value = register.value.canonicalized else { continue }
+      fields[name] = StampedValue(value: value, stamp: register.stamp)
+      changed = true
+    }
+    let owner = ValueRules.canonical(ownerID)
+    guard changed || !owner.utf8.elementsEqual(ownerID.utf8) else { return self }
+    return RecordChange(
+      kind: kind, id: id, createdAt: createdAt, updatedAt: updatedAt, ownerID: owner, sharingScope: sharingScope, fields: fields)
   }
 }

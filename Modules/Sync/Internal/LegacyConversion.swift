@@ -17,17 +17,20 @@ enum LegacyConversion {
   static let obsoletePrefixes = ["sync.stamps/", "sync.redirect/", "sync.dangling/", "sync.repaired/", "sync.folds/"]
 
   /// Converts when the store is not converted yet, and moves the states of a store that
-  /// kept them in its metadata table (formats 2 to 4) into the store's sync states;
-  /// returns the records converted, whose views are computed again.
+  /// kept them in its metadata table (formats 2 to 4) into the store's sync states; then
+  /// puts texts stored before they were kept in NFC into NFC (`CanonicalTextConversion`).
+  /// Returns the records converted, whose views are computed again.
   static func convertIfNeeded(_ writer: any StoreWriter, _ states: StateStore) throws -> Set<RecordKey> {
     let format = try writer.metadata(forKey: ReplicaKeys.format)
-    guard format != ReplicaKeys.currentFormat else { return [] }
-    // The states first: what `convert` then sets goes through the state store, which
-    // reads them where they are kept now.
-    try moveStates(writer)
-    let converted = ["2", "3", "4"].contains(format) ? [] : try convert(writer, states)
-    try writer.setMetadata(ReplicaKeys.currentFormat, forKey: ReplicaKeys.format)
-    return converted
+    var converted: Set<RecordKey> = []
+    if format != ReplicaKeys.currentFormat {
+      // The states first: what `convert` then sets goes through the state store, which
+      // reads them where they are kept now.
+      try moveStates(writer)
+      converted = ["2", "3", "4"].contains(format) ? [] : try convert(writer, states)
+      try writer.setMetadata(ReplicaKeys.currentFormat, forKey: ReplicaKeys.format)
+    }
+    return converted.union(try CanonicalTextConversion.convertIfNeeded(writer, states))
   }
 
   /// Formats 2 to 4 kept each state as a metadata entry, `sync.state/<kind>/<id>`; 3 and

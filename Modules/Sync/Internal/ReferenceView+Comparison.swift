@@ -61,7 +61,11 @@ extension ReferenceView {
         ("@ownerID", table.meta.ownerID, view.meta.ownerID),
         ("@sharingScope", table.meta.sharingScope.rawValue, view.meta.sharingScope.rawValue),
       ]
-      for (name, shown, wanted) in metadata where shown != wanted { found.append(difference(name, shown, wanted)) }
+      // Byte for byte, as the fields (``Model/FieldValue``'s `==`): an owner in another
+      // Unicode form is other bytes in the table.
+      for (name, shown, wanted) in metadata where !shown.utf8.elementsEqual(wanted.utf8) {
+        found.append(difference(name, ViewDifference.marked(shown), ViewDifference.marked(wanted)))
+      }
       return found
     case (.notShown(let keeper)?, let table?) where table.meta.isLive:
       let reason =
