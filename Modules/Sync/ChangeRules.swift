@@ -259,11 +259,19 @@ public struct ChangeRules: Sendable {
     changes > maximumChanges ? "it holds \(changes) changes; a batch may hold at most \(maximumChanges)" : nil
   }
 
-  /// Why a batch or replica id is not one: 1–200 characters, no control characters.
+  /// Why a batch or replica id is not one: 1–200 characters and at most
+  /// ``maximumIdentifierBytes`` bytes, no control characters.
   public static func identifierProblem(_ id: String) -> String? {
     if id.isEmpty { return "is empty" }
+    let bytes = id.utf8.count
+    if bytes > maximumIdentifierBytes { return "is \(bytes) bytes long; the limit is \(maximumIdentifierBytes)" }
     return ValueRules.textProblem(id, .name)
   }
+
+  /// The most UTF-8 bytes a batch or replica id may have: 200 characters of up to four
+  /// bytes each, well inside PostgreSQL's index entry limit (2,704 bytes) for the server's
+  /// indexes on batch ids and replicas.
+  public static let maximumIdentifierBytes = 800
 
   /// Why a text cannot be a name (``ValueRules/TextRule/name``), or nil: for the names
   /// the server keeps (households, devices), which reach it without a `Model` of their own.

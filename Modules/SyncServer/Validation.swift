@@ -8,10 +8,10 @@ import Sync
 /// bounded in bytes as well as characters (a character can be many bytes, and PostgreSQL
 /// refuses an index entry past about 2,700 bytes), and a schema version fits its column.
 public enum Validation {
-  /// The most UTF-8 bytes a batch or replica id may have: 200 characters of up to four
-  /// bytes each, well inside PostgreSQL's btree entry limit (2,704 bytes) for the indexes
-  /// on batch ids and replicas.
-  public static let maximumIdentifierBytes = 800
+  /// The most UTF-8 bytes a batch or replica id may have: the devices' bound
+  /// (`ChangeRules.maximumIdentifierBytes`, 800), well inside PostgreSQL's btree entry limit
+  /// (2,704 bytes) for the indexes on batch ids and replicas.
+  public static let maximumIdentifierBytes = ChangeRules.maximumIdentifierBytes
   /// The most UTF-8 bytes a household or device name may have, per character of its limit:
   /// a name of `limit` characters may have `4 × limit` bytes (400 for the default 100).
   public static let bytesPerNameCharacter = 4
