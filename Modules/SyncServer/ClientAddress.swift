@@ -1,6 +1,6 @@
 import Foundation
-public import HTTPTypes
-public import NIOCore
+package import HTTPTypes
+package import NIOCore
 
 #if canImport(Glibc)
   import Glibc

@@ -40,7 +40,7 @@ import Testing
       let lines = ICalendarText.fold(line).components(separatedBy: "\r\n").dropLast()
       for folded in lines {
         #expect(folded.utf8.count <= 75)
-        #expect(String(validatingUTF8: Array(folded.utf8CString)) != nil)
+        #expect(String(validating: Array(folded.utf8), as: UTF8.self) != nil)
       }
       let unfolded = lines.enumerated().map { $0.offset == 0 ? $0.element : String($0.element.dropFirst()) }.joined()
       #expect(unfolded == line)
