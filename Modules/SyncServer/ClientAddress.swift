@@ -1,6 +1,6 @@
 import Foundation
-package import HTTPTypes
-package import NIOCore
+public import HTTPTypes
+public import NIOCore
 
 #if canImport(Glibc)
   import Glibc
