@@ -178,6 +178,9 @@ public final class SyncEngine: Sendable {
     let local = store.clock()
     guard let authority = try cloud.authorityTime() else {
       offset.withLock { $0 = 0 }
+      if try store.read({ try $0.metadata(forKey: ReplicaKeys.clockOffset) }) != nil {
+        try store.write(origin: .sync) { try $0.setMetadata(nil, forKey: ReplicaKeys.clockOffset) }
+      }
       return
     }
     guard ValueRules.dateProblem(authority) == nil, ValueRules.dateProblem(local) == nil else {

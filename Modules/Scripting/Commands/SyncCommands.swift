@@ -110,6 +110,11 @@ enum SyncCommands {
         if aside.count > shown.count { notices.append("  … and \(aside.count - shown.count) more (sync status --json lists every one)") }
       }
       asideByDevice.append((device.name, aside))
+      if let offset = try engine?.clockOffset(), abs(offset) >= 1 {
+        notices.append(
+          "\(device.name)'s clock is \(Self.span(abs(offset))) \(offset > 0 ? "behind" : "ahead of") the household's time authority"
+            + " (the sync server's clock); its writes are stamped on the authority's time")
+      }
       let unshown = try engine?.unshownRecords() ?? []
       if !unshown.isEmpty {
         notices.append("\(device.name) does not show \(unshown.count) record(s) whose synced values break today's rules:")
@@ -271,6 +276,16 @@ enum SyncCommands {
     } catch {
       throw invocation.failure("device '\(device.name)': \(error)")
     }
+  }
+
+  /// A span of time as a person reads it: "365 d 4 h", "3 h 12 min", "4 min 10 s", "12 s".
+  static func span(_ seconds: Double) -> String {
+    let whole = Int(min(seconds, 1e12).rounded())
+    let (days, hours, minutes, rest) = (whole / 86_400, whole % 86_400 / 3_600, whole % 3_600 / 60, whole % 60)
+    if days > 0 { return "\(days) d \(hours) h" }
+    if hours > 0 { return "\(hours) h \(minutes) min" }
+    if minutes > 0 { return "\(minutes) min \(rest) s" }
+    return "\(rest) s"
   }
 
   private static func summary(_ name: String, _ report: SyncEngine.Report) -> String {
