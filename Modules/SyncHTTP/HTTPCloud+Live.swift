@@ -79,6 +79,10 @@ final class HTTPLiveChannel: LiveChannel {
           case .hello(let latest, let heartbeat): deliver(.opened(latestSequence: latest, heartbeat: .seconds(max(1, heartbeat))))
           case .sequence(let latest): deliver(.announced(latest))
           case .heartbeat(let latest): deliver(.heartbeat(latestSequence: latest))
+          case .closing(let reason) where reason.hasPrefix("token-"):
+            // The token no longer holds (revoked, expired, its household deleted): opening
+            // the channel again would be refused, so the device polls, and the polls say why.
+            return .refused("the server closed the live channel: the token no longer holds (\(reason))", retryAfter: .seconds(3_600))
           case .closing(let reason): return .ended("the server closed the live channel (\(reason))")
           }
         }
