@@ -2,7 +2,6 @@ import Foundation
 import Model
 import Persistence
 import Repositories
-import Synchronization
 import TestSupport
 import Testing
 
@@ -15,20 +14,9 @@ import Testing
 /// clocks are that clock shifted.
 @Suite("One time authority")
 struct TimeAuthorityTests {
-  /// The true clock, which a test moves; each device reads it shifted.
-  final class TrueClock: Sendable {
-    private let current = Mutex(Fixtures.epoch)
-    func now() -> Date {
-      current.withLock { value in
-        value.addTimeInterval(0.001)
-        return value
-      }
-    }
-    func advance(by seconds: TimeInterval) { current.withLock { $0.addTimeInterval(seconds) } }
-  }
-
   struct Household {
-    let clock = TrueClock()
+    /// The true clock, which a test moves; each device reads it shifted.
+    let clock = HostileBatchTests.SettableClock()
     let cloud: InMemoryCloud
     var devices: [(library: Library, engine: SyncEngine)] = []
 
