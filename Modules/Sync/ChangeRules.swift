@@ -113,9 +113,10 @@ public struct ChangeRules: Sendable {
       if key.stamp.replica.isEmpty { return nil }
       return refuse(keyField, "is written without the fields it is computed from (\(inputs.joined(separator: ", ")))")
     }
-    guard let expected = Record.key(of: change.kind, { change.fields[$0]?.value ?? .null }), key.value.text == expected else {
+    let expected = Record.key(of: change.kind) { change.fields[$0]?.value ?? .null }
+    guard let expected, key.value.text == expected else {
       let held = key.value.text.map { "'\($0.prefix(80))'" } ?? "not a text"
-      let wanted = Record.key(of: change.kind, { change.fields[$0]?.value ?? .null }).map { "'\($0.prefix(80))'" } ?? "no key"
+      let wanted = expected.map { "'\($0.prefix(80))'" } ?? "no key"
       return refuse(keyField, "is \(held), but its fields give the key \(wanted) (a key is computed from its fields)")
     }
     return nil
@@ -150,11 +151,7 @@ public struct ChangeRules: Sendable {
   /// more than ``RecordBudget/maximumMergeEdgesPerChange`` merge edges. Checked before any
   /// value is read, from sizes the values already know.
   func budgetViolation(in change: RecordChange) -> Violation? {
-    var bytes = 0, edges = 0
-    for (name, register) in change.fields {
-      bytes += name.utf8.count + RecordBudget.bytes(of: register.value)
-      if name.hasPrefix(RecordChange.mergeFieldPrefix) { edges += 1 }
-    }
+    let (bytes, edges) = Self.cost(of: change)
     if let reason = RecordBudget.recordProblem(bytes: bytes) {
       let largest = change.fields.max {
         (RecordBudget.bytes(of: $0.value.value), $1.key) < (RecordBudget.bytes(of: $1.value.value), $0.key)
@@ -167,6 +164,17 @@ public struct ChangeRules: Sendable {
         reason: "carries \(edges) merge edges; a change may carry at most \(RecordBudget.maximumMergeEdgesPerChange)")
     }
     return nil
+  }
+
+  /// What a change costs once expanded: its register names' and values' bytes
+  /// (`RecordBudget.bytes(of:)`), and its merge edges.
+  static func cost(of change: RecordChange) -> (bytes: Int, edges: Int) {
+    var bytes = 0, edges = 0
+    for (name, register) in change.fields {
+      bytes += name.utf8.count + RecordBudget.bytes(of: register.value)
+      if name.hasPrefix(RecordChange.mergeFieldPrefix) { edges += 1 }
+    }
+    return (bytes, edges)
   }
 
   /// Why a register's value cannot be held, or nil.
@@ -240,10 +248,9 @@ public struct ChangeRules: Sendable {
     if let problem = countProblem(batch.changes.count) { return problem }
     var bytes = 0, edges = 0
     for change in batch.changes {
-      for (name, register) in change.fields {
-        bytes += name.utf8.count + RecordBudget.bytes(of: register.value)
-        if name.hasPrefix(RecordChange.mergeFieldPrefix) { edges += 1 }
-      }
+      let cost = cost(of: change)
+      bytes += cost.bytes
+      edges += cost.edges
       if bytes > RecordBudget.maximumBatchBytes {
         return "its values hold more than \(RecordBudget.maximumBatchBytes) bytes once expanded (the most a batch may hold)"
       }

@@ -1,4 +1,5 @@
 import Foundation
+import Model
 
 /// The version of one field write: a hybrid logical clock reading and the replica that
 /// wrote it. Stamps are totally ordered (time, then counter, then replica), so "highest
@@ -33,7 +34,7 @@ public struct Stamp: Sendable, Hashable, Codable, Comparable, CustomStringConver
   /// date a record may hold. Only a migration's fixed stamps, which carry no replica, lie
   /// below it. A stamp of −2⁶³ or near it would otherwise make every date computed from it
   /// overflow.
-  public static let earliestTime: Int64 = -2_208_988_800_000 - creationBand
+  public static let earliestTime: Int64 = Int64(ValueRules.dateRange.lowerBound) * 1000 - creationBand
 
   /// How far below real time creation stamps lie: 2⁵⁰ ms, about 35,000 years.
   public static let creationBand: Int64 = 1 << 50

@@ -162,7 +162,12 @@ public final class SyncEngine: Sendable {
   /// seconds (negative when the store's clock runs ahead); nil before a sync with a cloud
   /// that keeps time.
   public func clockOffset() throws -> Double? {
-    try store.read { try $0.metadata(forKey: ReplicaKeys.clockOffset) }.flatMap(Int64.init).map { Double($0) / 1000 }
+    try keptOffset().map { Double($0) / 1000 }
+  }
+
+  /// The offset the last sync kept, in milliseconds.
+  private func keptOffset() throws -> Int64? {
+    try store.read { try $0.metadata(forKey: ReplicaKeys.clockOffset) }.flatMap(Int64.init)
   }
 
   /// Asks the cloud for its authority's time and keeps how far the store's clock lies from
@@ -178,7 +183,7 @@ public final class SyncEngine: Sendable {
     let local = store.clock()
     guard let authority = try cloud.authorityTime() else {
       offset.withLock { $0 = 0 }
-      if try store.read({ try $0.metadata(forKey: ReplicaKeys.clockOffset) }) != nil {
+      if try keptOffset() != nil {
         try store.write(origin: .sync) { try $0.setMetadata(nil, forKey: ReplicaKeys.clockOffset) }
       }
       return
@@ -187,7 +192,7 @@ public final class SyncEngine: Sendable {
       throw CloudError.damaged(location: cloud.location, reason: "its clock reads \(authority), not a date between 1900 and 9999")
     }
     let measured = authority.millisecondsSince1970 - local.millisecondsSince1970
-    let kept = try store.read { try $0.metadata(forKey: ReplicaKeys.clockOffset) }.flatMap(Int64.init)
+    let kept = try keptOffset()
     let tolerance = ChangeRules(now: local, allowedSkew: allowedSkew).allowedSkew / 2
     guard let kept, abs(measured - kept) <= tolerance else {
       let next = abs(measured) <= tolerance ? 0 : measured

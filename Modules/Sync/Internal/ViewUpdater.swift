@@ -71,7 +71,6 @@ final class ViewUpdater {
     // it reached. The bound is proportional to those records, so no amount of data reaches
     // it (a category with 100,000 templates is 100,000 records reached), only a fault: a
     // refresh that does not end rolls its transaction back rather than leave rows stale.
-    var distinct = queue.count
     var visitsPerRecord = Self.visitsPerRecord
     #if DEBUG
       if SyncMutation.active == .endlessRefresh { visitsPerRecord = 0 }
@@ -84,7 +83,7 @@ final class ViewUpdater {
       let key = queue[next]
       next += 1
       queued?.remove(key)
-      guard next <= visitsPerRecord * distinct else { throw SyncViewError.unfinishedRefresh(steps: next - 1) }
+      guard next <= visitsPerRecord * (reached?.count ?? queue.count) else { throw SyncViewError.unfinishedRefresh(steps: next - 1) }
       let again = try refreshComponent(of: key)
       guard !again.isEmpty else { continue }
       var waiting = queued ?? Set(queue[next...])
@@ -93,7 +92,7 @@ final class ViewUpdater {
       reached = nil
       for other in again where waiting.insert(other).inserted {
         queue.append(other)
-        if seen.insert(other).inserted { distinct += 1 }
+        seen.insert(other)
       }
       queued = waiting
       reached = seen
