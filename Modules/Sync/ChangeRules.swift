@@ -10,8 +10,10 @@ import Persistence
 /// - Every register is a schema field of the change's kind, `@exists` (a flag), or a merge
 ///   edge `@merge:<keeper>` holding that keeper's id; batches of earlier versions may also
 ///   carry `@deleted` (a date) and `@redirect` (an id). Its value is one that field may hold.
-/// - Creation and update times are finite dates in 1900–9999; the id is not the nil UUID;
-///   the owner is a name.
+/// - Creation and update times are finite dates from 1900, at most ``now`` plus
+///   ``allowedSkew`` (a date ahead is `clock-ahead`, like a stamp: the dates join by min and
+///   max without stamps, so a date from the future would stick); the id is not the nil
+///   UUID; the owner is a name.
 /// - A stamp's time is at most ``now`` plus ``allowedSkew`` (a clock ahead of the checker's
 ///   is `clock-ahead`, never a silent win) and at least ``Stamp/earliestTime``, its counter
 ///   within 0…``Stamp/maximumCounter``,
@@ -128,8 +130,10 @@ public struct ChangeRules: Sendable {
       Violation(code: code, kind: change.kind, id: change.id, field: field, reason: reason)
     }
     if change.id == UUID.nilID { return refuse(.invalidValue, "id", "is the nil UUID") }
-    if let reason = ValueRules.dateProblem(change.createdAt) { return refuse(.invalidValue, "createdAt", reason) }
-    if let reason = ValueRules.dateProblem(change.updatedAt) { return refuse(.invalidValue, "updatedAt", reason) }
+    for (name, date) in [("createdAt", change.createdAt), ("updatedAt", change.updatedAt)] {
+      if let reason = ValueRules.dateProblem(date) { return refuse(.invalidValue, name, reason) }
+      if let reason = dateAheadProblem(date) { return refuse(.clockAhead, name, reason) }
+    }
     if let reason = ValueRules.textProblem(change.ownerID, .name) { return refuse(.invalidValue, "ownerID", reason) }
     let schema = change.kind.schema
     if let violation = budgetViolation(in: change) { return violation }
@@ -230,6 +234,15 @@ public struct ChangeRules: Sendable {
       )
     }
     return nil
+  }
+
+  /// Why a change's creation or update date lies too far ahead, or nil: after
+  /// ``latestStampTime`` (dates are checked after ``ValueRules/dateProblem(_:)``, so finite).
+  func dateAheadProblem(_ date: Date) -> String? {
+    let milliseconds = date.timeIntervalSince1970 * 1000
+    guard milliseconds > Double(latestStampTime) else { return nil }
+    let ahead = Int64(((milliseconds - Double(now)) / 1000).rounded(.down))
+    return "is \(ahead) s ahead of this clock (more than the \(allowedSkew / 1000) s allowed): check the writing device's clock"
   }
 
   /// Why a batch's own header cannot be accepted, or nil: ids are 1–200 characters with

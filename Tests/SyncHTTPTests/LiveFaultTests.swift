@@ -67,7 +67,7 @@ struct LiveFaultTests {
     }
     // Every batch is in the log once, however many answers were cut.
     let household = try #require(await storage.household(named: "Smith")).id
-    let sequences = try await storage.batches(of: household, after: 0, limit: 1_000).map(\.sequence)
+    let sequences = await storage.batches(of: household, after: 0, limit: 1_000).map(\.sequence)
     #expect(sequences == Array(1...Int64(sequences.count)))
   }
 

@@ -45,6 +45,17 @@ struct ReplicaSnapshot {
     return ReplicaSnapshot(name: name, records: records, edges: edges, states: try store.syncStates())
   }
 
+  /// The records whose rows show an entity, live or not: the keepers of the reference
+  /// view of this device's states.
+  func keepers() -> Set<RecordRef> {
+    let view = ReferenceView(states: states.values.compactMap(StateCoding.decode))
+    var keepers: Set<RecordRef> = []
+    for (key, expected) in view.expected {
+      if case .row = expected { keepers.insert(RecordRef(key.kind, key.id)) }
+    }
+    return keepers
+  }
+
   /// The state of a record, decoded.
   func state(_ ref: RecordRef) -> RecordState? {
     states[ref.kind.rawValue + "/" + ref.id.uuidString.lowercased()].flatMap(StateCoding.decode)
@@ -53,10 +64,12 @@ struct ReplicaSnapshot {
 
 /// The invariants of DESIGN.md §7, checked over every device after a schedule:
 ///
-/// 1. every device holds the same states, register by register, and shows the same live
-///    records, field by field and with the same dates, owner and sharing scope (tombstones
-///    are held to the view of those states by the reference view, `SyncVerifier`, after
-///    every sync);
+/// 1. every device holds the same states, register by register, and shows the same rows,
+///    field by field and with the same dates, owner, sharing scope and deletion: every
+///    live row, and every tombstone that shows an entity (a keeper's, as the reference view
+///    of those states names them). A member's tombstone (a merged-away or key-sharing
+///    record) is dated when that device set it aside, which no state says, so only its
+///    not being live is compared;
 /// 2. one live record per semantic key of a unique kind;
 /// 3. no live record references a missing or deleted record;
 /// 4. no record a user created is lost: each one is live on every device, or was
@@ -113,11 +126,16 @@ struct ConvergenceCheck {
     return problems
   }
 
-  /// Invariant 1, rows: the live rows of two devices, compared record by record, field by
-  /// field and by their metadata (the first few differences, named).
+  /// Invariant 1, rows: the rows of two devices that show an entity, live or not (the
+  /// keepers of `a`'s states), compared record by record, field by field and by their
+  /// metadata and deletion.
   static func differences(_ a: ReplicaSnapshot, _ b: ReplicaSnapshot) -> [String] {
-    let left = Dictionary(uniqueKeysWithValues: a.records.filter(\.meta.isLive).map { (RecordRef($0.kind, $0.id), $0) })
-    let right = Dictionary(uniqueKeysWithValues: b.records.filter(\.meta.isLive).map { (RecordRef($0.kind, $0.id), $0) })
+    let keepers = a.keepers()
+    func entityRows(_ records: [Record]) -> [RecordRef: Record] {
+      Dictionary(
+        uniqueKeysWithValues: records.lazy.map { (RecordRef($0.kind, $0.id), $0) }.filter { $0.1.meta.isLive || keepers.contains($0.0) })
+    }
+    let (left, right) = (entityRows(a.records), entityRows(b.records))
     var problems: [String] = []
     for ref in Set(left.keys).union(right.keys).sorted(by: { "\($0)" < "\($1)" }) {
       switch (left[ref], right[ref]) {
@@ -129,14 +147,18 @@ struct ConvergenceCheck {
           ("@createdAt", "\(x.meta.createdAt.timeIntervalSince1970)", "\(y.meta.createdAt.timeIntervalSince1970)"),
           ("@updatedAt", "\(x.meta.updatedAt.timeIntervalSince1970)", "\(y.meta.updatedAt.timeIntervalSince1970)"),
           ("@ownerID", x.meta.ownerID, y.meta.ownerID), ("@sharingScope", x.meta.sharingScope.rawValue, y.meta.sharingScope.rawValue),
+          (
+            "@deletedAt", x.meta.deletedAt.map { "\($0.timeIntervalSince1970)" } ?? "live",
+            y.meta.deletedAt.map { "\($0.timeIntervalSince1970)" } ?? "live"
+          ),
         ]
         // Byte for byte, as the fields are compared (`FieldValue`'s `==`): Swift's `!=`
         // would take an owner in NFD for the same owner in NFC.
         for (name, left, right) in metadata where !left.utf8.elementsEqual(right.utf8) {
           problems.append("\(ref).\(name): \(a.name) shows \(left), \(b.name) shows \(right)")
         }
-      case (_?, nil): problems.append("\(ref) is live on \(a.name), not on \(b.name)")
-      case (nil, _?): problems.append("\(ref) is live on \(b.name), not on \(a.name)")
+      case (let x?, nil): problems.append("\(ref) is \(x.meta.isLive ? "live" : "a tombstone") on \(a.name), not on \(b.name)")
+      case (nil, let y?): problems.append("\(ref) is \(y.meta.isLive ? "live" : "a tombstone") on \(b.name), not on \(a.name)")
       case (nil, nil): break
       }
     }

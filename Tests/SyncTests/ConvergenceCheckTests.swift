@@ -65,6 +65,20 @@ struct ConvergenceCheckTests {
     #expect(problems.first?.contains("recipe \(soup.id.uuidString.prefix(8).lowercased()).recipeCuisine") == true)
   }
 
+  /// A tombstone that shows an entity (its keeper's) is compared like a live row: the
+  /// same deleted recipe must hold the same fields and dates on every device.
+  @Test(arguments: TestBackend.allCases)
+  func namesATombstoneTheDevicesShowDifferently(backend: TestBackend) throws {
+    var (world, check, soup) = try Self.converged(backend)
+    _ = try world["A"].library.recipes.delete(soup.id.uuidString)
+    check.userDeleted.insert(RecordRef(.recipe, soup.id))
+    try world.syncUntilQuiet()
+    #expect(try world.invariantViolations(check) == [])
+    try Self.tamper(world["B"].store, .recipe, soup.id) { $0["recipeCuisine"] = .text("Thai") }
+    let problems = try world.invariantViolations(check)
+    #expect(problems.contains { $0.contains("recipe \(soup.id.uuidString.prefix(8).lowercased()).recipeCuisine") }, "\(problems)")
+  }
+
   @Test(arguments: TestBackend.allCases)
   func findsARecordLostOnOneDevice(backend: TestBackend) throws {
     let (world, check, soup) = try Self.converged(backend)
@@ -72,7 +86,7 @@ struct ConvergenceCheckTests {
       try writer.tombstoneRecord(.recipe, id: soup.id, at: Date(timeIntervalSince1970: 0))
     }
     let problems = try world.invariantViolations(check)
-    #expect(problems.contains { $0.contains("is live on A, not on B") })
+    #expect(problems.contains { $0.contains(".@deletedAt: A shows live, B shows 0.0") })
     #expect(problems.contains { $0.hasPrefix("B: recipe") && $0.contains("created by a user, is gone") })
     // The meal still points at the lost recipe on B.
     #expect(problems.contains { $0.hasPrefix("B: plannedMeal") && $0.contains("points at missing or deleted recipe") })

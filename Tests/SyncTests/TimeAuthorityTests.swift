@@ -62,12 +62,12 @@ struct TimeAuthorityTests {
     // Renames in true-time order: the device ahead first, then the one behind. The later
     // rename wins, whichever clock looked later.
     house.clock.advance(by: 60)
-    try house.devices[2].library.categories.rename(produce.id.uuidString, to: "Greens")
+    _ = try house.devices[2].library.categories.rename(produce.id.uuidString, to: "Greens")
     try house.engine(2).sync()
     house.clock.advance(by: 60)
     try house.engine(1).sync()
     #expect(try house.categories(1) == ["Dairy", "Greens"])  // a year behind, it still takes the change
-    try house.devices[1].library.categories.rename(produce.id.uuidString, to: "Vegetables")
+    _ = try house.devices[1].library.categories.rename(produce.id.uuidString, to: "Vegetables")
     try house.syncAll()
     try house.syncAll()
 
@@ -100,10 +100,10 @@ struct TimeAuthorityTests {
     let house = try Household(backend, shifts: [0, -240, 240])
     let produce = try house.devices[0].library.categories.getOrCreate("Produce")
     try house.syncAll()
-    try house.devices[2].library.categories.rename(produce.id.uuidString, to: "Fast")
+    _ = try house.devices[2].library.categories.rename(produce.id.uuidString, to: "Fast")
     try house.engine(2).sync()
     house.clock.advance(by: 30)
-    try house.devices[0].library.categories.rename(produce.id.uuidString, to: "True")
+    _ = try house.devices[0].library.categories.rename(produce.id.uuidString, to: "True")
     try house.engine(0).sync()
     let report = try house.engine(1).sync()
     #expect(report.setAside == 0)

@@ -6,8 +6,10 @@ import Model
 ///
 /// - The keeper, whose row shows the entity, is the member with the smallest id.
 /// - Each field is the highest register among the members; a kind's identity fields (the
-///   key and what it is computed from) come together from the member whose key register
-///   is highest. A field no one wrote shows its schema default.
+///   key and what it is computed from) come together from one member, the one holding the
+///   highest of them (``identitySource(_:_:)``), and the key shown is the key those fields
+///   give (`SharedKey`), whatever a key register holds. A field no one wrote shows its
+///   schema default.
 /// - The entity is deleted when the highest existence register among the members says so.
 /// - References resolve through their target's component to its keeper; a reference to
 ///   a record that is not shown is cleared when optional, and hides the entity when it is
@@ -66,28 +68,55 @@ struct EntityView {
     self.deletion = existence?.value == .bool(false) ? existence : nil
   }
 
+  /// The member whose identity fields the entity shows: the one holding the highest
+  /// register among them (members come sorted by id, so equal registers pick the same
+  /// member everywhere), or nil for a kind without a key.
+  static func identitySource(_ members: [RecordState], _ schema: EntitySchema) -> RecordState? {
+    var best: StampedValue?
+    var source: RecordState?
+    for member in members {
+      for name in schema.identityFields {
+        guard let value = member[name] else { continue }
+        let joined = RecordState.join(best, value)
+        if joined != best {
+          best = joined
+          source = member
+        }
+      }
+    }
+    return source
+  }
+
+  /// The key field's position and the key `source`'s identity fields give, for a unique kind.
+  private static func shownKey(of source: RecordState?, _ schema: EntitySchema) -> (position: Int, key: String)? {
+    guard let source, let keyField = schema.semanticKeyField, let position = schema.fields.firstIndex(where: { $0.name == keyField }),
+      let key = SharedKey(source)?.key
+    else { return nil }
+    return (position, key)
+  }
+
   /// The merged field values of several members, or nil when a required field has none.
   private static func fields(of members: [RecordState], _ schema: EntitySchema) -> [FieldValue]? {
     var written = [FieldValue](repeating: .null, count: schema.fields.count)
     let group = schema.identityFields
-    // The member whose key register is highest gives the whole identity group (members
-    // come sorted by id, so equal registers pick the same member everywhere).
-    var groupSource: RecordState?
-    if let keyField = schema.semanticKeyField {
-      var best: StampedValue?
-      for member in members {
-        guard let value = member[keyField] else { continue }
-        let joined = RecordState.join(best, value)
-        if joined != best {
-          best = joined
-          groupSource = member
-        }
-      }
-    }
+    let groupSource = identitySource(members, schema)
+    // A source that holds every required field its key is computed from gives the whole
+    // group: a field of it that it lacks shows the field's default, as its key reads it.
+    let whole = groupSource.map { source in SharedKey.holdsKeyInputs(schema) { source[$0]?.value } } ?? false
+    let key = shownKey(of: groupSource, schema)
     for (position, field) in schema.fields.enumerated() {
+      if let key, position == key.position {
+        written[position] = .text(key.key)
+        continue
+      }
       if let source = groupSource, group.contains(field.name) {
         if let value = source[field.name]?.value {
           written[position] = value
+          continue
+        }
+        if whole {
+          guard let fallback = field.defaultValue ?? (field.isOptional ? .null : nil) else { return nil }
+          written[position] = fallback
           continue
         }
       }
@@ -111,8 +140,11 @@ struct EntityView {
   private static func fields(of member: RecordState, _ schema: EntitySchema) -> [FieldValue]? {
     var written: [FieldValue] = []
     written.reserveCapacity(schema.fields.count)
-    for field in schema.fields {
-      if let value = member[field.name] {
+    let key = shownKey(of: member, schema)
+    for (position, field) in schema.fields.enumerated() {
+      if let key, position == key.position {
+        written.append(.text(key.key))
+      } else if let value = member[field.name] {
         written.append(value.value)
       } else if let value = field.defaultValue {
         written.append(value)

@@ -18,7 +18,8 @@ enum LegacyConversion {
 
   /// Converts when the store is not converted yet, and moves the states of a store that
   /// kept them in its metadata table (formats 2 to 4) into the store's sync states; then
-  /// puts texts stored before they were kept in NFC into NFC (`CanonicalTextConversion`).
+  /// puts texts stored before they were kept in NFC into NFC (`CanonicalTextConversion`)
+  /// and indexes each state under the key its fields give (`KeyIndexConversion`).
   /// Returns the records converted, whose views are computed again.
   static func convertIfNeeded(_ writer: any StoreWriter, _ states: StateStore) throws -> Set<RecordKey> {
     let format = try writer.metadata(forKey: ReplicaKeys.format)
@@ -30,7 +31,10 @@ enum LegacyConversion {
       converted = ["2", "3", "4"].contains(format) ? [] : try convert(writer, states)
       try writer.setMetadata(ReplicaKeys.currentFormat, forKey: ReplicaKeys.format)
     }
-    return converted.union(try CanonicalTextConversion.convertIfNeeded(writer, states))
+    converted.formUnion(try CanonicalTextConversion.convertIfNeeded(writer, states))
+    let rekeyed = try KeyIndexConversion.convertIfNeeded(writer)
+    if !rekeyed.isEmpty { states.forgetHolders() }
+    return converted.union(rekeyed)
   }
 
   /// Formats 2 to 4 kept each state as a metadata entry, `sync.state/<kind>/<id>`; 3 and

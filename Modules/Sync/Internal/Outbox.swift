@@ -78,7 +78,7 @@ struct Stamper {
         }
         let before = try states.state(key)
         if before == nil, change.operation == .insert, !mergedAway.contains(key) { created.insert(key) } else { created.remove(key) }
-        var state = before ?? RecordState(row)
+        var state = before ?? emptyState(of: row)
         write(change, row: row, to: &state, mergedAway: mergedAway.contains(key))
         try states.set(state)
         touched.insert(key)
@@ -125,8 +125,27 @@ struct Stamper {
     case .delete:
       if !mergedAway { state.write(RecordState.existsField, StampedValue(value: .bool(false), stamp: stamp)) }
     }
-    state.createdAt = min(state.createdAt, row.meta.createdAt)
-    state.updatedAt = max(state.updatedAt, row.meta.updatedAt)
+    state.createdAt = min(state.createdAt, onAuthorityClock(row.meta.createdAt))
+    state.updatedAt = max(state.updatedAt, onAuthorityClock(row.meta.updatedAt))
+  }
+
+  /// An empty state for a record this replica holds a row of, its dates on the time
+  /// authority's clock.
+  private func emptyState(of row: Record) -> RecordState {
+    var state = RecordState(row)
+    state.createdAt = onAuthorityClock(row.meta.createdAt)
+    state.updatedAt = onAuthorityClock(row.meta.updatedAt)
+    return state
+  }
+
+  /// A row's date (the store's clock) on the time authority's clock: moved by the offset,
+  /// and never after the stamping. Other devices hold a change's dates to the authority's
+  /// time (`ChangeRules`), so a device whose clock runs ahead dates its records as the
+  /// household's time does. A date of a store whose clock agrees with the authority is
+  /// kept exactly.
+  func onAuthorityClock(_ date: Date) -> Date {
+    guard offset != 0 || date > now else { return date }
+    return min(date.addingTimeInterval(Double(offset) / 1000), now)
   }
 
   /// Makes the entity a user acted on one for good: when it is shown as one with records
@@ -159,13 +178,15 @@ struct Stamper {
     let stamp = migration ? Stamp.migrationMerge : next(physical: now.millisecondsSince1970)
     let loserKey = RecordKey(kind: merge.kind, id: merge.loser)
     let keeperKey = RecordKey(kind: merge.kind, id: merge.keeper)
-    guard var loser = try states.state(loserKey) ?? writer.record(merge.kind, id: merge.loser).map(RecordState.init) else { return [] }
+    guard var loser = try states.state(loserKey) ?? writer.record(merge.kind, id: merge.loser).map({ emptyState(of: $0) }) else {
+      return []
+    }
     if loser.addEdge(to: merge.keeper, stamp: stamp) {
       try states.set(loser)
       try states.noteEdge(merge.kind, loser: merge.loser, keeper: merge.keeper)
     }
     if let row = try writer.record(merge.kind, id: merge.keeper) {
-      var keeper = try states.state(keeperKey) ?? RecordState(row)
+      var keeper = try states.state(keeperKey) ?? emptyState(of: row)
       for field in merge.kind.schema.fields { keeper.write(field.name, StampedValue(value: row[field.name], stamp: stamp)) }
       try states.set(keeper)
     }

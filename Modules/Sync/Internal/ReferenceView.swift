@@ -17,9 +17,11 @@ import Persistence
 /// 3. The keeper is the smallest id (`UUID.keeperOrder`); its row shows the entity, every
 ///    other member shows no live row.
 /// 4. Each field is the highest register among the members; the identity fields come
-///    together from the first member (by id) whose key register is highest. A field no one
-///    wrote shows its schema default; a required field without one leaves the entity
-///    unshown (its creation has not arrived).
+///    together from the first member (by id) holding the highest register among them, and
+///    the key is the key those fields give — when that member holds every required field
+///    the key is computed from, a field of the group it lacks shows its default. A field
+///    no one wrote shows its schema default; a required field without one leaves the
+///    entity unshown (its creation has not arrived).
 /// 5. The entity is deleted when the highest existence register says so.
 /// 6. References resolve to the keeper of their target's component when that is shown;
 ///    otherwise an optional reference that nullifies is cleared, a list drops the id, and
@@ -124,20 +126,38 @@ struct ReferenceView {
     let members = ids.compactMap { states[kind]?[$0] }
     guard let first = members.first else { return nil }
     let schema = kind.schema
-    // Rule 4: the identity fields come from the first member whose key register is highest.
-    let keySource = schema.semanticKeyField.flatMap { key in
-      members.reduce(nil as RecordState?) { best, member in
-        guard let value = member[key] else { return best }
-        guard let current = best?[key] else { return member }
-        return Self.isHigher(value, than: current) ? member : best
-      }
+    // Rule 4: the identity fields come from the first member holding the highest of them.
+    var keySource: RecordState?
+    var highestIdentity: StampedValue?
+    for member in members {
+      guard let own = Self.highest(schema.identityFields.compactMap({ member[$0] })) else { continue }
+      if let current = highestIdentity, !Self.isHigher(own, than: current) { continue }
+      (keySource, highestIdentity) = (member, own)
+    }
+    // A source holding every required field its key is computed from gives the whole group;
+    // the key is what those fields give, else what its key register holds.
+    let holdsInputs =
+      keySource.map { source in
+        schema.keyInputs.allSatisfy { name in
+          source[name] != nil || schema.field(named: name).map { $0.isOptional || $0.defaultValue != nil } == true
+        }
+      } ?? false
+    let key: String? = keySource.flatMap { source in
+      let computed = Record.key(of: kind) { name in source[name]?.value ?? schema.field(named: name)?.defaultValue ?? .null }
+      if holdsInputs, let computed, !computed.isEmpty { return computed }
+      return schema.semanticKeyField.flatMap { source[$0]?.value.text }.flatMap { $0.isEmpty ? nil : $0 }
     }
     var values: [FieldValue] = []
     var hidden = false
     for field in schema.fields {
-      let register =
-        keySource.flatMap { schema.identityFields.contains(field.name) ? $0[field.name] : nil }
-        ?? Self.highest(members.compactMap { $0[field.name] })
+      if field.name == schema.semanticKeyField, let key {
+        values.append(.text(key))
+        continue
+      }
+      let fromSource = keySource.flatMap { schema.identityFields.contains(field.name) ? $0[field.name] : nil }
+      let register: StampedValue? =
+        fromSource
+        ?? (holdsInputs && schema.identityFields.contains(field.name) ? nil : Self.highest(members.compactMap { $0[field.name] }))
       guard let written = register?.value ?? field.defaultValue ?? (field.isOptional ? .null : nil) else { return nil }
       // Rule 6.
       switch (written, field.type.referencedKind) {

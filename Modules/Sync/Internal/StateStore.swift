@@ -18,8 +18,8 @@ final class StateStore {
   private struct Entry {
     var state: RecordState?
     var isDirty = false
-    /// The key register changed in this transaction: the store's index of the key each
-    /// stored state holds is written for these only (``flush()``).
+    /// The key the state is indexed by (`SharedKey`) changed in this transaction: the
+    /// store's index of each stored state's key is written for these only (``flush()``).
     var movedKey = false
 
     /// Sets the state to write back; returns whether it was not to be written before.
@@ -44,7 +44,7 @@ final class StateStore {
   /// The holders of the keys read in this transaction, by key, in keeper order; kept up
   /// to date by ``set(_:)`` (the store indexes the key of each state it is given).
   private var holders: [SharedKey: [UUID]] = [:]
-  /// Keys a state left in this transaction (its key register changed): the records still
+  /// Keys a state left in this transaction (its indexed key changed): the records still
   /// holding such a key may no longer be one entity with it.
   private(set) var leftKeys: Set<SharedKey> = []
   /// Counts the changes to states and edges in this transaction, so what was computed from
@@ -66,6 +66,10 @@ final class StateStore {
       mergedInto[keeper, default: []].append(loser)
     }
   }
+
+  /// Forgets the holders read so far, after the store's key index was written around this
+  /// store (`KeyIndexConversion`).
+  func forgetHolders() { holders = [:] }
 
   /// Reads the states of many records at once (a page of arrivals or of local changes).
   func preload(_ keys: some Collection<RecordKey>) throws {
@@ -113,7 +117,7 @@ final class StateStore {
     return firstSet
   }
 
-  /// The records whose own key register holds `key`, by id.
+  /// The records whose own state is indexed by `key` (`SharedKey`), by id.
   func holders(of key: SharedKey) throws -> [UUID] {
     if let known = holders[key] { return known }
     try preloadHolders([key])

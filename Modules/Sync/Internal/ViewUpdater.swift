@@ -120,6 +120,8 @@ final class ViewUpdater {
   ///
   /// - Its component is the record alone: no edge in or out, and no other state holds its
   ///   key (a record that no longer does left the key index already).
+  /// - Its state holds the row's dates (a store whose clock runs ahead of the time
+  ///   authority's dates its state earlier than its row, `Stamper.onAuthorityClock`).
   /// - Its view is the row: every field the row lacks is optional without a default (else
   ///   the view would show the default), it refers to nothing (a reference resolves to
   ///   its target's keeper, or hides the record), and it is live.
@@ -129,7 +131,9 @@ final class ViewUpdater {
   /// Debug builds (and release builds with `FORAGER_SYNC_CHECKS=1`) also compute the
   /// component and view and check that they agree (``ShortcutChecks``).
   func showsAsWritten(_ key: RecordKey, row: Record) throws -> Bool {
-    guard row.meta.isLive, try components.standsAlone(key), try states.state(key)?.isDeleted == false else { return false }
+    guard row.meta.isLive, try components.standsAlone(key), let state = try states.state(key), !state.isDeleted,
+      state.createdAt == row.meta.createdAt, state.updatedAt == row.meta.updatedAt
+    else { return false }
     for (field, value) in zip(key.kind.schema.fields, row.values) {
       switch value {
       case .null:

@@ -3,7 +3,7 @@ import Model
 public import Persistence
 import PersistenceMemory
 import Repositories
-public import Sync
+import Sync
 
 /// One device that pulls whatever bytes it is given as the next entry of its cloud's log
 /// and syncs: the fuzz target of the batch decoder, the pull's checks and the join

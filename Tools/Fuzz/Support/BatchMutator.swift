@@ -1,6 +1,6 @@
 public import Foundation
 public import Model
-public import Sync
+import Sync
 
 /// Makes hostile batches from honest ones, reproducibly from a seed: byte-level mutations
 /// (bit flips, extreme varints and floats, inserted, deleted, repeated and spliced ranges,

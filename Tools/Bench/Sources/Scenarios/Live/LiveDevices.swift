@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import BenchBaselines
 import Foundation
+import Model
 import NIOCore
 import NIOHTTP1
 import PersistenceSQLite
