@@ -230,14 +230,15 @@ public final class SyncEngine: Sendable {
       let local = store.clock()
       let now = authorityNow()
       let states = try StateStore(writer, decoded: decoded)
-      var touched = try LegacyConversion.convertIfNeeded(writer, states)
+      let clockOffset = offset.withLock { $0 }
+      var touched = try LegacyConversion.convertIfNeeded(writer, states) { Stamper.onAuthorityClock($0, offset: clockOffset, now: now) }
       let components = IdentityComponents(states: states)
       let rules = ChangeRules(now: now, allowedSkew: allowedSkew)
       let limit = rules.latestStampTime
       // Read as stored: a clock that ran ahead is pulled back by the repair below, after the
       // writes it stamped in the future are found.
       var stamper = Stamper(
-        replica: replica, clock: try writer.storedReplicaClock(), now: now, offset: offset.withLock { $0 })
+        replica: replica, clock: try writer.storedReplicaClock(), now: now, offset: clockOffset)
       touched.formUnion(try stamper.stamp(writer, states, components))
       // Writes stamped while this device's clock ran ahead, now that it is set right.
       touched.formUnion(

@@ -59,7 +59,8 @@ struct FixtureStoreConvergenceTests {
     _ = try libraryB.meals.plan(date: "2024-12-22", mealType: "lunch", recipe: "Ziti")
     for engine in engines + engines { try engine.sync() }
 
-    #expect(try FixtureStores.violations(stores) == [])
+    let problems = try FixtureStores.violations(stores)
+    #expect(problems == [], "\(problems)")
     for library in libraries {
       #expect(try library.recipes.find("Carrot Soup")?.recipeCuisine == "Moroccan")
       #expect(try library.meals.meal(date: "2024-12-22", mealType: "lunch").flatMap { $0.recipe } == library.recipes.find("Ziti")?.id)

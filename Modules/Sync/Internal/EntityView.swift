@@ -6,8 +6,8 @@ import Model
 ///
 /// - The keeper, whose row shows the entity, is the member with the smallest id.
 /// - Each field is the highest register among the members; a kind's identity fields (the
-///   key and what it is computed from) come together from one member, the one holding the
-///   highest of them (``identitySource(_:_:)``), and the key shown is the key those fields
+///   key and what it is computed from) come together from one member, the one whose key
+///   register is highest (``identitySource(_:_:)``), and the key shown is the key those fields
 ///   give (`SharedKey`), whatever a key register holds. A field no one wrote shows its
 ///   schema default.
 /// - The entity is deleted when the highest existence register among the members says so.
@@ -68,23 +68,28 @@ struct EntityView {
     self.deletion = existence?.value == .bool(false) ? existence : nil
   }
 
-  /// The member whose identity fields the entity shows: the one holding the highest
-  /// register among them (members come sorted by id, so equal registers pick the same
-  /// member everywhere), or nil for a kind without a key.
+  /// The member whose identity fields the entity shows: the one whose key register is
+  /// highest, or when no member holds one (a weekly list of a build that knew no list
+  /// keys), the one holding the highest identity register. Members come sorted by id, so
+  /// equal registers pick the same member everywhere. Nil for a kind without a key.
   static func identitySource(_ members: [RecordState], _ schema: EntitySchema) -> RecordState? {
-    var best: StampedValue?
-    var source: RecordState?
-    for member in members {
-      for name in schema.identityFields {
-        guard let value = member[name] else { continue }
-        let joined = RecordState.join(best, value)
-        if joined != best {
-          best = joined
-          source = member
+    guard let keyField = schema.semanticKeyField else { return nil }
+    for names in [[keyField], schema.identityFields] {
+      var best: StampedValue?
+      var source: RecordState?
+      for member in members {
+        for name in names {
+          guard let value = member[name] else { continue }
+          let joined = RecordState.join(best, value)
+          if joined != best {
+            best = joined
+            source = member
+          }
         }
       }
+      if let source { return source }
     }
-    return source
+    return nil
   }
 
   /// The key field's position and the key `source`'s identity fields give, for a unique kind.

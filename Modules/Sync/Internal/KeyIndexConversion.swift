@@ -6,12 +6,12 @@ import Persistence
 /// once, for stores whose index holds the key registers as written: a weekly list an old
 /// build renamed without a key, or a key an old batch wrote that its name does not give, is
 /// then one entity with the records its name says. Marked done in the metadata
-/// (`sync.keyIndex`); a store this version wrote is walked once and changes nothing.
+/// (`sync.indexedBy`); a store this version wrote is walked once and changes nothing.
 ///
 /// Returns the records whose indexed key moved, and those holding the key each left or
 /// joined, whose views are computed again.
 enum KeyIndexConversion {
-  static let doneKey = "sync.keyIndex"
+  static let doneKey = "sync.indexedBy"
   static let done = "fields"
   private static let pageSize = 1_000
 

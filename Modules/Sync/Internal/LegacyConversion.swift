@@ -21,14 +21,15 @@ enum LegacyConversion {
   /// puts texts stored before they were kept in NFC into NFC (`CanonicalTextConversion`)
   /// and indexes each state under the key its fields give (`KeyIndexConversion`).
   /// Returns the records converted, whose views are computed again.
-  static func convertIfNeeded(_ writer: any StoreWriter, _ states: StateStore) throws -> Set<RecordKey> {
+  /// - Parameter dated: a row's date as a state holds it (`Stamper.onAuthorityClock`).
+  static func convertIfNeeded(_ writer: any StoreWriter, _ states: StateStore, dated: (Date) -> Date) throws -> Set<RecordKey> {
     let format = try writer.metadata(forKey: ReplicaKeys.format)
     var converted: Set<RecordKey> = []
     if format != ReplicaKeys.currentFormat {
       // The states first: what `convert` then sets goes through the state store, which
       // reads them where they are kept now.
       try moveStates(writer)
-      converted = ["2", "3", "4"].contains(format) ? [] : try convert(writer, states)
+      converted = ["2", "3", "4"].contains(format) ? [] : try convert(writer, states, dated: dated)
       try writer.setMetadata(ReplicaKeys.currentFormat, forKey: ReplicaKeys.format)
     }
     converted.formUnion(try CanonicalTextConversion.convertIfNeeded(writer, states))
@@ -66,7 +67,12 @@ enum LegacyConversion {
   static let formerKeyPrefixes = ["sync.key/", "sync.keys/"]
 
   /// Registers from an earlier version's stamps and redirects.
-  private static func convert(_ writer: any StoreWriter, _ states: StateStore) throws -> Set<RecordKey> {
+  private static func convert(_ writer: any StoreWriter, _ states: StateStore, dated: (Date) -> Date) throws -> Set<RecordKey> {
+    func emptyState(of row: Record) -> RecordState {
+      var state = RecordState(row)
+      (state.createdAt, state.updatedAt) = (dated(row.meta.createdAt), dated(row.meta.updatedAt))
+      return state
+    }
     var converted = Set<RecordKey>()
     let stampKeys = try writer.metadataKeys(withPrefix: stampsPrefix)
     let redirectKeys = try writer.metadataKeys(withPrefix: redirectPrefix)
@@ -79,7 +85,7 @@ enum LegacyConversion {
       else { continue }
       let stamps = StampCoding.decode(text)
       let repaired = try repairedValues(record, writer)
-      var state = try states.state(record) ?? RecordState(row)
+      var state = try states.state(record) ?? emptyState(of: row)
       for field in record.kind.schema.fields {
         guard let stamp = stamps[field.name] else { continue }
         let value = repaired[field.name].flatMap { $0.stamp == stamp ? $0.value : nil } ?? row[field.name]
@@ -99,7 +105,7 @@ enum LegacyConversion {
       guard let record = ReplicaKeys.parsePath(key, from: redirectPrefix.utf8.count), !converted.contains(record),
         let keeper = redirects[key].flatMap({ UUID(hyphenatedHex: $0) }), let row = try writer.record(record.kind, id: record.id)
       else { continue }
-      var state = try states.state(record) ?? RecordState(row)
+      var state = try states.state(record) ?? emptyState(of: row)
       state.addEdge(to: keeper, stamp: .migration)
       try states.noteEdge(record.kind, loser: record.id, keeper: keeper)
       try states.set(state)

@@ -143,7 +143,11 @@ struct Stamper {
   /// time (`ChangeRules`), so a device whose clock runs ahead dates its records as the
   /// household's time does. A date of a store whose clock agrees with the authority is
   /// kept exactly.
-  func onAuthorityClock(_ date: Date) -> Date {
+  func onAuthorityClock(_ date: Date) -> Date { Self.onAuthorityClock(date, offset: offset, now: now) }
+
+  /// ``onAuthorityClock(_:)`` for a store whose clock lies `offset` ms behind the
+  /// authority's, at the authority's time `now`.
+  static func onAuthorityClock(_ date: Date, offset: Int64, now: Date) -> Date {
     guard offset != 0 || date > now else { return date }
     return min(date.addingTimeInterval(Double(offset) / 1000), now)
   }

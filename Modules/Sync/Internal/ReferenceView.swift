@@ -17,8 +17,8 @@ import Persistence
 /// 3. The keeper is the smallest id (`UUID.keeperOrder`); its row shows the entity, every
 ///    other member shows no live row.
 /// 4. Each field is the highest register among the members; the identity fields come
-///    together from the first member (by id) holding the highest register among them, and
-///    the key is the key those fields give — when that member holds every required field
+///    together from the first member (by id) whose key register is highest (or, when none
+///    holds one, the highest identity register), and the key is the key those fields give — when that member holds every required field
 ///    the key is computed from, a field of the group it lacks shows its default. A field
 ///    no one wrote shows its schema default; a required field without one leaves the
 ///    entity unshown (its creation has not arrived).
@@ -126,13 +126,20 @@ struct ReferenceView {
     let members = ids.compactMap { states[kind]?[$0] }
     guard let first = members.first else { return nil }
     let schema = kind.schema
-    // Rule 4: the identity fields come from the first member holding the highest of them.
-    var keySource: RecordState?
-    var highestIdentity: StampedValue?
-    for member in members {
-      guard let own = Self.highest(schema.identityFields.compactMap({ member[$0] })) else { continue }
-      if let current = highestIdentity, !Self.isHigher(own, than: current) { continue }
-      (keySource, highestIdentity) = (member, own)
+    // Rule 4: the identity fields come from the first member whose key register is highest,
+    // or when none holds one, the first holding the highest identity register.
+    func firstHolding(highestOf names: [String]) -> RecordState? {
+      var source: RecordState?
+      var highest: StampedValue?
+      for member in members {
+        guard let own = Self.highest(names.compactMap({ member[$0] })) else { continue }
+        if let current = highest, !Self.isHigher(own, than: current) { continue }
+        (source, highest) = (member, own)
+      }
+      return source
+    }
+    let keySource = schema.semanticKeyField.flatMap { key in
+      firstHolding(highestOf: [key]) ?? firstHolding(highestOf: schema.identityFields)
     }
     // A source holding every required field its key is computed from gives the whole group;
     // the key is what those fields give, else what its key register holds.
