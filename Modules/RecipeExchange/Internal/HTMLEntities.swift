@@ -1,5 +1,6 @@
-/// The named HTML entities recipe pages use: punctuation, spaces, fractions, degrees and
-/// the accented letters of Western European languages. Any character can also be written
+/// The named HTML entities recipe pages use: every ASCII punctuation mark (as attribute
+/// values write them, `application&sol;ld&plus;json`), spaces, fractions, degrees and the
+/// accented letters of Western European languages. Any character can also be written
 /// by number (`&#189;`, `&#xBD;`), which ``HTMLText`` decodes without a table.
 enum HTMLEntities {
   static let named: [String: String] = [
@@ -27,5 +28,12 @@ enum HTMLEntities {
     "uuml": "\u{FC}", "yacute": "\u{FD}", "yuml": "\u{FF}", "OElig": "\u{152}", "oelig": "\u{153}",
     "Scaron": "\u{160}", "scaron": "\u{161}", "iexcl": "\u{A1}", "iquest": "\u{BF}", "ordf": "\u{AA}",
     "ordm": "\u{BA}", "prime": "\u{2032}", "Prime": "\u{2033}",
+    // ASCII punctuation, by every name HTML gives it.
+    "Tab": "\t", "NewLine": "\n", "excl": "!", "QUOT": "\u{22}", "num": "#", "dollar": "$", "percnt": "%", "AMP": "&",
+    "lpar": "(", "rpar": ")", "ast": "*", "midast": "*", "plus": "+", "comma": ",", "period": ".", "sol": "/",
+    "colon": ":", "semi": ";", "LT": "<", "equals": "=", "GT": ">", "quest": "?", "commat": "@", "lsqb": "[",
+    "lbrack": "[", "bsol": "\\", "rsqb": "]", "rbrack": "]", "Hat": "^", "lowbar": "_", "UnderBar": "_", "grave": "`",
+    "DiacriticalGrave": "`", "lcub": "{", "lbrace": "{", "verbar": "|", "vert": "|", "VerticalLine": "|", "rcub": "}",
+    "rbrace": "}",
   ]
 }

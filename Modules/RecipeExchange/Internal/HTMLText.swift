@@ -12,12 +12,14 @@ enum HTMLText {
     return collapsingWhitespace(result)
   }
 
-  /// A line break for every `<br>`, `</p>`, `</li>` and `</div>` (a step per paragraph
-  /// or list item), decoded first when written as entities.
+  /// A line break for every `<br>` and every start and end of a `p`, `li` or `div` (a
+  /// step per paragraph or list item, closed or not, as a page's markup writes them),
+  /// decoded first when written as entities.
   static func breakingBlocks(_ text: String) -> String {
     let decoded = text.contains("&lt;") ? decodeEntities(text) : text
     guard decoded.contains("<") else { return text }
-    return decoded.replacingOccurrences(of: #"<(br\s*/?|/p|/li|/div)\s*>"#, with: "\n", options: [.regularExpression, .caseInsensitive])
+    return decoded.replacingOccurrences(
+      of: #"<(br|/?p|/?li|/?div)(\s[^<>]*)?/?>"#, with: "\n", options: [.regularExpression, .caseInsensitive])
   }
 
   /// Every `<tag …>`, `</tag>` and `<!-- … -->` removed; a tag that is not inline is
