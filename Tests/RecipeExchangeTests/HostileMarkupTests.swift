@@ -48,6 +48,16 @@ import Testing
     #expect(reading.warnings == ["property texts passed 1048576 characters in all; the rest were left out"])
   }
 
+  @Test func anAttributeListingThousandsOfNamesIsReadForItsFirst32() throws {
+    let names = (1...100_000).map { "x\($0)" }.joined(separator: " ")
+    let page =
+      #"<html><body><div itemscope itemtype="http://schema.org/Recipe"><h1 itemprop="\#(names) name">Cake</h1>"#
+      + #"<meta itemprop="x1 x2 name" content="Tart"></div>"#
+    let recipe = try #require(try RecipeReader().read(Data(page.utf8)).recipes.first)
+    #expect(recipe.name == "Tart", "the h1's 100,001st name is not read")
+    #expect(PageMarkup.tokens(names).count == 32)
+  }
+
   @Test func itemrefCyclesEndAndSaySo() throws {
     let page = """
       <html><body>

@@ -67,6 +67,8 @@ enum PageMarkup {
     static let maximumVisits = 10 * maximumElements
     /// How deep items nest inside items: the depth the JSON-LD reader searches.
     static let maximumDepth = RecipeLocator.maximumDepth
+    /// Names, types or ids read from one attribute (a real one lists one to three).
+    static let maximumTokens = 32
 
     private(set) var visits = 0
     /// Characters of markup copied out as property values (nested properties copy their
@@ -128,9 +130,27 @@ enum PageMarkup {
     return object
   }
 
-  /// Whitespace-separated tokens, as `itemprop`, `itemref`, `typeof` and `property` list them.
+  /// The first ``Budget/maximumTokens`` whitespace-separated tokens, as `itemprop`,
+  /// `itemref`, `itemtype`, `typeof` and `property` list them; the rest of the value is
+  /// not looked at (an element may be read once per item that refers to it).
   static func tokens(_ value: String?) -> [Substring] {
-    value?.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }) ?? []
+    guard let value else { return [] }
+    var tokens: [Substring] = [], start: String.Index?
+    var index = value.startIndex
+    while index < value.endIndex, tokens.count < Budget.maximumTokens {
+      let isSpace =
+        value[index] == " " || value[index] == "\t" || value[index] == "\n" || value[index] == "\r\n" || value[index] == "\r"
+        || value[index] == "\u{0C}"
+      if isSpace, let first = start {
+        tokens.append(value[first..<index])
+        start = nil
+      } else if !isSpace, start == nil {
+        start = index
+      }
+      index = value.index(after: index)
+    }
+    if let start, tokens.count < Budget.maximumTokens { tokens.append(value[start..<index]) }
+    return tokens
   }
 
   private static func contains(_ bytes: [UInt8], _ word: String) -> Bool {
