@@ -36,4 +36,12 @@ enum HTMLEntities {
     "DiacriticalGrave": "`", "lcub": "{", "lbrace": "{", "verbar": "|", "vert": "|", "VerticalLine": "|", "rcub": "}",
     "rbrace": "}",
   ]
+
+  /// The characters windows-1252 gives bytes 128–159, which a numeric reference in that
+  /// range means (HTML's rule); the five bytes windows-1252 leaves undefined are
+  /// themselves.
+  static let windows1252: [Unicode.Scalar?] = [
+    0x20AC, 0x81, 0x201A, 0x192, 0x201E, 0x2026, 0x2020, 0x2021, 0x2C6, 0x2030, 0x160, 0x2039, 0x152, 0x8D, 0x17D, 0x8F,
+    0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x2DC, 0x2122, 0x161, 0x203A, 0x153, 0x9D, 0x17E, 0x178,
+  ].map { Unicode.Scalar(UInt32($0)) }
 }
