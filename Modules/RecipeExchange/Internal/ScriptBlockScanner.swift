@@ -6,8 +6,9 @@ import Foundation
 ///
 /// Tolerant of what real pages do: HTML comments (a script inside one is skipped),
 /// attributes in any order, quoted with " or ' or not at all, any letter case, character
-/// references in their values (``HTMLAttributes``), type parameters ("application/ld+json; charset=utf-8"), and script text wrapped in
-/// `<![CDATA[ … ]]>` or `<!-- … -->`.
+/// references in their values (``HTMLAttributes``), type parameters
+/// ("application/ld+json; charset=utf-8"), and script text wrapped in `<![CDATA[ … ]]>` or
+/// `<!-- … -->`.
 struct ScriptBlockScanner {
   struct Page {
     var blocks: [String] = []

@@ -57,7 +57,8 @@ struct RecipeImportRun {
   /// The files to read: a file as named; a folder's pages, JSON files and Paprika
   /// archives (.html, .htm, .json, .jsonld, .paprikarecipes), in name order, its
   /// subfolders included, but not hidden files and folders (`.DS_Store`, the `._NAME`
-  /// resource forks macOS leaves) nor a `__MACOSX` folder. A path that does not exist is reported as a failed file.
+  /// resource forks macOS leaves) nor a `__MACOSX` folder. A path that does not exist is
+  /// reported as a failed file.
   static func files(_ paths: [String]) -> [String] {
     let manager = FileManager.default
     return paths.flatMap { path -> [String] in
