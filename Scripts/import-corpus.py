@@ -5,10 +5,11 @@ on real pages").
     Scripts/import-corpus.py PAGES_DIR FORAGER_BATCH WORK_DIR
 
 PAGES_DIR holds saved pages (*.html). Each page is read by extruct, the schema.org extractor
-common scrapers use, as the oracle for "what the page's JSON-LD says"; the folder is imported
-with `recipe import` into a fresh store and exported again with `recipe export --all`. Printed:
-how many pages carry a schema.org Recipe in JSON-LD, how many of those import, and for those how
-often the title, ingredient lines, yield, times and step count equal the page's. Pages whose
+common scrapers use, as the oracle for "what the page's recipe says", in the order `recipe import`
+reads the forms (Docs/IMPORT.md): its JSON-LD, else its microdata, else its RDFa. The folder is
+imported with `recipe import` into a fresh store and exported again with `recipe export --all`.
+Printed: how many pages carry a schema.org Recipe and in which form, how many of those import,
+and for those how often the title, ingredient lines, yield, times and step count equal the page's. Pages whose
 recipe shares its title with another page are left out of the field comparison (a store keeps
 one recipe per name). WORK_DIR keeps the store (corpus.sqlite) and the import's JSON result
 (import.json); when both are there already, the import is not run again. Needs
@@ -54,6 +55,58 @@ def recipes_in(node):
         for key in ("@graph", "mainEntity", "mainEntityOfPage", "itemListElement", "item"):
             if key in node:
                 yield from recipes_in(node[key])
+
+
+SCHEMA = ("http://schema.org/", "https://schema.org/")
+
+
+def schema_term(iri):
+    for prefix in SCHEMA:
+        if iri.startswith(prefix):
+            return iri[len(prefix):]
+    return None
+
+
+def rdfa_recipes(nodes):
+    """extruct's RDFa (expanded JSON-LD: full addresses, values as [{"@value": …}] or
+    [{"@id": …}]) as plain objects, the Recipes among them, nested nodes followed by id."""
+    by_id = {node.get("@id"): node for node in nodes if isinstance(node, dict)}
+
+    def plain(node, depth):
+        out = {"@type": [schema_term(t) or t for t in node.get("@type", [])]}
+        for key, values in node.items():
+            name = schema_term(key)
+            if name is None or not isinstance(values, list):
+                continue
+            items = []
+            for value in values:
+                if "@value" in value:
+                    items.append(value["@value"])
+                elif "@id" in value and value["@id"] in by_id and depth < 64:
+                    items.append(plain(by_id[value["@id"]], depth + 1))
+                elif "@id" in value:
+                    items.append(value["@id"])
+            out[name] = items[0] if len(items) == 1 else items
+        return out
+
+    return [plain(node, 0) for node in by_id.values() if any(str(t).lower().endswith("recipe") for t in node.get("@type", []))]
+
+
+def oracle_recipe(raw):
+    """The page's first Recipe and the form it is in: JSON-LD first, then microdata, then RDFa."""
+    data = extruct.extract(raw, syntaxes=["json-ld", "rdfa"], uniform=False)
+    found = [r for block in data.get("json-ld", []) for r in recipes_in(block)]
+    if found:
+        return found[0], "JSON-LD"
+    # uniform: microdata items as JSON-LD-shaped objects ({"@type": "Recipe", "name": …}).
+    microdata = extruct.extract(raw, syntaxes=["microdata"], uniform=True)
+    found = [r for item in microdata.get("microdata", []) for r in recipes_in(item)]
+    if found:
+        return found[0], "microdata"
+    found = rdfa_recipes(data.get("rdfa", []))
+    if found:
+        return found[0], "RDFa"
+    return None, None
 
 
 def minutes(value):
@@ -102,17 +155,17 @@ def main():
     pages, batch, work = sys.argv[1], sys.argv[2], sys.argv[3]
     os.makedirs(work, exist_ok=True)
     files = sorted(f for f in os.listdir(pages) if f.endswith(".html"))
-    oracle = {}
+    oracle, forms = {}, {}
     for name in files:
         with open(os.path.join(pages, name), "rb") as handle:
             raw = handle.read()
         try:
-            data = extruct.extract(raw.decode("utf-8", "replace"), syntaxes=["json-ld"], uniform=False)
+            recipe, form = oracle_recipe(raw.decode("utf-8", "replace"))
         except Exception:
             continue
-        found = [r for block in data.get("json-ld", []) for r in recipes_in(block)]
-        if found:
-            oracle[name] = found[0]
+        if recipe is not None:
+            oracle[name] = recipe
+            forms[name] = form
 
     store = os.path.join(work, "corpus.sqlite")
     result_file = os.path.join(work, "import.json")
@@ -172,7 +225,10 @@ def main():
             fields[key] += good
             if not good:
                 misses[key].append(f)
-    print(f"pages: {len(files)}; with a schema.org Recipe in JSON-LD (extruct): {len(with_recipe)}; "
+    by_form = ", ".join(
+        f"{form} {sum(1 for f in with_recipe if forms[f] == form)} ({sum(1 for f in read if forms[f] == form)} imported)"
+        for form in ("JSON-LD", "microdata", "RDFa"))
+    print(f"pages: {len(files)}; with a schema.org Recipe (extruct): {len(with_recipe)} ({by_form}); "
           f"imported: {len(read)} ({100 * len(read) / max(len(with_recipe), 1):.1f} %)")
     print(f"fields compared on {compared} imported pages:")
     for key, good in fields.items():

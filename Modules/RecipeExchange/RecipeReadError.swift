@@ -11,6 +11,9 @@ public enum RecipeReadError: Error, Sendable, Hashable, CustomStringConvertible 
   case brokenJSON(String)
   /// The page or file holds no schema.org Recipe; `blocks` is how many JSON-LD blocks it had.
   case noRecipe(blocks: Int)
+  /// A page with no Recipe in its JSON-LD whose markup passes what is read of it (too
+  /// many elements, too much text), and none in the part read: which bound stopped it.
+  case tooMuchMarkup(String)
 
   public var description: String {
     switch self {
@@ -19,8 +22,10 @@ public enum RecipeReadError: Error, Sendable, Hashable, CustomStringConvertible 
     case .binary: "not a saved page or JSON file: it holds binary data"
     case .notPageOrJSON: "not a saved page (HTML) or a JSON-LD file"
     case .brokenJSON(let reason): "broken JSON: \(reason)"
-    case .noRecipe(0): "no schema.org Recipe found: the page has no application/ld+json block"
+    case .noRecipe(0):
+      "no schema.org Recipe found: the page has no application/ld+json block, and no Recipe in microdata (itemscope) or RDFa (typeof)"
     case .noRecipe(let blocks): "no schema.org Recipe found in its \(blocks) JSON-LD block\(blocks == 1 ? "" : "s")"
+    case .tooMuchMarkup(let reason): "no schema.org Recipe found in the part of the page read: \(reason)"
     }
   }
 

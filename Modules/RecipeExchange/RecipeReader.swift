@@ -7,8 +7,10 @@ public import Foundation
 /// `<script type="application/ld+json">` blocks found by a tolerant scanner (no HTML
 /// parser), each parsed as JSON — strictly, or after repairing what real pages write
 /// that is not strict JSON — and every Recipe in them read, in the shapes sites publish
-/// (Docs/IMPORT.md). A broken block next to a good one is a warning, not an error. The
-/// reader creates nothing: it returns plain values.
+/// (Docs/IMPORT.md). A page whose JSON-LD gives no Recipe is read for one written as
+/// microdata (`itemscope`, `itemprop`), else as RDFa Lite (`typeof`, `property`), into the
+/// same fields with the same limits. A broken block next to a good one is a warning, not
+/// an error. The reader creates nothing: it returns plain values.
 ///
 /// ```swift
 /// let reading = try RecipeReader().read(Data(contentsOf: url))
@@ -37,11 +39,11 @@ public struct RecipeReader: Sendable {
     let start = text.unicodeScalars.first { !$0.properties.isWhitespace && $0 != "\u{FEFF}" }
     var reading: Reading
     if start == "{" || start == "[" {
-      reading = try read(blocks: [text], pageURL: nil, isPage: false)
+      reading = try read(blocks: [text], pageURL: nil, page: nil)
     } else {
       guard start == "<" || Self.opensAPageSoon(text) else { throw .notPageOrJSON }
-      let page = ScriptBlockScanner(text).scan()
-      reading = try read(blocks: page.blocks, pageURL: page.canonicalURL, isPage: true)
+      let scanned = ScriptBlockScanner(text).scan()
+      reading = try read(blocks: scanned.blocks, pageURL: scanned.canonicalURL, page: text)
     }
     if let warning = decoded.warning { reading.warnings.insert(warning, at: 0) }
     return reading
@@ -55,7 +57,10 @@ public struct RecipeReader: Sendable {
     return lowered.contains("<!doctype html") || lowered.contains("<html")
   }
 
-  private func read(blocks: [String], pageURL: String?, isPage: Bool) throws(RecipeReadError) -> Reading {
+  /// The recipes of JSON-LD blocks and, on a page whose JSON-LD gives none, of its
+  /// microdata or RDFa (`page` is the page's text; nil for a JSON file).
+  private func read(blocks: [String], pageURL: String?, page: String?) throws(RecipeReadError) -> Reading {
+    let isPage = page != nil
     var objects: [[String: Any]] = [], warnings: [String] = [], firstProblem: String?
     for (number, block) in blocks.enumerated() {
       switch BlockParser.parse(block) {
@@ -67,7 +72,25 @@ public struct RecipeReader: Sendable {
         if isPage { warnings.append("JSON-LD block \(number + 1) is not valid JSON (\(problem.description)); skipped") }
       }
     }
-    var recipes: [ImportedRecipe] = []
+    var (recipes, skipped) = self.recipes(objects, pageURL: pageURL)
+    if recipes.isEmpty, let page {
+      // JSON-LD first; a page whose JSON-LD gives no recipe may write it in its markup.
+      let markup = PageMarkup.recipes(in: page, limits: limits)
+      (recipes, skipped) = self.recipes(markup.objects, pageURL: pageURL)
+      warnings += markup.warnings
+      if recipes.isEmpty, let stopped = markup.stopped, firstProblem == nil { throw .tooMuchMarkup(stopped) }
+    }
+    if recipes.isEmpty {
+      // Only a broken block could have held the recipe: say what was broken.
+      if let firstProblem, objects.isEmpty { throw .brokenJSON(firstProblem) }
+      throw .noRecipe(blocks: blocks.count)
+    }
+    return Reading(recipes: recipes, warnings: warnings + skipped)
+  }
+
+  /// Each distinct recipe of the Recipe objects, and why the others were skipped.
+  private func recipes(_ objects: [[String: Any]], pageURL: String?) -> (recipes: [ImportedRecipe], warnings: [String]) {
+    var recipes: [ImportedRecipe] = [], warnings: [String] = []
     for object in objects {
       var fields = RecipeFields(object, pageURL: pageURL, limits: limits)
       if let recipe = fields.read() {
@@ -76,11 +99,6 @@ public struct RecipeReader: Sendable {
         warnings += fields.warnings
       }
     }
-    if recipes.isEmpty {
-      // Only a broken block could have held the recipe: say what was broken.
-      if let firstProblem, objects.isEmpty { throw .brokenJSON(firstProblem) }
-      throw .noRecipe(blocks: blocks.count)
-    }
-    return Reading(recipes: recipes, warnings: warnings)
+    return (recipes, warnings)
   }
 }

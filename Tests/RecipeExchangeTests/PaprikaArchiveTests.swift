@@ -173,4 +173,27 @@ import ZIPFoundation
     let data = try PaprikaSupport.zip([("readme.txt", Data("hello".utf8))])
     #expect(throws: PaprikaArchiveError.noRecipes) { try PaprikaArchive.read(data) }
   }
+
+  /// The first bytes of an AppleDouble file (its magic number and version), as macOS
+  /// writes one beside each file it zips.
+  static let appleDouble = Data([0x00, 0x05, 0x16, 0x07, 0x00, 0x02, 0x00, 0x00] + Array("Mac OS X        ".utf8) + [0, 2])
+
+  @Test func whatMacOSAddsToAZipIsPassedOver() throws {
+    let member = try Gzip.compress(PaprikaSupport.json(PaprikaSupport.shakshuka))
+    let data = try PaprikaSupport.zip([
+      ("Export/Weeknight Shakshuka.paprikarecipe", member),
+      ("__MACOSX/Export/._Weeknight Shakshuka.paprikarecipe", Self.appleDouble),
+      ("__MACOSX/._Export", Self.appleDouble),
+      ("Export/._Weeknight Shakshuka.paprikarecipe", Self.appleDouble),
+      ("Export/.DS_Store", Data("Bud1".utf8)),
+    ])
+    let entries = try PaprikaArchive.read(data).entries
+    #expect(entries.map(\.path) == ["Export/Weeknight Shakshuka.paprikarecipe"])
+    #expect(Self.recipes(try PaprikaArchive.read(data)).map(\.name) == ["Weeknight Shakshuka"])
+  }
+
+  @Test func anArchiveOfOnlyMacOSMetadataHoldsNoRecipes() throws {
+    let data = try PaprikaSupport.zip([("__MACOSX/._A.paprikarecipe", Self.appleDouble), ("._B.paprikarecipe", Self.appleDouble)])
+    #expect(throws: PaprikaArchiveError.noRecipes) { try PaprikaArchive.read(data) }
+  }
 }

@@ -16,6 +16,7 @@ import Testing
     ("1 cup cr&egrave;me fra&icirc;che", "1 cup crème fraîche"), ("salt &amp;amp; pepper", "salt & pepper"),
     ("<b>2</b> eggs", "2 eggs"), ("&lt;i&gt;1&lt;/i&gt; lemon", "1 lemon"), ("2\u{00A0}cups\u{2009}flour", "2 cups flour"),
     ("  3   eggs \n beaten ", "3 eggs beaten"), ("1 &bogus; thing", "1 &bogus; thing"), ("cook < 5 min & serve", "cook < 5 min & serve"),
+    ("&#189 cup sugar", "½ cup sugar"), ("10&#150;12 walnuts", "10–12 walnuts"), ("&#x92;s", "’s"), ("&#0; egg", "&#0; egg"),
     ("soft\u{00AD}ened butter", "softened butter"), ("the 4<sup>th</sup> egg", "the 4th egg"), ("1 egg<!-- a comment -->", "1 egg"),
   ])
   func textIsDecodedStrippedAndTidied(raw: String, tidy: String) throws {

@@ -106,6 +106,29 @@ import ZIPFoundation
     #expect(RecipeImportCommandTests.results(json) == ["Weeknight Shakshuka: imported"])
   }
 
+  @Test func anArchiveZippedOnAMacImportsWithoutFailures() throws {
+    let fork = Data([0x00, 0x05, 0x16, 0x07, 0x00, 0x02, 0x00, 0x00])
+    let file = try Self.archive([
+      ("Weeknight Shakshuka.paprikarecipe", Self.member(Self.shakshuka)),
+      ("__MACOSX/._Weeknight Shakshuka.paprikarecipe", fork), ("._Weeknight Shakshuka.paprikarecipe", fork),
+    ])
+    let json = try Harness().json("recipe import \(file.quoted)")
+    #expect(RecipeImportCommandTests.results(json) == ["Weeknight Shakshuka: imported"])
+    #expect(RecipeImportCommandTests.messages(json).contains("1 file, 1 recipe imported, 0 failed"))
+  }
+
+  @Test func aFolderUnzippedOnAMacImportsNoResourceForks() throws {
+    let folder = try RecipeImportCommandTests.temporaryFolder()
+    let manager = FileManager.default
+    try manager.createDirectory(at: folder.appendingPathComponent("__MACOSX"), withIntermediateDirectories: true)
+    try Self.member(Self.shakshuka).write(to: folder.appendingPathComponent("__MACOSX/Shakshuka.paprikarecipes"))
+    try Data([0x00, 0x05, 0x16, 0x07]).write(to: folder.appendingPathComponent("._Shakshuka.paprikarecipes"))
+    let file = try Self.archive([("Weeknight Shakshuka.paprikarecipe", Self.member(Self.shakshuka))], name: "Shakshuka.paprikarecipes")
+    try manager.moveItem(atPath: file.path, toPath: folder.appendingPathComponent("Shakshuka.paprikarecipes").path)
+    let json = try Harness().json("recipe import \"\(folder.path)\"")
+    #expect(RecipeImportCommandTests.results(json) == ["Weeknight Shakshuka: imported"])
+  }
+
   /// What `recipe show` says of a recipe, without what differs between stores (ids, dates).
   static func shown(_ harness: Harness, _ name: String) throws -> JSONValue {
     let shown = try harness.json("recipe show \"\(name)\"")

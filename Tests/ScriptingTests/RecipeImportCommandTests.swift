@@ -135,9 +135,10 @@ import Testing
     let json = try harness.json("recipe import \"\(Self.fixtures.path)\"")
     #expect(
       Self.results(json).filter { $0.hasSuffix("imported") } == [
-        "Cucumber Salad: imported", "Tomato Salad: imported", "Red Lentil Dal: imported", "Grandma's Brown Bread: imported",
-        "Overnight Oats: imported", "Weeknight Shakshuka: imported",
-      ])
+        "Cucumber Salad: imported", "Tomato Salad: imported", "Red Lentil Dal: imported", "Chewy Oatmeal Cookies: imported",
+        "Cinnamon Buns: imported", "Grandma's Brown Bread: imported", "Overnight Oats: imported", "Green Pea Soup: imported",
+        "Weeknight Shakshuka: imported",
+      ], "the microdata and RDFa pages too")
     #expect(json.rows("files").count { $0.string("result") == "failed" } == 2, "broken.json and no-recipe.html")
   }
 

@@ -1,5 +1,6 @@
-/// The named HTML entities recipe pages use: punctuation, spaces, fractions, degrees and
-/// the accented letters of Western European languages. Any character can also be written
+/// The named HTML entities recipe pages use: every ASCII punctuation mark (as attribute
+/// values write them, `application&sol;ld&plus;json`), spaces, fractions, degrees and the
+/// accented letters of Western European languages. Any character can also be written
 /// by number (`&#189;`, `&#xBD;`), which ``HTMLText`` decodes without a table.
 enum HTMLEntities {
   static let named: [String: String] = [
@@ -27,5 +28,20 @@ enum HTMLEntities {
     "uuml": "\u{FC}", "yacute": "\u{FD}", "yuml": "\u{FF}", "OElig": "\u{152}", "oelig": "\u{153}",
     "Scaron": "\u{160}", "scaron": "\u{161}", "iexcl": "\u{A1}", "iquest": "\u{BF}", "ordf": "\u{AA}",
     "ordm": "\u{BA}", "prime": "\u{2032}", "Prime": "\u{2033}",
+    // ASCII punctuation, by every name HTML gives it.
+    "Tab": "\t", "NewLine": "\n", "excl": "!", "QUOT": "\u{22}", "num": "#", "dollar": "$", "percnt": "%", "AMP": "&",
+    "lpar": "(", "rpar": ")", "ast": "*", "midast": "*", "plus": "+", "comma": ",", "period": ".", "sol": "/",
+    "colon": ":", "semi": ";", "LT": "<", "equals": "=", "GT": ">", "quest": "?", "commat": "@", "lsqb": "[",
+    "lbrack": "[", "bsol": "\\", "rsqb": "]", "rbrack": "]", "Hat": "^", "lowbar": "_", "UnderBar": "_", "grave": "`",
+    "DiacriticalGrave": "`", "lcub": "{", "lbrace": "{", "verbar": "|", "vert": "|", "VerticalLine": "|", "rcub": "}",
+    "rbrace": "}",
   ]
+
+  /// The characters windows-1252 gives bytes 128–159, which a numeric reference in that
+  /// range means (HTML's rule); the five bytes windows-1252 leaves undefined are
+  /// themselves.
+  static let windows1252: [Unicode.Scalar?] = [
+    0x20AC, 0x81, 0x201A, 0x192, 0x201E, 0x2026, 0x2020, 0x2021, 0x2C6, 0x2030, 0x160, 0x2039, 0x152, 0x8D, 0x17D, 0x8F,
+    0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x2DC, 0x2122, 0x161, 0x203A, 0x153, 0x9D, 0x17E, 0x178,
+  ].map { Unicode.Scalar(UInt32($0)) }
 }

@@ -12,12 +12,14 @@ enum HTMLText {
     return collapsingWhitespace(result)
   }
 
-  /// A line break for every `<br>`, `</p>`, `</li>` and `</div>` (a step per paragraph
-  /// or list item), decoded first when written as entities.
+  /// A line break for every `<br>` and every start and end of a `p`, `li` or `div` (a
+  /// step per paragraph or list item, closed or not, as a page's markup writes them),
+  /// decoded first when written as entities.
   static func breakingBlocks(_ text: String) -> String {
     let decoded = text.contains("&lt;") ? decodeEntities(text) : text
     guard decoded.contains("<") else { return text }
-    return decoded.replacingOccurrences(of: #"<(br\s*/?|/p|/li|/div)\s*>"#, with: "\n", options: [.regularExpression, .caseInsensitive])
+    return decoded.replacingOccurrences(
+      of: #"<(br|/?p|/?li|/?div)(\s[^<>]*)?/?>"#, with: "\n", options: [.regularExpression, .caseInsensitive])
   }
 
   /// Every `<tag …>`, `</tag>` and `<!-- … -->` removed; a tag that is not inline is
@@ -64,13 +66,21 @@ enum HTMLText {
     scalar == "/" || scalar == "!" || (scalar.isASCII && scalar.properties.isAlphabetic)
   }
 
-  /// "&amp;", "&frac12;", "&#189;", "&#xBD;" decoded; an unknown or broken entity stays as written.
+  /// "&amp;", "&frac12;", "&#189;", "&#xBD;" decoded; an unknown or broken entity stays as
+  /// written. A numeric reference is read as browsers read it: its `;` may be left out
+  /// (`&#189 cup`), and 128–159 are the windows-1252 characters pages mean by them
+  /// (`&#150;` is an en dash).
   static func decodeEntities(_ text: String) -> String {
     guard text.contains("&") else { return text }
     var output = "", rest = Substring(text)
     while let ampersand = rest.firstIndex(of: "&") {
       output += rest[..<ampersand]
       let after = rest[rest.index(after: ampersand)...]
+      if let (decoded, length) = numericReference(after) {
+        output += decoded
+        rest = after.dropFirst(length)
+        continue
+      }
       let body = after.prefix(while: { $0 != ";" && $0 != "&" && !$0.isWhitespace }).prefix(33)
       if body.count <= 32, after.dropFirst(body.count).first == ";", let decoded = entity(String(body)) {
         output += decoded
@@ -83,14 +93,22 @@ enum HTMLText {
     return output + rest
   }
 
-  private static func entity(_ body: String) -> String? {
-    if body.hasPrefix("#") {
-      let digits = body.dropFirst()
-      let value = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
-      guard let value, value != 0, let scalar = Unicode.Scalar(value) else { return nil }
-      return String(Character(scalar))
-    }
-    return HTMLEntities.named[body]
+  private static func entity(_ body: String) -> String? { HTMLEntities.named[body] }
+
+  /// The character of a numeric reference starting after its `&` ("#189;", "#xBD", at most
+  /// eight digits), and how many characters it takes; nil when none starts there or its
+  /// number is no character (0, a surrogate, past U+10FFFF), which stays as written.
+  private static func numericReference(_ text: Substring) -> (String, Int)? {
+    guard text.first == "#" else { return nil }
+    var rest = text.dropFirst()
+    let isHex = rest.first == "x" || rest.first == "X"
+    if isHex { rest = rest.dropFirst() }
+    let digits = rest.prefix(while: { $0.isASCII && (isHex ? $0.isHexDigit : $0.isNumber) })
+    guard !digits.isEmpty, digits.count <= 8, let value = UInt32(digits, radix: isHex ? 16 : 10), value != 0 else { return nil }
+    let scalar = (0x80...0x9F).contains(value) ? HTMLEntities.windows1252[Int(value - 0x80)] : Unicode.Scalar(value)
+    guard let scalar else { return nil }
+    let length = 1 + (isHex ? 1 : 0) + digits.count + (rest.dropFirst(digits.count).first == ";" ? 1 : 0)
+    return (String(Character(scalar)), length)
   }
 
   /// Whitespace runs (any Unicode space, including no-break) as one space; control and

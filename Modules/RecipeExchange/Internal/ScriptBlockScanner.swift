@@ -5,9 +5,10 @@ import Foundation
 /// `<link rel="canonical">` or `<meta property="og:url">`.
 ///
 /// Tolerant of what real pages do: HTML comments (a script inside one is skipped),
-/// attributes in any order, quoted with " or ' or not at all, any letter case, type
-/// parameters ("application/ld+json; charset=utf-8"), and script text wrapped in
-/// `<![CDATA[ … ]]>` or `<!-- … -->`.
+/// attributes in any order, quoted with " or ' or not at all, any letter case, character
+/// references in their values (``HTMLAttributes``), type parameters
+/// ("application/ld+json; charset=utf-8"), and script text wrapped in `<![CDATA[ … ]]>` or
+/// `<!-- … -->`.
 struct ScriptBlockScanner {
   struct Page {
     var blocks: [String] = []
@@ -31,7 +32,7 @@ struct ScriptBlockScanner {
       }
       // Only the tags read below need their attributes; the rest are stepped over the
       // same way (quotes honoured) without building any text.
-      let (attributes, end) = readAttributes(from: open + 1 + length, keeping: !tag.isEmpty)
+      let (attributes, end) = HTMLAttributes.read(bytes, from: open + 1 + length, keeping: tag.isEmpty ? .none : .all)
       index = end
       switch tag {
       case "script":
@@ -41,10 +42,10 @@ struct ScriptBlockScanner {
         index = close + 8
       case "link" where page.canonicalURL == nil:
         if attributes["rel"]?.lowercased().split(separator: " ").contains("canonical") == true {
-          page.canonicalURL = attributes["href"].map(HTMLText.decodeEntities)
+          page.canonicalURL = attributes["href"]
         }
       case "meta" where page.canonicalURL == nil:
-        if attributes["property"]?.lowercased() == "og:url" { page.canonicalURL = attributes["content"].map(HTMLText.decodeEntities) }
+        if attributes["property"]?.lowercased() == "og:url" { page.canonicalURL = attributes["content"] }
       default: break
       }
     }
@@ -90,44 +91,6 @@ struct ScriptBlockScanner {
     return ("", length)
   }
 
-  /// The attributes up to the tag's closing `>`, names lowercased (none when not
-  /// `keeping`), and the index after it.
-  private func readAttributes(from start: Int, keeping: Bool) -> (attributes: [String: String], end: Int) {
-    var attributes: [String: String] = [:], index = start
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: ">") { return (attributes, index + 1) }
-      guard isNameByte(byte) else {
-        index += 1
-        continue
-      }
-      var end = index
-      while end < bytes.count, isNameByte(bytes[end]) { end += 1 }
-      let name = keeping ? String(decoding: bytes[index..<end].map(lowered), as: UTF8.self) : ""
-      index = skipSpaces(from: end)
-      guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else {
-        if keeping { attributes[name] = attributes[name] ?? "" }
-        continue
-      }
-      index = skipSpaces(from: index + 1)
-      guard index < bytes.count else { break }
-      let valueRange: Range<Int>
-      if bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") {
-        let quote = bytes[index]
-        let close = find(quote, from: index + 1) ?? bytes.count
-        valueRange = (index + 1)..<close
-        index = close + 1
-      } else {
-        var close = index
-        while close < bytes.count, !isSpace(bytes[close]), bytes[close] != UInt8(ascii: ">") { close += 1 }
-        valueRange = index..<close
-        index = close
-      }
-      if keeping { attributes[name] = attributes[name] ?? String(decoding: bytes[valueRange], as: UTF8.self) }
-    }
-    return (attributes, bytes.count)
-  }
-
   private func find(_ byte: UInt8, from start: Int) -> Int? {
     guard start < bytes.count else { return nil }
     return bytes[start...].firstIndex(of: byte)
@@ -155,13 +118,6 @@ struct ScriptBlockScanner {
     return true
   }
 
-  private func skipSpaces(from start: Int) -> Int {
-    var index = start
-    while index < bytes.count, isSpace(bytes[index]) { index += 1 }
-    return index
-  }
-
-  private func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
   private func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
   private func isNameByte(_ byte: UInt8) -> Bool {
     isLetter(byte) || (0x30...0x39).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "_")

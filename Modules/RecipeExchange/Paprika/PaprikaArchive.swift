@@ -10,7 +10,9 @@ import ZIPFoundation
 /// inflating, so a zip or gzip bomb stops at the limit instead of filling memory. Entry
 /// paths are only labels: nothing is ever written where they point, and an entry whose
 /// path climbs out of the archive (`..`) or is absolute is ignored. A corrupt entry gives
-/// its own reason and the others are still read. The reader creates nothing.
+/// its own reason and the others are still read. What macOS adds to an archive it zips
+/// (`__MACOSX/`, `._` resource forks, `.DS_Store`) is passed over. The reader creates
+/// nothing.
 ///
 /// ```swift
 /// let archive = try PaprikaArchive.read(contentsOf: url)
@@ -99,7 +101,7 @@ public struct PaprikaArchive: Sendable {
       if listed.count > limits.maximumEntries { throw .tooManyEntries(maximum: limits.maximumEntries) }
     }
     var entries: [Entry] = [], total = 0
-    for entry in listed {
+    for entry in listed where !isMacMetadata(entry.path) {
       let path = entry.path
       if let reason = skipReason(entry) {
         entries.append(Entry(path: path, content: .ignored(reason)))
@@ -116,6 +118,16 @@ public struct PaprikaArchive: Sendable {
     }
     guard entries.contains(where: { if case .ignored = $0.content { false } else { true } }) else { throw .noRecipes }
     return PaprikaArchive(entries: entries)
+  }
+
+  /// What macOS adds to an archive it zips: everything under `__MACOSX/`, the AppleDouble
+  /// resource fork `._NAME` beside each file (named like the file, `.paprikarecipe` and
+  /// all, but not gzip), and `.DS_Store`. Passed over without a word, as a folder's hidden
+  /// files are: they are not recipes, and not a fault of the archive.
+  static func isMacMetadata(_ path: String) -> Bool {
+    let components = path.split(whereSeparator: { $0 == "/" || $0 == "\\" })
+    guard let name = components.last else { return false }
+    return components.contains("__MACOSX") || name.hasPrefix("._") || name == ".DS_Store"
   }
 
   /// Why an entry is not read as a recipe, or nil for a `.paprikarecipe` entry.

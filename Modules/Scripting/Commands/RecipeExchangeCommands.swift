@@ -19,6 +19,7 @@ enum RecipeExchangeCommands {
       .flag("dry-run", "show what would be imported and change nothing"),
     ],
     details: [
+      "A page's recipes are read from its JSON-LD, else from its microdata or RDFa.",
       "Each file's recipes are imported together or not at all; a bad file (not a page, no Recipe,",
       "broken JSON, over 10 MB, binary) is reported with its reason and never stops the others.",
       "A recipe whose title key exists is reported and not imported, as with 'recipe add'.",

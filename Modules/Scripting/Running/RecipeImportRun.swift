@@ -56,7 +56,9 @@ struct RecipeImportRun {
 
   /// The files to read: a file as named; a folder's pages, JSON files and Paprika
   /// archives (.html, .htm, .json, .jsonld, .paprikarecipes), in name order, its
-  /// subfolders included. A path that does not exist is reported as a failed file.
+  /// subfolders included, but not hidden files and folders (`.DS_Store`, the `._NAME`
+  /// resource forks macOS leaves) nor a `__MACOSX` folder. A path that does not exist is
+  /// reported as a failed file.
   static func files(_ paths: [String]) -> [String] {
     let manager = FileManager.default
     return paths.flatMap { path -> [String] in
@@ -65,7 +67,7 @@ struct RecipeImportRun {
         let enumerator = manager.enumerator(atPath: path)
       else { return [path] }
       let names = enumerator.compactMap { $0 as? String }.filter { name in
-        !name.split(separator: "/").contains { $0.hasPrefix(".") }
+        !name.split(separator: "/").contains { $0.hasPrefix(".") || $0 == "__MACOSX" }
           && extensions.contains((name as NSString).pathExtension.lowercased())
       }
       return names.sorted().map { (path as NSString).appendingPathComponent($0) }
