@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 
 /// A clock the test moves by hand: live sync's debounce and polls read it.
-private final class ManualClock: Sendable {
+final class ManualClock: Sendable {
   private let time = Mutex(Date(timeIntervalSince1970: 1_734_048_000))
   var now: @Sendable () -> Date { { [self] in time.withLock { $0 } } }
   func advance(_ seconds: TimeInterval) { time.withLock { $0 = $0.addingTimeInterval(seconds) } }
