@@ -62,10 +62,10 @@ struct ForagerBatch: ParsableCommand {
       let exit = exitCode(for: error)
       let message = fullMessage(for: error)
       if exit == .success {
-        if !message.isEmpty { print(message) }
+        if !message.isEmpty { Console.output(message) }
         code = 0
       } else {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        Console.error(message)
         code = 2
       }
     }
@@ -130,13 +130,13 @@ struct ForagerBatch: ParsableCommand {
     }
     let progress: ((Int, Int) -> Void)? = isatty(2) != 0 ? { Self.showProgress($0, $1) } : nil
     if isatty(2) != 0 {
-      session.fileProgress = { FileHandle.standardError.write(Data(ProgressBar.line(done: $0, total: $1, item: $2).utf8)) }
+      session.fileProgress = { Console.errorText(ProgressBar.line(done: $0, total: $1, item: $2)) }
     }
     let runner = ScriptRunner(
       session: session,
       options: .init(keepGoing: keepGoing, atomic: atomic, json: json, colors: false),
       scriptName: name,
-      output: { print($0) },
+      output: Console.output,
       diagnostics: Self.printError,
       progress: progress
     )
@@ -176,13 +176,13 @@ struct ForagerBatch: ParsableCommand {
   }
 
   static func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    Console.error(line)
   }
 
   /// "[12/340]" on the terminal's last line, cleared when done.
   static func showProgress(_ done: Int, _ total: Int) {
     guard total >= 20 else { return }
     let text = done >= total ? "\r\u{1B}[K" : "\r[\(done)/\(total)]"
-    FileHandle.standardError.write(Data(text.utf8))
+    Console.errorText(text)
   }
 }

@@ -36,10 +36,10 @@ struct ForagerREPL: ParsableCommand {
       let code = exitCode(for: error)
       let message = fullMessage(for: error)
       if code == .success {
-        if !message.isEmpty { print(message) }
+        if !message.isEmpty { Console.output(message) }
         Foundation.exit(0)
       }
-      FileHandle.standardError.write(Data((message + "\n").utf8))
+      Console.error(message)
       Foundation.exit(code == .failure ? 1 : 2)
     }
   }
@@ -70,28 +70,28 @@ struct ForagerREPL: ParsableCommand {
     }
     session.showsWritesFirst = true
     if isatty(2) != 0 {
-      session.fileProgress = { FileHandle.standardError.write(Data(ProgressBar.line(done: $0, total: $1, item: $2).utf8)) }
+      session.fileProgress = { Console.errorText(ProgressBar.line(done: $0, total: $1, item: $2)) }
     }
     let engine = ReplEngine(interpreter: Interpreter(session: session), renderer: Renderer(colors: colors))
     banner = "forager \(Forager.version) — \(banner)"
     // However the session ends, file stores are closed so no write-ahead log is left.
     defer {
-      for problem in session.close() { FileHandle.standardError.write(Data("forager: warning: \(problem)\n".utf8)) }
+      for problem in session.close() { Console.error("forager: warning: \(problem)") }
     }
 
     guard interactive else {
-      FileHandle.standardError.write(Data((banner + "\n").utf8))
+      Console.error(banner)
       while let line = Swift.readLine(strippingNewline: true) {
         // Live changes that arrived while the line was read are told before it runs.
-        for notice in session.runLive() { print(notice) }
+        for notice in session.runLive() { Console.output(notice) }
         if handle(engine.feed(line)) { return }
       }
       if engine.isContinuing { _ = handle(engine.feed("end")) }
       return
     }
 
-    print(banner)
-    print("Type 'help' for commands, Tab to complete, Ctrl-D to quit.")
+    Console.output(banner)
+    Console.output("Type 'help' for commands, Tab to complete, Ctrl-D to quit.")
     try? FileManager.default.createDirectory(at: DefaultStore.directory(), withIntermediateDirectories: true)
     let editor = LineEditor(historyFile: DefaultStore.historyFile(), completer: Completer(session: session))
     // Live sync (`sync live on`) runs while the prompt waits, on this thread, which owns the stores.
@@ -103,7 +103,7 @@ struct ForagerREPL: ParsableCommand {
       let shown = colors && !engine.isContinuing ? "\u{01}\u{1B}[36m\u{02}\(prompt)\u{01}\u{1B}[0m\u{02}" : prompt
       switch editor.readLine(prompt: shown, background: background) {
       case .end:
-        print("")
+        Console.output("")
         return
       case .interrupted:
         // Ctrl-C drops the line being typed and any continued command; the session goes on.
@@ -117,8 +117,8 @@ struct ForagerREPL: ParsableCommand {
 
   /// Prints a reply; returns whether the session ended.
   private func handle(_ reply: ReplEngine.Reply) -> Bool {
-    if let output = reply.output { FileHandle.standardOutput.write(Data((output + "\n").utf8)) }
-    if let error = reply.error { FileHandle.standardError.write(Data((error + "\n").utf8)) }
+    if let output = reply.output { Console.output(output) }
+    if let error = reply.error { Console.error(error) }
     return reply.quits
   }
 }

@@ -8,8 +8,8 @@ extension PantryRepository {
   /// pantry and creating its template when missing. A list built from recipes then shows
   /// what they need beyond it.
   /// - Throws: ``RepositoryError/invalidValue(field:value:reason:)`` for an amount that is
-  ///   not a number with an optional unit, or not above 0 and at most 100,000; nothing is
-  ///   written then.
+  ///   not a number with an optional unit ("a handful", "-2 cups"), or not above 0 and at
+  ///   most 100,000; nothing is written then.
   public func set(_ name: String, amount: String) throws -> IngredientTemplate {
     let text = amount.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     if let (position, scalar) = ValueRules.firstForbidden(in: text, allowingLineBreaks: false) {
@@ -18,7 +18,7 @@ extension PantryRepository {
         value: String(text.prefix(40)).unicodeScalars.map { ValueRules.isForbidden($0, allowingLineBreaks: false) ? "�" : String($0) }
           .joined(), reason: "holds \(ValueRules.describe(scalar)) at character \(position)")
     }
-    if let problem = Amounts.problem(inQuantity: text) {
+    if let problem = Amounts.numberProblem(inAmount: text) ?? Amounts.problem(inQuantity: text) {
       throw RepositoryError.invalidValue(field: "amount", value: amount, reason: problem)
     }
     guard let parsed = ExactAmount.parse(text), parsed.upperBound == nil else {

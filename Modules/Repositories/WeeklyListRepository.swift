@@ -108,9 +108,14 @@ public struct WeeklyListRepository {
   /// line: "2 eggs" is the item "eggs" with quantity "2", "1 l milk" is "milk" with
   /// "1 l", and notes stay with the amount ("2 large eggs": "2 (large)"). With a
   /// `quantity`, the text is the item's name as written ("7 Up").
+  /// - Throws: ``RepositoryError/invalidValue(field:value:reason:)`` for an amount out of
+  ///   range or written with a sign ("-2 eggs", "−4 pears"); nothing is written then.
   public func addItem(_ name: String, quantity: String? = nil, to listNameOrID: String) throws -> GroceryListItem {
     let cleaned = try NameRules.clean(name, for: .groceryListItem)
     let given = quantity.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+    if given == nil, let problem = Amounts.signProblem(in: cleaned) {
+      throw RepositoryError.invalidValue(field: "item", value: cleaned, reason: problem)
+    }
     let (itemName, amount) = given == nil ? Self.splitAmount(cleaned) : (cleaned, given)
     if let amount, let problem = Amounts.problem(inQuantity: amount) {
       throw RepositoryError.invalidValue(field: "quantity", value: amount, reason: problem)

@@ -90,7 +90,7 @@ final class HTTPLiveChannel: LiveChannel {
       return .ended("the server ended the live channel")
     } catch {
       if Task.isCancelled { return .ended("closed") }
-      return .ended("the live channel failed: \(error)")
+      return .ended("the live channel failed: \(Requester.describe(error))")
     }
   }
 }

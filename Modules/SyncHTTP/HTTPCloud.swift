@@ -133,13 +133,15 @@ public final class HTTPCloud: CloudStore, @unchecked Sendable {
     _ = try requester.send(.PUT, Wire.Path.ownDevice, body: body, headers: [("Content-Type", Wire.jsonMediaType)])
   }
 
-  /// The household's registered devices (a device the server knows but that never
-  /// registered has no replica yet and is left out).
+  /// The household's registered devices, each by the name the household knows it by (its
+  /// token's device: "phone", "laptop"), not the name its session registered with, which
+  /// several processes may share ("default"). A device the server knows but that never
+  /// registered has no replica yet and is left out.
   public func devices() throws -> [CloudDevice] {
     let list: DeviceList = try requester.decode(requester.send(.GET, Wire.Path.devices))
     return list.devices.compactMap { entry in
       guard let replica = entry.replicaID, let lastSeen = entry.lastSeen else { return nil }
-      return CloudDevice(replicaID: replica, name: entry.name, schemaVersion: entry.schemaVersion, lastSeen: lastSeen)
+      return CloudDevice(replicaID: replica, name: entry.device, schemaVersion: entry.schemaVersion, lastSeen: lastSeen)
     }
   }
 

@@ -24,8 +24,14 @@ import Testing
     Case(line: "recipe add R --ingredient \"99999999999999999999999 cups flour\"", status: 1, mentions: "ingredient line 1"),
     Case(line: "recipe add R --prep 99999999999h", status: 1, mentions: "prep time '99999999999h'"),
     Case(line: "recipe add R --cook PT-5M", status: 1, mentions: "cook time 'PT-5M'"),
-    Case(line: "category add X --sort -5", status: 1, mentions: "sort '-5': use a position from 0 to 1000000"),
-    Case(line: "category add X --sort 1000001", status: 1, mentions: "sort '1000001'"),
+    Case(line: "category add X --sort -5", status: 2, mentions: "--sort: '-5' is out of range; give a whole number from 0 to 1,000,000"),
+    Case(line: "category add X --sort 1000001", status: 2, mentions: "--sort: '1000001' is out of range"),
+    Case(line: "pantry set rice a handful", status: 1, mentions: "amount 'a handful': does not start with a number"),
+    Case(
+      line: "list add \"\u{2212}4 pears\" to Groceries", status: 1, mentions: "item '\u{2212}4 pears': the amount must be a number above 0"),
+    Case(line: "list add-plan Groceries", status: 2, mentions: "list add-plan: --week: missing; give --week WEEK"),
+    Case(line: "sync wait --until caught-up --timeout 0", status: 2, mentions: "--timeout: '0' is out of range"),
+    Case(line: "recipe show Soup --servings 2 --scale 2", status: 2, mentions: "--scale: give either --servings or --scale, not both"),
     Case(line: "category add \"\"", status: 2, mentions: "name: is empty"),
     Case(line: "category add \"A\u{0}B\"", status: 2, mentions: "control character (U+0000)"),
     Case(line: "expect count category abc", status: 2, mentions: "'abc' is neither a count"),
@@ -35,7 +41,7 @@ import Testing
     Case(line: "cloud open /nonexistent/forager/c.sqlite", status: 1, mentions: "the directory /nonexistent/forager does not exist"),
     Case(
       line: "device add t --store /nonexistent/forager/t.sqlite", status: 1, mentions: "the directory /nonexistent/forager does not exist"),
-    Case(line: "sync status --events 101", status: 1, mentions: "--events"),
+    Case(line: "sync status --events 101", status: 2, mentions: "--events: '101' is out of range; give a whole number from 0 to 100"),
     Case(line: "category add X \\", status: 2, mentions: "ends with '\\' but the next line is blank"),
   ]
 

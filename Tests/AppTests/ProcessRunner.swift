@@ -83,3 +83,20 @@ func normalizingIDs(_ text: String) -> String {
   text.replacingOccurrences(
     of: "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", with: "<id>", options: [.regularExpression, .caseInsensitive])
 }
+
+/// Runs `executable` like ``runProcess(_:_:input:environment:directory:timeout:)`` with
+/// standard output and standard error on one file (`> file 2>&1`), and returns the
+/// status and that file's text.
+func runProcessWithOneOutput(_ executable: String, _ arguments: [String], input: String, timeout: Double = 300) throws -> (
+  status: Int32, output: String
+) {
+  let scratch = try TemporaryDirectory.make()
+  let outURL = scratch.appendingPathComponent("output")
+  let inURL = scratch.appendingPathComponent("stdin")
+  try Data().write(to: outURL)
+  try Data(input.utf8).write(to: inURL)
+  let program = try Executables.url(executable).path
+  let pid = try Spawn.start(program, arguments, input: inURL.path, output: outURL.path, error: nil, environment: ["NO_COLOR": "1"])
+  let status = try Spawn.wait(pid, program: program, timeout: timeout)
+  return (status, (try? String(contentsOf: outURL, encoding: .utf8)) ?? "")
+}

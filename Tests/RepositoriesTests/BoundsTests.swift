@@ -20,7 +20,7 @@ struct BoundsTests {
     _ = try library.lists.create("Groceries", week: "2026-W47")
     for quantity in ["-3", "0", "1e400", "100001", "-0.5 l"] {
       let error = try expectUnchanged(library) { _ = try library.lists.addItem("milk", quantity: quantity, to: "Groceries") }
-      #expect(Self.reason(error) == "the amount must be a number above 0 and at most 100,000", "\(quantity)")
+      #expect(Self.reason(error)?.hasPrefix("the amount must be a number above 0 and at most 100,000") == true, "\(quantity)")
     }
     for quantity in ["2", "1.5 l", "1-2 l", "½ cup", "a handful", "100000"] {
       #expect(try library.lists.addItem("milk \(quantity)", quantity: quantity, to: "Groceries").quantity == quantity)

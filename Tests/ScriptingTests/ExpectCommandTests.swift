@@ -62,6 +62,10 @@ import Testing
     try harness.run("expect fails recipe add X --page -3")
     try harness.expectFailure("expect fails category add Frozen", .expectation, mentions: ["to fail, but it succeeded"])
     try harness.expectFailure("expect fails frobnicate", .failed, mentions: ["not valid", "unknown command"])
+    // Arguments refused as the command is read are a failure of a known command.
+    #expect(try harness.text("expect fails list add-plan Groceries").hasPrefix("ok: failed as expected: list add-plan: --week: missing"))
+    #expect(try harness.text("expect fails recipe show X --servings 0").contains("'0' is out of range"))
+    try harness.expectFailure("expect fails recipe shw X", .failed, mentions: ["not valid", "unknown subcommand"])
   }
 }
 

@@ -81,7 +81,7 @@ let icalendarPython: String? = {
     try harness.expectFailure(
       "meal export --ics \"\(url.path)\" --from 2024-01-01 --to 2026-12-31", .failed, mentions: ["one export covers at most 731"])
     try harness.expectFailure("meal export --ics \"\(url.path)\" --from 2024-13-01", .usage, mentions: ["not a date"])
-    try harness.expectFailure("meal export", .failed, mentions: ["--ics FILE"])
+    try harness.expectFailure("meal export", .usage, mentions: ["--ics FILE"])
     try harness.expectFailure(
       "meal export --ics \"\(url.path)\" --from 2025-01-01", .failed,
       mentions: ["no meals are planned from 2025-01-01; nothing was written"])

@@ -167,6 +167,6 @@ import ZIPFoundation
     let harness = try Harness()
     try harness.run(#"recipe add "Plain Toast" --ingredient "1 slice bread""#)
     try harness.expectFailure(
-      "recipe export --all --paprika a.paprikarecipes --output b.json", .failed, mentions: ["give --paprika or --output, not both"])
+      "recipe export --all --paprika a.paprikarecipes --output b.json", .usage, mentions: ["give either --paprika or --output, not both"])
   }
 }

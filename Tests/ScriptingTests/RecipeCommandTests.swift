@@ -57,7 +57,7 @@ import Testing
     let harness = try Harness()
     try harness.expectFailure("recipe add Soup --prep soon", .failed, mentions: ["recipe add", "prep time 'soon'"])
     try harness.expectFailure("recipe add Soup --url ftp:/x", .failed, mentions: ["url 'ftp:/x'"])
-    try harness.expectFailure("recipe add Soup --page 0", .failed, mentions: ["page '0'", "positive"])
+    try harness.expectFailure("recipe add Soup --page 0", .usage, mentions: ["--page", "'0' is out of range", "from 1 to 1,000,000"])
     try harness.expectFailure("recipe add Soup --ingredient \"2 cups\"", .failed, mentions: ["ingredient line 1 '2 cups'"])
     try harness.expectFailure("recipe add Soup --published 2024-99-01", .usage, mentions: ["--published", "not a date"])
   }

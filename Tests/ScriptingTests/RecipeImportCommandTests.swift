@@ -158,7 +158,7 @@ import Testing
 
   @Test func exportNeedsNamesOrAllAndAKnownFormat() throws {
     let harness = try Harness()
-    try harness.expectFailure("recipe export", .failed, mentions: ["name the recipes to export, or give --all"])
+    try harness.expectFailure("recipe export", .usage, mentions: ["missing; give NAME or --all"])
     try harness.expectFailure("recipe export Nothing", .failed, mentions: ["Nothing"])
     #expect(harness.error("recipe export --all --format csv")?.kind == .usage)
   }

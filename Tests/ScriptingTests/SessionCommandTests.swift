@@ -58,8 +58,8 @@ import Testing
     #expect(try harness.count(.category) == 0)
     try harness.run("open \(Lexer.quote(file.path))")
     #expect(try harness.count(.category) == 1)
-    try harness.expectFailure("open", .failed, mentions: ["open: path: missing"])
-    try harness.expectFailure("open x.sqlite --memory", .failed, mentions: ["not both"])
+    try harness.expectFailure("open", .usage, mentions: ["open: path: missing; give PATH or --memory"])
+    try harness.expectFailure("open x.sqlite --memory", .usage, mentions: ["not both"])
     try harness.expectFailure("open /dev/null/y.sqlite", .failed, mentions: ["open: store:"])
   }
 
@@ -96,7 +96,7 @@ import Testing
     try harness.expectFailure("device add Phone", .failed, mentions: ["device add: name: device 'phone' already exists"])
     try harness.expectFailure(
       "device use tablet", .failed, mentions: ["device use: name: no device named 'tablet' (devices: default, phone)"])
-    try harness.expectFailure("device add tablet --memory --store x.sqlite", .failed, mentions: ["not both"])
+    try harness.expectFailure("device add tablet --memory --store x.sqlite", .usage, mentions: ["not both"])
   }
 
   @Test func aDeviceMayUseASQLiteFile() throws {

@@ -44,7 +44,7 @@ struct ShoppingCommandTests {
     #expect(try aisles() == ["Dairy", "Produce", nil])
     try harness.run("category order Produce Dairy")
     #expect(try aisles() == ["Produce", "Dairy", nil])
-    try harness.expectFailure("category move Dairy", .failed, mentions: ["--before"])
+    try harness.expectFailure("category move Dairy", .usage, mentions: ["--before"])
     try harness.expectFailure("category move Dairy --before Nowhere", .failed, mentions: ["no category named 'Nowhere'"])
     try harness.expectFailure("category order Dairy dairy", .failed, mentions: ["'Dairy' is named twice"])
   }
@@ -55,8 +55,8 @@ struct ShoppingCommandTests {
     #expect(lines.map { $0["quantity"] } == [.int(4), .int(6), .null])
     try harness.run("list add-recipe Soup --scale 1.5 to Week")
     #expect(try harness.json("list items Week").rows("items").map { $0.string("quantity") } == ["3 cup", "4.5 clove", nil])
-    try harness.expectFailure("recipe show Soup --servings 8 --scale 2", .failed, mentions: ["either --servings or --scale"])
-    try harness.expectFailure("list add-recipe Soup --servings 0 to Week", .failed, mentions: ["servings must be a number above 0"])
+    try harness.expectFailure("recipe show Soup --servings 8 --scale 2", .usage, mentions: ["either --servings or --scale"])
+    try harness.expectFailure("list add-recipe Soup --servings 0 to Week", .usage, mentions: ["--servings: '0' is out of range"])
     try harness.expectFailure("recipe show Soup --scale 1e9", .usage, mentions: ["'1e9' is not a number"])
     #expect(try harness.json("list items Week").rows("items").count == 3)
   }
@@ -66,7 +66,7 @@ struct ShoppingCommandTests {
     try harness.run("ingredient set milk --grams-per-cup 242.5")
     #expect(try harness.json("ingredient show milk")["ingredient"]?["gramsPerCup"] == .double(242.5))
     try harness.expectFailure(
-      "ingredient set milk --grams-per-cup 0", .failed, mentions: ["grams-per-cup '0'", "above 0 and at most 1000"])
+      "ingredient set milk --grams-per-cup 0", .usage, mentions: ["--grams-per-cup", "'0' is out of range", "above 0 and at most 1,000"])
     try harness.expectFailure("ingredient set milk --grams-per-cup lots", .usage, mentions: ["'lots' is not a number"])
     #expect(try harness.json("ingredient show milk")["ingredient"]?["gramsPerCup"] == .double(242.5))
   }
@@ -101,7 +101,26 @@ struct PantryCommandTests {
     // One missing each: the cooked one first.
     #expect(try harness.json("recipe suggest --limit 1").rows("suggestions").map { $0.string("name") } == ["Pancakes"])
     try harness.expectFailure("pantry remove eggs", .failed, mentions: ["'egg' is not in the pantry"])
-    try harness.expectFailure("recipe suggest --limit 0", .failed, mentions: ["--limit"])
+    try harness.expectFailure("recipe suggest --limit 0", .usage, mentions: ["--limit"])
     try harness.expectFailure("recipe cooked Waffles", .failed, mentions: ["Waffles"])
+  }
+
+  /// The amounts typed in the reported cases, refused naming the value (Repositories'
+  /// TypedAmountTests generate the signs and words).
+  @Test func signedAndWordAmountsAreRefusedNamingTheValue() throws {
+    let harness = try Harness()
+    try harness.run("list new Week --week 2024-W50")
+    for amount in ["a handful", "a pinch"] {
+      try harness.expectFailure(
+        "pantry set rice \(amount)", .failed, mentions: ["pantry set: amount '\(amount)': does not start with a number"])
+    }
+    for item in ["-2 eggs", "\u{2212}4 pears"] {
+      try harness.expectFailure(
+        "list add \(Lexer.quote(item)) to Week", .failed,
+        mentions: ["list add: item '\(item)': the amount must be a number above 0", "without a sign"])
+    }
+    try harness.expectFailure("list add milk --quantity \u{2013}1 to Week", .failed, mentions: ["quantity '\u{2013}1'", "without a sign"])
+    try harness.run("pantry set rice 2 cups\nlist add 2 eggs to Week")
+    #expect(try harness.text("pantry list").contains("2 cups"))
   }
 }

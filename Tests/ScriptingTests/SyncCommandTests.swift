@@ -47,10 +47,10 @@ struct SyncCommandTests {
   @Test func syncWithoutACloudOrWithABadOneIsAClearError() throws {
     let harness = try Harness()
     try harness.expectFailure("sync", .failed, mentions: ["sync", "no cloud", "cloud open"])
-    try harness.expectFailure("cloud open", .failed, mentions: ["cloud open", "path", "--memory"])
-    try harness.expectFailure("cloud open /tmp/x.sqlite --memory", .failed, mentions: ["not both"])
+    try harness.expectFailure("cloud open", .usage, mentions: ["cloud open", "path", "--memory"])
+    try harness.expectFailure("cloud open /tmp/x.sqlite --memory", .usage, mentions: ["not both"])
     try harness.expectFailure("sync --device nobody", .failed, mentions: ["--device", "nobody"])
-    try harness.expectFailure("sync status --events 500", .failed, mentions: ["--events"])
+    try harness.expectFailure("sync status --events 500", .usage, mentions: ["--events"])
     let notACloud = try TemporaryDirectory.make().appendingPathComponent("store.sqlite").path
     try harness.run("device add other --store \(notACloud)")
     try harness.expectFailure("cloud open \(notACloud)", .failed, mentions: ["cloud open", "not a Forager cloud"])

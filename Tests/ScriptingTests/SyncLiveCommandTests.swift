@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 
 /// A clock the test moves by hand: live sync's debounce and polls read it.
-private final class ManualClock: Sendable {
+final class ManualClock: Sendable {
   private let time = Mutex(Date(timeIntervalSince1970: 1_734_048_000))
   var now: @Sendable () -> Date { { [self] in time.withLock { $0 } } }
   func advance(_ seconds: TimeInterval) { time.withLock { $0 = $0.addingTimeInterval(seconds) } }
@@ -120,11 +120,11 @@ private final class ManualClock: Sendable {
     try harness.expectFailure("sync live on", .failed, mentions: ["sync live", "no cloud", "cloud open"])
     try harness.expectFailure("sync wait --until caught-up", .failed, mentions: ["sync wait", "no cloud"])
     try harness.run("cloud open --memory")
-    try harness.expectFailure("sync wait", .failed, mentions: ["--until", "caught-up", "item NAME on LIST"])
-    try harness.expectFailure("sync wait --until soon", .failed, mentions: ["--until", "'soon'", "caught-up"])
-    try harness.expectFailure("sync wait --until \"item on Groceries\"", .failed, mentions: ["--until"])
-    try harness.expectFailure("sync wait --until caught-up --timeout 0", .failed, mentions: ["--timeout", "3600"])
-    try harness.expectFailure("sync wait --until caught-up --timeout 3601", .failed, mentions: ["--timeout", "3600"])
+    try harness.expectFailure("sync wait", .usage, mentions: ["--until", "caught-up", "item NAME on LIST"])
+    try harness.expectFailure("sync wait --until soon", .usage, mentions: ["--until", "'soon'", "caught-up"])
+    try harness.expectFailure("sync wait --until \"item on Groceries\"", .usage, mentions: ["--until"])
+    try harness.expectFailure("sync wait --until caught-up --timeout 0", .usage, mentions: ["--timeout", "3,600"])
+    try harness.expectFailure("sync wait --until caught-up --timeout 3601", .usage, mentions: ["--timeout", "3,600"])
     try harness.expectFailure("sync live on --device phone", .failed, mentions: ["--device", "no device named 'phone'"])
     try harness.run("device offline")
     try harness.expectFailure("sync live on", .failed, mentions: ["offline", "device online"])

@@ -41,6 +41,25 @@ struct ServerSyncTests {
     }
   }
 
+  /// Devices that each call themselves "default" (a session's first device, in two
+  /// processes) are listed by the names their household gave them, not the one they share.
+  @Test func theRegistryNamesEachDeviceByItsOwnName() async throws {
+    let storage = MemoryHouseholdStorage()
+    let secrets = try await tokens(storage, devices: ["phone", "laptop"])
+    try await withServer(storage) { url, _ in
+      try await onThread {
+        let clock = TickingClock()
+        let devices = try secrets.enumerated().map { index, secret in
+          try Device("default", cloud: HTTPCloud(url: url, token: secret, timeout: .seconds(10)), clock: clock, seed: UInt64(index + 1))
+        }
+        for device in devices { try device.engine.sync() }
+        let registry = try devices[0].engine.cloud.devices()
+        #expect(registry.map(\.name).sorted() == ["laptop", "phone"])
+        #expect(try registry.map(\.replicaID).sorted() == devices.map { try $0.engine.replicaID() }.sorted())
+      }
+    }
+  }
+
   @Test func twoDevicesConvergeThroughTheServer() async throws {
     try await Self.checkTwoDevicesConverge(MemoryHouseholdStorage())
   }

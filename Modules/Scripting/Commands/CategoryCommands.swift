@@ -11,7 +11,11 @@ enum CategoryCommands {
   static let add = CommandSpec(
     "category add", summary: "Create a category, or find the one whose name has the same key (\"produce\" is \"Produce\").",
     parameters: [.rest("name", .name, completion: .names(.category), help: "the category's name")],
-    options: [.value("sort", "its position in lists (default: after the last category)", .integer)],
+    options: [
+      .value(
+        "sort", "its position in lists (default: after the last category)", .integer,
+        range: .from(0, to: Double(CategoryRepository.maximumSortOrder)))
+    ],
     examples: ["category add Produce", "category add \"Meat & Seafood\" --sort 3"]
   ) { invocation, session in
     let (category, created) = try session.library.categories.getOrCreateReporting(
@@ -49,12 +53,12 @@ enum CategoryCommands {
   static let move = CommandSpec(
     "category move", summary: "Move a category just before another in the aisle order that lists follow.",
     parameters: [.rest("name", .name, completion: .names(.category), help: "the category to move")],
-    options: [.value("before", "the category it goes before", placeholder: "CATEGORY", completion: .names(.category))],
+    options: [
+      .value("before", "the category it goes before", placeholder: "CATEGORY", required: true, completion: .names(.category))
+    ],
     examples: ["category move Dairy --before Produce"]
   ) { invocation, session in
-    guard let before = invocation.option("before") else {
-      throw invocation.failure("missing; name the category it goes before: --before CATEGORY", argument: "--before")
-    }
+    let before = invocation.required("before")
     let order = try session.library.categories.move(invocation.argument("name"), before: before)
     return CommandResult(.message("moved '\(invocation.argument("name"))' before '\(before)'"), .table(Rows.categories(order)))
   }

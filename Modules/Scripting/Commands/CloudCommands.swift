@@ -22,6 +22,7 @@ enum CloudCommands {
       .value("device", "a server: the session device the token is for (default: the current one)", completion: .devices),
       .value("household", "a server: the household the token must belong to"),
     ],
+    oneOf: [OneOf("path", "--memory", required: true)],
     details: [
       "A cloud file can be shared by several forager processes: each is a device of the same household.",
       "A server is reached by each device with its own token: run `cloud open URL --token-file F --device NAME` once per device. Opening asks the server who the token is, so the server must be reachable then; later, an unreachable server is offline: changes wait and the next sync catches up.",
@@ -35,10 +36,6 @@ enum CloudCommands {
     let path = invocation.optionalArgument("path")
     let serverOptions = ["token-file", "device", "household"].filter { invocation.option($0) != nil }
     switch (path, invocation.flag("memory")) {
-    case (nil, false):
-      throw invocation.failure("give a cloud file path, a server's http://HOST:PORT, or --memory", argument: "path")
-    case (.some, true):
-      throw invocation.failure("give either a path or --memory, not both", argument: "--memory")
     case (let path?, false) where path.hasPrefix("http://") || path.hasPrefix("https://"):
       return try openServer(path, invocation, session)
     case (_, let memory):

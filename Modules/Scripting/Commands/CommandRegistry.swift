@@ -74,7 +74,7 @@ public struct CommandRegistry: Sendable {
     if !verbs.isEmpty {
       let list = verbs.map { $0.words[1] }.joined(separator: ", ")
       if words.count > 1 {
-        let reason = "unknown subcommand '\(words[1].text)'\(suggestion(head + " " + words[1].text)); one of \(list)"
+        let reason = "unknown subcommand '\(words[1].text)'\(suggestion(words[1].text, after: head)); one of \(list)"
         return Resolution(spec: nil, consumed: 0, problem: (head, reason))
       }
       return Resolution(spec: nil, consumed: 0, problem: (head, "missing subcommand; one of \(list)"))
@@ -84,27 +84,17 @@ public struct CommandRegistry: Sendable {
       problem: (nil, "unknown command '\(first.text)'\(suggestion(first.text)); type 'help' for the list"))
   }
 
-  /// ", did you mean 'recipe add'?" for a close command name, or "".
+  /// "; did you mean 'recipe'?" for a command's first word close to a known one, or "".
   func suggestion(_ typed: String) -> String {
-    let lowered = typed.lowercased()
-    let candidates = commands.map(\.name) + leadingWords
-    let best = candidates.map { ($0, Self.distance($0, lowered)) }.min { $0.1 < $1.1 }
-    guard let best, best.1 <= max(1, lowered.count / 3) else { return "" }
-    return "; did you mean '\(best.0)'?"
+    guard let best = Similarity.closest(to: typed, among: leadingWords) else { return "" }
+    return "; did you mean '\(best)'?"
   }
 
-  static func distance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    for i in 1...a.count {
-      var current = [i] + Array(repeating: 0, count: b.count)
-      for j in 1...b.count {
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-      }
-      previous = current
-    }
-    return previous[b.count]
+  /// "; did you mean 'recipe show'?" for a subcommand of `head` close to the one typed
+  /// (compared word to word: `category xyz` is not close to `category add`), or "".
+  func suggestion(_ typed: String, after head: String) -> String {
+    let verbs = subcommands(of: head).map { $0.words[1] }
+    guard let best = Similarity.closest(to: typed, among: verbs) else { return "" }
+    return "; did you mean '\(head.lowercased()) \(best)'?"
   }
 }

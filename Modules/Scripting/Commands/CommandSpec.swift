@@ -24,6 +24,8 @@ public struct CommandSpec: Sendable {
   public let options: [OptionSpec]
   /// The indented block the command accepts after a line ending in `:`, if any.
   public let block: BlockSpec?
+  /// Arguments and options that exclude each other (`--servings` or `--scale`).
+  public let oneOf: [OneOf]
   /// Longer notes shown by `help COMMAND`.
   public let details: [String]
   public let examples: [String]
@@ -31,7 +33,7 @@ public struct CommandSpec: Sendable {
 
   public init(
     _ name: String, summary: String, parameters: [Parameter] = [], options: [OptionSpec] = [],
-    block: BlockSpec? = nil, details: [String] = [], examples: [String],
+    block: BlockSpec? = nil, oneOf: [OneOf] = [], details: [String] = [], examples: [String],
     action: @escaping @Sendable (Invocation, Session) throws -> CommandResult
   ) {
     self.name = name
@@ -39,6 +41,7 @@ public struct CommandSpec: Sendable {
     self.parameters = parameters
     self.options = options
     self.block = block
+    self.oneOf = oneOf
     self.details = details
     self.examples = examples
     self.action = action
@@ -72,7 +75,11 @@ public struct CommandSpec: Sendable {
     }
     for option in options {
       let text = option.takesValue ? "--\(option.name) \(option.placeholder)" : "--\(option.name)"
-      parts.append(option.isRepeatable ? "[\(text)]..." : "[\(text)]")
+      if option.isRequired {
+        parts.append(option.isRepeatable ? "\(text)..." : text)
+      } else {
+        parts.append(option.isRepeatable ? "[\(text)]..." : "[\(text)]")
+      }
     }
     if let block {
       parts.append("[: block … end]".replacingOccurrences(of: "block", with: block.sections.map(\.name).joined(separator: "/")))
@@ -102,13 +109,28 @@ public struct Parameter: Sendable, Hashable {
   public let role: Role
   public let type: ValueType
   public let isOptional: Bool
+  /// The numbers an `.integer` or `.number` argument may take (every one declares its range).
+  public let range: ValueRange?
   public let completion: Completion
   public let help: String
 
+  init(
+    name: String, role: Role, type: ValueType, isOptional: Bool, range: ValueRange? = nil, completion: Completion, help: String
+  ) {
+    self.name = name
+    self.role = role
+    self.type = type
+    self.isOptional = isOptional
+    self.range = range
+    self.completion = completion
+    self.help = help
+  }
+
   public static func word(
-    _ name: String, _ type: ValueType = .text, optional: Bool = false, completion: Completion = .none, help: String = ""
+    _ name: String, _ type: ValueType = .text, optional: Bool = false, range: ValueRange? = nil, completion: Completion = .none,
+    help: String = ""
   ) -> Parameter {
-    Parameter(name: name, role: .word, type: type, isOptional: optional, completion: completion, help: help)
+    Parameter(name: name, role: .word, type: type, isOptional: optional, range: range, completion: completion, help: help)
   }
 
   public static func rest(
@@ -136,27 +158,36 @@ public struct Parameter: Sendable, Hashable {
 }
 
 /// An option: `--flag`, or `--name VALUE` / `--name=VALUE`.
+///
+/// A required option (`list add-plan --week`) and a value out of its declared range
+/// (`sync wait --timeout 0`) are usage errors, found when the script is parsed.
 public struct OptionSpec: Sendable, Hashable {
   public let name: String
   public let takesValue: Bool
   public let isRepeatable: Bool
+  /// The command cannot run without it.
+  public let isRequired: Bool
   public let type: ValueType
+  /// The numbers an `.integer` or `.number` value may take (every one declares its range).
+  public let range: ValueRange?
   public let completion: Completion
   public let help: String
   /// The placeholder shown in usage: `--page N`.
   public let placeholder: String
 
   public static func flag(_ name: String, _ help: String) -> OptionSpec {
-    OptionSpec(name: name, takesValue: false, isRepeatable: false, type: .text, completion: .none, help: help, placeholder: "")
+    OptionSpec(
+      name: name, takesValue: false, isRepeatable: false, isRequired: false, type: .text, range: nil, completion: .none, help: help,
+      placeholder: "")
   }
 
   public static func value(
     _ name: String, _ help: String, _ type: ValueType = .text, placeholder: String? = nil, repeatable: Bool = false,
-    completion: Completion = .none
+    required: Bool = false, range: ValueRange? = nil, completion: Completion = .none
   ) -> OptionSpec {
     OptionSpec(
-      name: name, takesValue: true, isRepeatable: repeatable, type: type, completion: completion, help: help,
-      placeholder: placeholder ?? type.placeholder
+      name: name, takesValue: true, isRepeatable: repeatable, isRequired: required, type: type, range: range, completion: completion,
+      help: help, placeholder: placeholder ?? type.placeholder
     )
   }
 }
@@ -186,6 +217,9 @@ public enum ValueType: Sendable, Hashable {
   /// `expect count`'s expectation, word by word: a whole number from 0, or a comparison
   /// (=, >=, <=, >, <, !=).
   case comparison
+  /// What `sync wait --until` waits for: caught-up, "item NAME on LIST" or
+  /// "item NAME checked on LIST".
+  case waitCondition
 
   var placeholder: String {
     switch self {
@@ -200,6 +234,7 @@ public enum ValueType: Sendable, Hashable {
     case .boolean: "yes|no"
     case .choice(let words): words.joined(separator: "|")
     case .comparison: "[OP] N"
+    case .waitCondition: "CONDITION"
     }
   }
 }

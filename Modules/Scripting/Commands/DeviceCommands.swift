@@ -14,11 +14,9 @@ enum DeviceCommands {
       .value("store", "a SQLite file for the device's store", placeholder: "PATH"),
       .flag("memory", "a fresh in-memory store (the default)"),
     ],
+    oneOf: [OneOf("--store", "--memory")],
     examples: ["device add phone", "device add laptop --store /tmp/laptop.sqlite"]
   ) { invocation, session in
-    if invocation.option("store") != nil && invocation.flag("memory") {
-      throw invocation.failure("give either --store or --memory, not both", argument: "--memory")
-    }
     let location = invocation.option("store").map { Session.location(forStorePath: expandHome($0)) } ?? "memory"
     let device = try session.addDevice(invocation.argument("name"), location: location, command: invocation.command)
     return CommandResult(

@@ -95,7 +95,7 @@ enum ExpectCommands {
 
   static let duplicates = CommandSpec(
     "expect duplicates", summary: "Check how many groups of records share a semantic key (0: no duplicates at all).",
-    parameters: [.word("count", .integer, help: "the number of duplicate groups")],
+    parameters: [.word("count", .integer, range: .from(0, to: 1_000_000), help: "the number of duplicate groups")],
     examples: ["expect duplicates 0"]
   ) { invocation, session in
     let groups = try session.library.duplicates()
@@ -115,7 +115,12 @@ enum ExpectCommands {
   ) { invocation, session in
     let parsed = ScriptParser(registry: session.registry).parse(invocation.argument("command"))
     if let error = parsed.errors.first {
-      throw invocation.failure("the command to try is not valid: \(error.description)", argument: "command")
+      // A known command whose arguments are refused as it is read (a number out of its
+      // range, a required option missing) fails before it runs: that is a failure too.
+      guard error.kind == .usage, let name = error.command, session.registry.command(named: name) != nil else {
+        throw invocation.failure("the command to try is not valid: \(error.description)", argument: "command")
+      }
+      return CommandResult(.message("ok: failed as expected: \(error.description)"), .data(key: "error", .string(error.description)))
     }
     guard let inner = parsed.statements.first, parsed.statements.count == 1 else {
       throw invocation.failure("give exactly one command", argument: "command")

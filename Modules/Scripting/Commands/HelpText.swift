@@ -11,7 +11,8 @@ enum HelpText {
       lines.append("arguments:")
       let width = described.map(\.placeholder.count).max() ?? 0
       for parameter in described {
-        lines.append("  " + pad(parameter.placeholder, width) + "  " + parameter.help)
+        let range = parameter.range.map { " (\($0))" } ?? ""
+        lines.append("  " + pad(parameter.placeholder, width) + "  " + parameter.help + range)
       }
     }
     if !spec.options.isEmpty {
@@ -20,8 +21,11 @@ enum HelpText {
       let labels = spec.options.map { $0.takesValue ? "--\($0.name) \($0.placeholder)" : "--\($0.name)" }
       let width = labels.map(\.count).max() ?? 0
       for (label, option) in zip(labels, spec.options) {
-        lines.append("  " + pad(label, width) + "  " + option.help + (option.isRepeatable ? " (repeatable)" : ""))
+        lines.append("  " + pad(label, width) + "  " + option.help + notes(option))
       }
+    }
+    for group in spec.oneOf {
+      lines.append(group.isRequired ? "give one of \(group.text(spec))" : "give at most one of \(group.text(spec))")
     }
     if let block = spec.block {
       lines.append("")
@@ -38,7 +42,12 @@ enum HelpText {
     let json: JSONValue = [
       "name": .string(spec.name), "summary": .string(spec.summary), "usage": .string(spec.usage),
       "options": .array(
-        spec.options.map { ["name": .string("--" + $0.name), "help": .string($0.help), "takesValue": .bool($0.takesValue)] }),
+        spec.options.map {
+          [
+            "name": .string("--" + $0.name), "help": .string($0.help), "takesValue": .bool($0.takesValue), "required": .bool($0.isRequired),
+            "range": $0.range.map { JSONValue.string($0.description) } ?? .null,
+          ]
+        }),
       "examples": .strings(spec.examples),
     ]
     return CommandResult(.message(lines.joined(separator: "\n")), .data(key: "help", json))
@@ -70,6 +79,13 @@ enum HelpText {
     for command in commands { lines.append("  " + pad(command.name, width) + "  " + command.summary) }
     let json = JSONValue.array(commands.map { ["name": .string($0.name), "summary": .string($0.summary), "usage": .string($0.usage)] })
     return CommandResult(.message(lines.joined(separator: "\n")), .data(key: "commands", json))
+  }
+
+  /// " (required; above 0 and at most 3,600)": what an option's help line adds.
+  static func notes(_ option: OptionSpec) -> String {
+    let notes = [option.isRequired ? "required" : nil, option.isRepeatable ? "repeatable" : nil, option.range?.description]
+      .compactMap { $0 }
+    return notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")"
   }
 
   private static func pad(_ text: String, _ width: Int) -> String {

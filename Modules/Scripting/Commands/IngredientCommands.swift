@@ -15,7 +15,9 @@ enum IngredientCommands {
     .value("category", "its grocery category (created when missing)", placeholder: "CATEGORY", completion: .names(.category)),
     .value("alias", "another name that means this ingredient", placeholder: "NAME", repeatable: true),
     .value("staple", "whether it is a pantry staple", .boolean, completion: .words(["yes", "no"])),
-    .value("grams-per-cup", "how many grams one US cup of it weighs (lets a list add its volume and mass)", .number),
+    .value(
+      "grams-per-cup", "how many grams one US cup of it weighs (lets a list add its volume and mass)", .number,
+      range: .above(0, atMost: IngredientTemplateRepository.maximumGramsPerCup)),
   ]
 
   static let add = CommandSpec(

@@ -170,10 +170,11 @@ enum ListCommands {
       "Add one item per ingredient line of a recipe, skipping staples and pantry ingredients without an amount (--all adds them); --servings (from the recipe's yield) or --scale multiplies the quantities.",
     parameters: [.rest("recipe", completion: .names(.recipe)), .keyword("to"), .rest("list", completion: .names(.weeklyList))],
     options: RecipeCommands.scaleOptions + [.flag("all", "also add staples and what is in the pantry")],
+    oneOf: [RecipeCommands.scaleChoice],
     examples: ["list add-recipe Egg Fried Rice to Groceries", "list add-recipe Egg Fried Rice --servings 8 --all to Groceries"]
   ) { invocation, session in
     let addition = try session.library.lists.addRecipe(
-      invocation.argument("recipe"), to: invocation.argument("list"), scaledBy: try RecipeCommands.scale(invocation),
+      invocation.argument("recipe"), to: invocation.argument("list"), scaledBy: RecipeCommands.scale(invocation),
       includeOnHand: invocation.flag("all"))
     let count = addition.added.count
     var parts: [CommandResult.Part] = [

@@ -11,7 +11,7 @@ enum ListPlanCommands {
       "Add the recipe of every meal planned in a week, each scaled to its meal's servings, skipping staples and pantry ingredients without an amount (--all adds them); running it again adds nothing twice.",
     parameters: [.rest("list", completion: .names(.weeklyList), help: "a list name or id")],
     options: [
-      .value("week", "the planned week: YYYY-Www or a date in it", .week),
+      .value("week", "the planned week: YYYY-Www or a date in it", .week, required: true),
       .flag("all", "also add staples and what is in the pantry without an amount"),
     ],
     details: [
@@ -20,9 +20,7 @@ enum ListPlanCommands {
     ],
     examples: ["list add-plan Groceries --week 2024-W50", "list add-plan Groceries --week 2024-12-13 --all"]
   ) { invocation, session in
-    guard let week = invocation.option("week") else {
-      throw invocation.failure("missing; name the planned week: --week YYYY-Www (or a date in it)", argument: "--week")
-    }
+    let week = invocation.required("week")
     let list = invocation.argument("list")
     let addition = try session.library.lists.addPlan(week: week, to: list, includeOnHand: invocation.flag("all"))
     let count = addition.added.count, meals = addition.meals.count
@@ -57,15 +55,11 @@ enum ListPlanCommands {
       .rest("store", .name, optional: true, completion: .names(.groceryStore), help: "a store name or id"),
     ],
     options: [.flag("clear", "shop the list in the default order again")],
+    oneOf: [OneOf("store", "--clear", required: true)],
     details: ["The list's store is a field of the list and syncs like one; `list show --store` overrides it for one command."],
     examples: ["list store Groceries \"Trader Joe's\"", "list store Groceries --clear"]
   ) { invocation, session in
     let storeName = invocation.optionalArgument("store")
-    switch (storeName, invocation.flag("clear")) {
-    case (nil, false): throw invocation.failure("missing; name a store, or give --clear", argument: "store")
-    case (_?, true): throw invocation.failure("give a store or --clear, not both", argument: "--clear")
-    default: break
-    }
     let (list, store) = try session.library.lists.setStore(of: invocation.argument("list"), to: storeName)
     let message =
       store.map { "list '\(list.displayName)' is shopped at '\($0.displayName)'" }

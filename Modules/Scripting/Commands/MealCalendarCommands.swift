@@ -11,7 +11,7 @@ extension MealCommands {
   static let export = CommandSpec(
     "meal export", summary: "Write the planned meals as an iCalendar (.ics) file that calendar apps import or subscribe to.",
     options: [
-      .value("ics", "the calendar file to write", placeholder: "FILE"),
+      .value("ics", "the calendar file to write", placeholder: "FILE", required: true),
       .value("from", "the first date to export (default: the first planned meal)", .date),
       .value("to", "the last date to export, included (default: the last planned meal)", .date),
       .flag("timed", "timed events (breakfast 08:00, lunch 12:30, snack 16:00, dinner 19:00) instead of all-day ones"),
@@ -29,9 +29,7 @@ extension MealCommands {
       "meal export --ics week.ics --from 2024-12-09 --to 2024-12-15 --timed",
     ]
   ) { invocation, session in
-    guard let path = invocation.option("ics") else {
-      throw invocation.failure("give the calendar file to write: --ics FILE", argument: "--ics")
-    }
+    let path = invocation.required("ics")
     let from = invocation.option("from").flatMap { CivilDate(iso: $0) }
     let to = invocation.option("to").flatMap { CivilDate(iso: $0) }
     if let from, let to, from > to { throw invocation.failure("--from \(from) is after --to \(to)", argument: "--from") }

@@ -19,7 +19,8 @@ enum MealCommands {
     ],
     options: [
       .value("notes", "a note for this meal", placeholder: "TEXT"),
-      .value("servings", "how many servings to make (above 0, at most 1,000): list add-plan scales the recipe to it", .number),
+      .value(
+        "servings", "how many servings to make: list add-plan scales the recipe to it", .number, range: RecipeCommands.servingsRange),
     ],
     examples: [
       "meal plan 2024-12-13 dinner Egg Fried Rice", "meal plan 2024-12-14 lunch \"Caesar Salad\" --notes \"double the dressing\"",

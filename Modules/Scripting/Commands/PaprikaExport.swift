@@ -8,9 +8,6 @@ enum PaprikaExport {
   /// Writes the archive in one step (a temporary file renamed into place): a failed
   /// write leaves no partial archive.
   static func write(_ recipes: [Recipe], to path: String, invocation: Invocation, session: Session) throws -> CommandResult {
-    for other in ["output", "format"] where invocation.option(other) != nil {
-      throw invocation.failure("give --paprika or --\(other), not both", argument: "--paprika")
-    }
     let items = try recipes.map { recipe in
       PaprikaWriter.Item(recipe, categories: try recipe.tags.compactMap { try session.library.tags.find($0.uuidString)?.displayName })
     }

@@ -25,7 +25,7 @@ enum RecipeCommands {
     .value("keyword", "a search keyword", placeholder: "WORD", repeatable: true),
     .value("book", "the book it is from (found or created)", placeholder: "TITLE", completion: .names(.book)),
     .value("book-author", "the book's author, to pick or create the right book", placeholder: "NAME"),
-    .value("page", "the page in the book", .integer),
+    .value("page", "the page in the book", .integer, range: .from(1, to: 1_000_000)),
     .value("url", "the web page it is from", placeholder: "URL"),
     .value("notes", "free notes", placeholder: "TEXT"),
     .value("step", "one instruction step", placeholder: "TEXT", repeatable: true),
@@ -95,10 +95,11 @@ enum RecipeCommands {
       "A recipe with its ingredient lines as read, source, tags and planned meals; --servings or --scale multiplies the quantities (lines without one stay as written).",
     parameters: [.rest("name", .name, completion: .names(.recipe), help: "a recipe title (any spelling with the same key) or id")],
     options: scaleOptions,
+    oneOf: [scaleChoice],
     examples: ["recipe show Egg Fried Rice", "recipe show Egg Fried Rice --servings 8"]
   ) { invocation, session in
     let name = invocation.argument("name")
-    guard let scale = try scale(invocation) else {
+    guard let scale = scale(invocation) else {
       let details = try session.library.recipes.details(name)
       return CommandResult(.fields(key: "recipe", Rows.recipeFields(details)), .table(Rows.recipeLines(details)))
     }
@@ -111,14 +112,11 @@ enum RecipeCommands {
   static let suggest = CommandSpec(
     "recipe suggest",
     summary: "What can I make: recipes ranked by how many ingredients are missing, given the pantry and staples; then the most cooked.",
-    options: [.value("limit", "show only this many", .integer)],
+    options: [.value("limit", "show only this many", .integer, range: .from(1, to: 1_000))],
     examples: ["recipe suggest", "recipe suggest --limit 3"]
   ) { invocation, session in
     var suggestions = try session.library.pantry.suggestions()
-    if let limit = invocation.integer("limit") {
-      guard limit > 0 else { throw invocation.failure("'\(limit)' is not a count; use a whole number above 0", argument: "--limit") }
-      suggestions = Array(suggestions.prefix(limit))
-    }
+    if let limit = invocation.integer("limit") { suggestions = Array(suggestions.prefix(limit)) }
     return CommandResult(
       .table(
         Table(
@@ -145,6 +143,7 @@ enum RecipeCommands {
       .flag("use-pantry", "take the recipe's amounts (scaled by --servings or --scale) out of the pantry's amounts"),
       .flag("yes", "in the REPL, write what --use-pantry showed (without it the REPL only shows it)"),
     ],
+    oneOf: [scaleChoice],
     details: [
       "Only ingredients with an amount on hand change: each loses what the recipe needs where the two compare; one used up leaves the pantry.",
       "In the REPL, --use-pantry first shows what it would write and writes nothing; run it again with --yes to write. Scripts write at once and print what they wrote.",
@@ -152,7 +151,7 @@ enum RecipeCommands {
     examples: ["recipe cooked Egg Fried Rice", "recipe cooked Egg Fried Rice --servings 2 --use-pantry --yes"]
   ) { invocation, session in
     let name = invocation.argument("name")
-    let scale = try scale(invocation)
+    let scale = scale(invocation)
     guard invocation.flag("use-pantry") else {
       if scale != nil { throw invocation.failure("only with --use-pantry (the servings scale what it takes out)", argument: "--servings") }
       let recipe = try session.library.recipes.cooked(name)
@@ -198,20 +197,22 @@ enum RecipeCommands {
 
   /// `--servings N` and `--scale F`, shared by `recipe show` and `list add-recipe`.
   static let scaleOptions: [OptionSpec] = [
-    .value("servings", "make this many servings, scaled from the recipe's yield", .number),
-    .value("scale", "multiply every quantity by this factor", .number, placeholder: "FACTOR"),
+    .value("servings", "make this many servings, scaled from the recipe's yield", .number, range: servingsRange),
+    .value(
+      "scale", "multiply every quantity by this factor", .number, placeholder: "FACTOR",
+      range: .above(0, atMost: RecipeScale.maximumFactor)),
   ]
 
-  /// The scale the options ask for, or nil for none.
-  static func scale(_ invocation: Invocation) throws -> RecipeScale? {
-    let servings = invocation.option("servings").flatMap(Double.init)
-    let factor = invocation.option("scale").flatMap(Double.init)
-    switch (servings, factor) {
-    case (nil, nil): return nil
-    case (let servings?, nil): return .servings(servings)
-    case (nil, let factor?): return .factor(factor)
-    case (_?, _?): throw invocation.failure("give either --servings or --scale, not both", argument: "--scale")
-    }
+  /// `--servings` or `--scale`, not both.
+  static let scaleChoice = OneOf("--servings", "--scale")
+
+  /// The servings a user may ask for: `--servings` of a recipe or a planned meal.
+  static let servingsRange = ValueRange.above(0, atMost: RecipeScale.maximumServings)
+
+  /// The scale the options ask for (``scaleChoice`` gives at most one), or nil for none.
+  static func scale(_ invocation: Invocation) -> RecipeScale? {
+    if let servings = invocation.option("servings").flatMap(Double.init) { return .servings(servings) }
+    return invocation.option("scale").flatMap(Double.init).map(RecipeScale.factor)
   }
 
   static let list = CommandSpec(

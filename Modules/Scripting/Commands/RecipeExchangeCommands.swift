@@ -18,6 +18,7 @@ enum RecipeExchangeCommands {
       .flag("atomic", "keep everything or nothing: when any file fails, nothing is imported"),
       .flag("dry-run", "show what would be imported and change nothing"),
     ],
+    oneOf: [OneOf("--anyway", "--merge")],
     details: [
       "A page's recipes are read from its JSON-LD, else from its microdata or RDFa.",
       "Each file's recipes are imported together or not at all; a bad file (not a page, no Recipe,",
@@ -36,7 +37,6 @@ enum RecipeExchangeCommands {
     ]
   ) { invocation, session in
     let merge = invocation.flag("merge"), anyway = invocation.flag("anyway")
-    if merge && anyway { throw invocation.failure("give --anyway or --merge, not both", argument: "--merge") }
     let atomic = invocation.flag("atomic"), dryRun = invocation.flag("dry-run")
     let files = RecipeImportRun.files(invocation.argumentList("path"))
     let duplicates: RecipeImportRun.Duplicates = merge ? .merge : anyway ? .createAnyway : .report
@@ -141,6 +141,7 @@ enum RecipeExchangeCommands {
       .value("output", "write to this file instead of the screen", placeholder: "FILE"),
       .value("paprika", "write a Paprika archive (.paprikarecipes) to this file", placeholder: "FILE"),
     ],
+    oneOf: [OneOf("name", "--all", required: true), OneOf("--paprika", "--output"), OneOf("--paprika", "--format")],
     details: [
       "One recipe is written as one JSON-LD object, several as an array. 'recipe import' reads it back.",
       "Tags, notes, the book and favourites have no schema.org Recipe field and are not written.",
@@ -154,8 +155,6 @@ enum RecipeExchangeCommands {
     ]
   ) { invocation, session in
     let names = invocation.argumentList("name")
-    if names.isEmpty && !invocation.flag("all") { throw invocation.failure("name the recipes to export, or give --all", argument: "name") }
-    if !names.isEmpty && invocation.flag("all") { throw invocation.failure("give recipe names or --all, not both", argument: "--all") }
     let recipes =
       invocation.flag("all")
       ? try session.library.recipes.all()

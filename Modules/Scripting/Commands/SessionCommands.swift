@@ -22,17 +22,11 @@ enum SessionCommands {
     "open", summary: "Point the current device at another store: a SQLite file (created when missing) or a new in-memory store.",
     parameters: [.rest("path", optional: true, help: "a SQLite file")],
     options: [.flag("memory", "open a fresh in-memory store instead of a file")],
+    oneOf: [OneOf("path", "--memory", required: true)],
     examples: ["open ~/kitchen.sqlite", "open --memory"]
   ) { invocation, session in
-    let path = invocation.optionalArgument("path")
-    let memory = invocation.flag("memory")
-    let location: String
-    switch (path, memory) {
-    case (nil, true): location = "memory"
-    case (let path?, false): location = Session.location(forStorePath: expandHome(path))
-    case (_?, true): throw invocation.failure("give either a PATH or --memory, not both", argument: "--memory")
-    case (nil, false): throw invocation.failure("missing; give a SQLite file PATH or --memory", argument: "path")
-    }
+    let location =
+      invocation.flag("memory") ? "memory" : Session.location(forStorePath: expandHome(invocation.argument("path")))
     try session.reopenCurrent(location: location, command: invocation.command)
     return CommandResult(
       .message("device '\(session.current.name)' now uses \(session.current.location)"),

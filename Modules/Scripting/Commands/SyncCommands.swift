@@ -30,11 +30,10 @@ enum SyncCommands {
 
   static let syncAll = CommandSpec(
     "sync all", summary: "Sync every online device, round after round, until nothing moves.",
-    options: [.value("rounds", "the most rounds to run (default 8)", .integer)],
+    options: [.value("rounds", "the most rounds to run (default 8)", .integer, range: .from(1, to: 100))],
     examples: ["sync all"]
   ) { invocation, session in
     let maxRounds = invocation.integer("rounds") ?? 8
-    guard maxRounds > 0 else { throw invocation.failure("the number of rounds must be positive", argument: "--rounds") }
     let online = session.devices.filter { !session.sync.isOffline($0) }
     guard !online.isEmpty else { throw invocation.failure("every device is offline; bring one back with: device online NAME") }
     var totals: [String: SyncEngine.Report] = [:]
@@ -79,13 +78,12 @@ enum SyncCommands {
     "sync status",
     summary:
       "Each device's sync state and totals, whether it is live (subscribed, polling or off) and its lag, the cloud's devices, and the last sync events.",
-    options: [.value("events", "how many recent events to show (default 10, at most 100)", .integer)],
+    options: [
+      .value("events", "how many recent events to show (default 10)", .integer, range: .from(0, to: Double(SyncMonitor.eventLimit)))
+    ],
     examples: ["sync status", "sync status --events 50 --json"]
   ) { invocation, session in
     let eventLimit = invocation.integer("events") ?? 10
-    guard (0...SyncMonitor.eventLimit).contains(eventLimit) else {
-      throw invocation.failure("give a number of events from 0 to \(SyncMonitor.eventLimit)", argument: "--events")
-    }
     var rows: [[JSONValue]] = []
     var notices: [String] = []
     var events: [(device: String, event: SyncMonitor.Event)] = []

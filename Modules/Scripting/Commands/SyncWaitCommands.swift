@@ -46,8 +46,9 @@ enum SyncWaitCommands {
     "sync wait",
     summary: "Wait until the current device (or --device NAME) reaches a state: caught up with the household, or an item on a list.",
     options: [
-      .value("until", "caught-up, \"item NAME on LIST\" or \"item NAME checked on LIST\"", placeholder: "CONDITION"),
-      .value("timeout", "the longest wait in seconds, above 0 and at most 3600 (default 30)", .number, placeholder: "SECONDS"),
+      .value("until", "caught-up, \"item NAME on LIST\" or \"item NAME checked on LIST\"", .waitCondition, required: true),
+      .value(
+        "timeout", "the longest wait in seconds (default 30)", .number, placeholder: "SECONDS", range: .above(0, atMost: timeoutLimit)),
       .value("device", "the device that waits (default: the current one)", completion: .devices),
     ],
     details: [
@@ -57,16 +58,11 @@ enum SyncWaitCommands {
     ],
     examples: ["sync wait --until caught-up", "sync wait --until \"item Milk on Groceries\" --timeout 5"]
   ) { invocation, session in
-    guard let text = invocation.option("until") else {
-      throw invocation.failure("say what to wait for: --until \(Condition.forms)", argument: "--until")
-    }
+    let text = invocation.required("until")
     guard let condition = Condition.parse(text) else {
       throw invocation.failure("cannot wait until '\(text)': give \(Condition.forms)", argument: "--until")
     }
     let timeout = invocation.option("timeout").flatMap(Double.init) ?? defaultTimeout
-    guard timeout > 0, timeout <= timeoutLimit else {
-      throw invocation.failure("give a timeout above 0 and at most \(Int(timeoutLimit)) seconds", argument: "--timeout")
-    }
     let device = try target(invocation, session)
     try checkCanSync(device, invocation, session)
     guard let cloud = session.cloud(for: device) else { throw invocation.failure(CloudCommands.missing(for: device, session)) }

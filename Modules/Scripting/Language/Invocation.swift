@@ -23,6 +23,9 @@ public struct Invocation: Sendable {
 
   /// The value of an option given once, or nil.
   public func option(_ name: String) -> String? { options[name]?.last }
+  /// The value of an option its spec declares required: the parser refuses a command
+  /// without it, so it is always there.
+  public func required(_ name: String) -> String { option(name) ?? "" }
   /// Every value of a repeatable option, in order.
   public func values(_ name: String) -> [String] { options[name] ?? [] }
   public func flag(_ name: String) -> Bool { options[name] != nil }

@@ -7,6 +7,8 @@
 /// - Outside quotes a backslash makes the next character literal.
 /// - `#` at the start of a word begins a comment that runs to the end of the line.
 /// - A backslash at the very end of a line continues the command on the next line.
+/// - A bare `:` ending the line opens a block, after a quoted word too
+///   (`recipe add "Mom's Lasagna":`); a quoted or escaped one is text (``Word/endsQuoted``).
 ///
 /// ```swift
 /// let line = try Lexer.split(#"recipe add "Mom's Lasagna" --cuisine Italian # family"#)
@@ -34,6 +36,7 @@ public enum Lexer {
     var current = ""
     var quoted = false
     var startsQuoted = false
+    var endsQuoted = false
     var inWord = false
     var start = 1
     var column = 0
@@ -42,10 +45,13 @@ public enum Lexer {
     var index = 0
 
     func finishWord() {
-      if inWord { words.append(Word(current, quoted: quoted, startsQuoted: startsQuoted, column: start)) }
+      if inWord {
+        words.append(Word(current, quoted: quoted, startsQuoted: startsQuoted, endsQuoted: endsQuoted, column: start))
+      }
       current = ""
       quoted = false
       startsQuoted = false
+      endsQuoted = false
       inWord = false
     }
     func beginWord(quoting: Bool = false) {
@@ -72,6 +78,7 @@ public enum Lexer {
         }
         beginWord(quoting: true)
         quoted = true
+        endsQuoted = true
         current.append(characters[index + 1])
         index += 1
       case "'":
@@ -81,6 +88,7 @@ public enum Lexer {
           throw Failure(column: column, reason: "unterminated single quote (opened at column \(column))")
         }
         current += String(characters[(index + 1)..<close])
+        endsQuoted = true
         index = close
       case "\"":
         beginWord(quoting: true)
@@ -113,8 +121,10 @@ public enum Lexer {
         guard closed else {
           throw Failure(column: opened, reason: "unterminated double quote (opened at column \(opened))")
         }
+        endsQuoted = true
       default:
         beginWord()
+        endsQuoted = false
         current.append(character)
       }
       index += 1

@@ -86,7 +86,7 @@ public struct ScriptParser: Sendable {
       // A block after a line ending in ':'.
       var blockLines: [(line: Int, text: String)] = []
       let spec = registry.resolve(words).spec
-      if let spec, spec.block != nil, let last = words.last, !last.quoted, last.text.hasSuffix(":") {
+      if let spec, spec.block != nil, Self.opensBlock(words) {
         words[words.count - 1].text.removeLast()
         if words[words.count - 1].text.isEmpty { words.removeLast() }
         var closed = false
@@ -117,6 +117,13 @@ public struct ScriptParser: Sendable {
     return parsed
   }
 
+  /// Whether a command's words end in a bare `:` that opens its block: `… --cuisine Asian:`,
+  /// `… "Mom's Lasagna":` or `… :`, but not a colon inside quotes or escaped.
+  static func opensBlock(_ words: [Word]) -> Bool {
+    guard let last = words.last else { return false }
+    return !last.endsQuoted && last.text.hasSuffix(":")
+  }
+
   /// Whether `text` (lines typed so far at a prompt) still needs more lines: it ends in
   /// a continuation backslash or opens a block that is not closed yet.
   public func needsMoreLines(_ text: String) -> Bool {
@@ -134,9 +141,7 @@ public struct ScriptParser: Sendable {
         if !continues { break }
       }
       if continues { return true }
-      if let spec = registry.resolve(words).spec, spec.block != nil, let last = words.last, !last.quoted,
-        last.text.hasSuffix(":")
-      {
+      if let spec = registry.resolve(words).spec, spec.block != nil, Self.opensBlock(words) {
         open = true
         while index < lines.count {
           let raw = lines[index].trimmingCharacters(in: .whitespaces).lowercased()
@@ -191,7 +196,8 @@ public struct ScriptParser: Sendable {
       guard let option = known.first(where: { $0.name == name }) else {
         let names = spec.options.map { "--" + $0.name }
         let hint = names.isEmpty ? "this command takes no options besides --json and --help" : "known: " + names.joined(separator: ", ")
-        throw usage("--\(name)", "unknown option; \(hint)")
+        let close = Similarity.closest(to: name, among: known.map(\.name)).map { "did you mean '--\($0)'? " } ?? ""
+        throw usage("--\(name)", "unknown option; \(close)\(hint)")
       }
       var value = ""
       if option.takesValue {
@@ -203,7 +209,7 @@ public struct ScriptParser: Sendable {
         } else {
           throw usage("--\(name)", "needs a value (\(option.placeholder))")
         }
-        switch ValueCheck.check(value, as: option.type) {
+        switch ValueCheck.check(value, as: option.type, within: option.range) {
         case .success(let checked): value = checked
         case .failure(let problem): throw usage("--\(name)", problem.reason)
         }
@@ -233,6 +239,14 @@ public struct ScriptParser: Sendable {
       return Invocation(spec: spec, arguments: [:], options: options, line: line, text: text)
     }
     let arguments = try bindPositional(positional, spec: spec, usage: usage)
+    if let missing = spec.options.first(where: { $0.isRequired && options[$0.name] == nil }) {
+      throw usage("--\(missing.name)", "missing; give --\(missing.name) \(missing.placeholder): \(missing.help) (usage: \(spec.usage))")
+    }
+    for group in spec.oneOf {
+      let given = group.given(arguments: arguments, options: options)
+      if given.count > 1 { throw usage(given[1], "give either \(group.text(spec)), not both") }
+      if given.isEmpty && group.isRequired { throw usage(group.names[0], "missing; give \(group.text(spec))") }
+    }
     return Invocation(spec: spec, arguments: arguments, options: options, line: line, text: text)
   }
 
@@ -293,7 +307,7 @@ public struct ScriptParser: Sendable {
       // meant to be one of them.
       let hint =
         spec.parameters.isEmpty && !registry.subcommands(of: spec.name).isEmpty
-        ? registry.suggestion(spec.name + " " + words[index].text) : ""
+        ? registry.suggestion(words[index].text, after: spec.name) : ""
       throw usage(nil, "unexpected argument\(words.count - index > 1 ? "s" : "") \(extra)\(hint) (usage: \(spec.usage))")
     }
     return arguments
@@ -306,7 +320,7 @@ public struct ScriptParser: Sendable {
   private func checked(_ text: String, _ parameter: Parameter, _ usage: (String?, String) -> ScriptError) throws(ScriptError)
     -> String
   {
-    switch ValueCheck.check(text, as: parameter.type) {
+    switch ValueCheck.check(text, as: parameter.type, within: parameter.range) {
     case .success(let value): return value
     case .failure(let problem): throw usage(parameter.name, problem.reason)
     }

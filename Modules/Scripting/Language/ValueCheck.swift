@@ -4,6 +4,15 @@ import Model
 /// Checks argument values against their ``ValueType`` at parse time and returns the
 /// value in its canonical spelling ("Dinner" → "dinner").
 enum ValueCheck {
+  /// The value in its canonical spelling, or why it is not one of `type` or lies outside
+  /// `range` (for `.integer` and `.number`).
+  static func check(_ text: String, as type: ValueType, within range: ValueRange?) -> Result<String, ValueProblem> {
+    let checked = check(text, as: type)
+    guard let range, case .success(let value) = checked, let number = Double(value), !range.contains(number) else { return checked }
+    let kind = type == .integer ? "a whole number" : "a number"
+    return .failure(ValueProblem("'\(text)' is out of range; give \(kind) \(range)"))
+  }
+
   static func check(_ text: String, as type: ValueType) -> Result<String, ValueProblem> {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     switch type {
@@ -32,6 +41,11 @@ enum ValueCheck {
         digits.contains(where: \.isNumber), let number = Double(trimmed)
       else { return .failure(ValueProblem("'\(text)' is not a number; use digits with an optional decimal point, e.g. 1.5")) }
       return .success(number.isFinite ? trimmed : String(number))
+    case .waitCondition:
+      guard SyncWaitCommands.Condition.parse(trimmed) != nil else {
+        return .failure(ValueProblem("cannot wait until '\(text)'; give \(SyncWaitCommands.Condition.forms)"))
+      }
+      return .success(text)
     case .date:
       guard let date = CivilDate(iso: trimmed) else {
         return .failure(ValueProblem("'\(text)' is not a date; use YYYY-MM-DD, e.g. 2024-12-13"))

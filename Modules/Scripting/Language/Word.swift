@@ -8,13 +8,17 @@ public struct Word: Sendable, Hashable {
   /// Whether the first character came from quotes or an escape: `"--x"` is a value,
   /// but `--ingredient="2 leeks"` is an option.
   public var startsQuoted: Bool
+  /// Whether the last character came from quotes or an escape: `"Mom's Lasagna":` ends
+  /// in a bare colon that opens a block, `"Ratio 2:"` and `Ratio\:` do not.
+  public var endsQuoted: Bool
   /// 1-based column of the word's first character on its line.
   public var column: Int
 
-  public init(_ text: String, quoted: Bool = false, startsQuoted: Bool? = nil, column: Int = 1) {
+  public init(_ text: String, quoted: Bool = false, startsQuoted: Bool? = nil, endsQuoted: Bool? = nil, column: Int = 1) {
     self.text = text
     self.quoted = quoted
     self.startsQuoted = startsQuoted ?? quoted
+    self.endsQuoted = endsQuoted ?? quoted
     self.column = column
   }
 

@@ -13,9 +13,7 @@ enum NameSuggestion {
     guard let count = try? library.counts()[kind], count <= maximumRecords,
       let names = try? library.names(of: kind, startingWith: "")
     else { return "" }
-    let typed = name.lowercased()
-    let best = names.map { ($0, CommandRegistry.distance($0.lowercased(), typed)) }.min { ($0.1, $0.0) < ($1.1, $1.0) }
-    guard let best, best.1 > 0, best.1 <= max(1, typed.count / 3) else { return "" }
-    return "; did you mean '\(best.0)'?"
+    guard let best = Similarity.closest(to: name, among: names.sorted()) else { return "" }
+    return "; did you mean '\(best)'?"
   }
 }

@@ -11,9 +11,11 @@ struct SessionLive {
     /// The store and cloud it was started on: `open` or `cloud open` replaces them.
     let store: ObjectIdentifier
     let cloud: ObjectIdentifier
-    /// The last drop and error reported, so each is told once.
-    var toldDrop: String?
-    var toldError: String?
+    /// Whether the person at the prompt was told that live sync is down (and not yet
+    /// that it is back): an outage is told once, however often the retries fail.
+    var toldDown = false
+    /// The channel's mode after the last run, to see it open again.
+    var mode: LiveSync.Mode?
   }
 
   var drivers: [String: Driver] = [:]
@@ -80,8 +82,10 @@ extension Session {
   }
 
   /// Runs what is due on every live device (announced changes, debounced writes, polls)
-  /// and returns one-line notices for the person at the prompt: changes that arrived, a
-  /// channel that dropped or was refused, a sync that failed. An offline device, or one
+  /// and returns one-line notices for the person at the prompt: changes that arrived, and
+  /// once per outage that live sync is down (a sync failed, or the channel dropped) and
+  /// once that it is back. When the channel opens again, changes written while it was
+  /// closed go out after the debounce, not at the next poll. An offline device, or one
   /// inside a transaction, waits.
   public func runLive() -> [String] {
     var notices: [String] = []
@@ -99,26 +103,44 @@ extension Session {
         driver = restarted
       }
       let prefix = named ? "· \(device.name): " : "· "
+      var failure: String?
       do {
         if let report = try driver.live.runDue(), report.imported > 0 {
           notices.append("\(prefix)\(report.imported) change\(report.imported == 1 ? "" : "s") from the household")
         }
-        driver.toldError = nil
       } catch {
-        let text = "\(error)"
-        if driver.toldError != text { notices.append("\(prefix)live sync failed: \(text); trying again after a backoff") }
-        driver.toldError = text
+        failure = Interpreter.reason(for: error)
       }
       let status = driver.live.status
-      if status.mode == .polling, let drop = status.lastDrop, drop != driver.toldDrop {
-        notices.append("\(prefix)live channel ended (\(drop)); polling and reconnecting")
-        driver.toldDrop = drop
-      } else if status.mode == .live {
-        driver.toldDrop = nil
+      if status.mode == .live, driver.mode != .live, (try? driver.live.engine.hasPendingChanges()) == true {
+        // The channel opened again: what was written while it was closed goes out now.
+        driver.live.noteLocalWrite()
       }
+      if let notice = Self.outageNotice(&driver, failure: failure, status: status) { notices.append(prefix + notice) }
+      driver.mode = status.mode
       live.drivers[key] = driver
     }
     return notices
+  }
+}
+
+extension Session {
+  /// "live sync is down: …" when a sync failed or the channel dropped and the person was
+  /// not told yet; "live sync is back" when the channel is open again and syncs succeed.
+  static func outageNotice(_ driver: inout SessionLive.Driver, failure: String?, status: LiveSync.Status) -> String? {
+    if let failure {
+      guard !driver.toldDown else { return nil }
+      driver.toldDown = true
+      return "live sync is down: \(failure); changes made here wait and go out when it is back"
+    }
+    if status.mode == .polling, let drop = status.lastDrop {
+      guard !driver.toldDown else { return nil }
+      driver.toldDown = true
+      return "live sync is down: \(drop); syncing by polling until the live channel opens again"
+    }
+    guard status.mode == .live, driver.toldDown else { return nil }
+    driver.toldDown = false
+    return "live sync is back"
   }
 }
 
