@@ -7,6 +7,8 @@ import Persistence
 /// ``ValueRules``, the rule set of the command language, the repositories and the stores;
 /// this adds what only a batch carries: register names, stamps and ids.
 ///
+/// - The change's kind and every field it carries existed in the batch's declared schema
+///   (``SchemaHistory``): a batch that declares 4 holds no store.
 /// - Every register is a schema field of the change's kind, `@exists` (a flag), or a merge
 ///   edge `@merge:<keeper>` holding that keeper's id; batches of earlier versions may also
 ///   carry `@deleted` (a date) and `@redirect` (an id). Its value is one that field may hold.
@@ -78,6 +80,9 @@ public struct ChangeRules: Sendable {
   /// The first rule `change` of `batch` breaks, or nil.
   public func violation(in change: RecordChange, of batch: ChangeBatch) -> Violation? {
     if let violation = violation(in: change, replica: batch.replica) { return violation }
+    if let (field, reason) = SchemaHistory.problem(in: change, schemaVersion: batch.schemaVersion) {
+      return Violation(code: .invalidValue, kind: change.kind, id: change.id, field: field, reason: reason)
+    }
     return Self.identityViolation(in: change, schemaVersion: batch.schemaVersion)
   }
 

@@ -43,7 +43,10 @@ struct MigratedStoreSyncTests {
     let loser = template(loserID, "quail eggs")
     let change = RecordChange(
       kind: .ingredientTemplate, id: loserID, createdAt: Fixtures.epoch, updatedAt: Fixtures.epoch, ownerID: "local",
-      sharingScope: .private, fields: loser.fieldValues.mapValues { StampedValue(value: $0, stamp: stamp) }
+      sharingScope: .private,
+      // The fields a schema 2 build knew.
+      fields: loser.fieldValues.filter { SchemaHistory.firstSchema(of: $0.key, in: .ingredientTemplate) <= 2 }
+        .mapValues { StampedValue(value: $0, stamp: stamp) }
     )
     return ChangeBatch(id: "x-old:1-1", replica: "x-old", schemaVersion: 2, changes: [change])
   }
