@@ -51,6 +51,23 @@ struct Serve: AsyncParsableCommand {
   var bodyTimeout = 60
   @Option(help: "The most connections held open at once (1–100000); past it, new ones wait to be accepted.")
   var maxConnections = ServerConfiguration().maxConnections
+  @Option(
+    help: ArgumentHelp(
+      "The most connections one client address may hold open (1–100000, at most --max-connections); past it, new ones are closed.",
+      discussion:
+        "Default: a quarter of --max-connections. Not with --trust-forwarded-for: every connection then comes from the proxy."))
+  var maxConnectionsPerAddress: Int?
+  @Option(help: "Batch checks (decoding and checking a pushed batch) run at once in this process (1–256; default: half the cores).")
+  var checkSlots = ServerConfiguration.defaultCheckSlots
+  @Option(help: "Batch checks of one household run at once (1–256); its others wait for a turn, which goes round the households.")
+  var checksPerHousehold = ServerConfiguration().checksPerHousehold
+  @Option(help: "Batch checks of one client address run at once (1–256).")
+  var checksPerAddress = ServerConfiguration().checksPerAddress
+  @Option(help: "Batch checks of one household, or of one address, that may wait for a turn (0–1000); past it: 429 check-queue-full.")
+  var checkQueue = ServerConfiguration().checkQueue
+  @Option(
+    help: "How long one push's batch checks may take, waiting for turns included, in seconds (1–300); past it: 503 with Retry-After.")
+  var checkTimeout = Int(ServerConfiguration().checkTimeout.components.seconds)
   @Option(help: "Pushes of one household sent to the database at once (1–100); the others wait in memory, holding no connection.")
   var pushesPerHousehold = ServerConfiguration().pushesPerHousehold
   @Option(help: "Requests per second one token may make, sustained (1–100000); past it: 429 with Retry-After.")
@@ -103,6 +120,23 @@ struct Serve: AsyncParsableCommand {
     try check(idleTimeout, in: 1...3_600, option: "--idle-timeout")
     try check(bodyTimeout, in: 1...3_600, option: "--body-timeout")
     try check(maxConnections, in: ServerConfiguration.maxConnectionsRange, option: "--max-connections")
+    if let maxConnectionsPerAddress {
+      try check(maxConnectionsPerAddress, in: ServerConfiguration.maxConnectionsPerAddressRange, option: "--max-connections-per-address")
+      guard maxConnectionsPerAddress <= maxConnections else {
+        throw ValidationError(
+          "--max-connections-per-address (\(maxConnectionsPerAddress)) must be at most --max-connections (\(maxConnections))")
+      }
+      guard !trustForwardedFor else {
+        throw ValidationError(
+          "--max-connections-per-address cannot be given with --trust-forwarded-for: every connection comes from the proxy, "
+            + "so it would limit the proxy; limit connections per client in the proxy")
+      }
+    }
+    try check(checkSlots, in: ServerConfiguration.checkSlotsRange, option: "--check-slots")
+    try check(checksPerHousehold, in: ServerConfiguration.checkSlotsRange, option: "--checks-per-household")
+    try check(checksPerAddress, in: ServerConfiguration.checkSlotsRange, option: "--checks-per-address")
+    try check(checkQueue, in: ServerConfiguration.checkQueueRange, option: "--check-queue")
+    try check(checkTimeout, in: ServerConfiguration.checkTimeoutRange, option: "--check-timeout")
     try check(rateLimit, in: ServerConfiguration.tokenRequestsPerSecondRange, option: "--rate-limit")
     try check(rateBurst, in: ServerConfiguration.burstRange, option: "--rate-burst")
     try check(addressRateLimit, in: ServerConfiguration.tokenRequestsPerSecondRange, option: "--address-rate-limit")
@@ -149,6 +183,13 @@ struct Serve: AsyncParsableCommand {
     configuration.idleTimeout = .seconds(idleTimeout)
     configuration.bodyTimeout = .seconds(bodyTimeout)
     configuration.maxConnections = maxConnections
+    configuration.maxConnectionsPerAddress =
+      trustForwardedFor ? nil : maxConnectionsPerAddress ?? ServerConfiguration.defaultConnectionsPerAddress(maxConnections: maxConnections)
+    configuration.checkSlots = checkSlots
+    configuration.checksPerHousehold = checksPerHousehold
+    configuration.checksPerAddress = checksPerAddress
+    configuration.checkQueue = checkQueue
+    configuration.checkTimeout = .seconds(checkTimeout)
     configuration.tokenRequestsPerSecond = rateLimit
     configuration.tokenBurst = rateBurst
     configuration.addressRequestsPerSecond = addressRateLimit

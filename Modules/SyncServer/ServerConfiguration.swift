@@ -54,9 +54,41 @@ public struct ServerConfiguration: Sendable {
   /// The most connections the server holds open at once; past it, it accepts no more
   /// until one closes (Hummingbird's `MaximumAvailableConnections`).
   public var maxConnections = 512
+  /// The most connections one client address may hold open at once (``ClientAddress``, by the
+  /// connection's peer); a new connection past it is closed as soon as it is accepted, so a
+  /// client topping its connections up to ``maxConnections`` leaves room for the others. nil:
+  /// not limited. `forager-server serve` sets ``defaultConnectionsPerAddress(maxConnections:)``
+  /// unless it trusts `X-Forwarded-For` (then every connection is the proxy's); an embedded
+  /// service (tests, the load bench, whose devices share 127.0.0.1) sets it when it wants it.
+  public var maxConnectionsPerAddress: Int?
+  /// `forager-server serve`'s connections per address: a quarter of `maxConnections` (at
+  /// least one), so it takes four addresses to fill the server, while the devices of
+  /// households behind one NAT address still hold a hundred connections at the default 512.
+  public static func defaultConnectionsPerAddress(maxConnections: Int) -> Int { max(1, maxConnections / 4) }
   /// How many pushes of one household go to the storage at once in this process; the
   /// others wait in memory, holding no database connection (``HouseholdPushQueue``).
   public var pushesPerHousehold = 2
+  /// How many batch checks — decoding a pushed batch and checking its changes against
+  /// `ChangeRules`, the CPU-heavy part of a push — run at once in this process (``CheckTurns``):
+  /// by default half the cores, at least one, so that checks never take every thread the
+  /// other requests run on.
+  public var checkSlots = ServerConfiguration.defaultCheckSlots
+  /// Half the cores this process may use, at least one.
+  public static var defaultCheckSlots: Int { max(1, ProcessInfo.processInfo.activeProcessorCount / 2) }
+  /// How many checks of one household run at once; the household's others wait for a turn,
+  /// which goes round the households that wait.
+  public var checksPerHousehold = 1
+  /// How many checks of one client address run at once (several households may share a NAT
+  /// address).
+  public var checksPerAddress = 2
+  /// How many checks of one household, and of one address, may wait for a turn; one more is
+  /// `429 check-queue-full` with `Retry-After`, refused before it waits (each waiting check
+  /// holds its body in memory).
+  public var checkQueue = 8
+  /// How long the checks of one push may take, waiting for turns included: a check that has
+  /// not had its first turn by then is `503 checks-busy`, one that has not finished is
+  /// abandoned between two changes and answered `503 check-timeout`, both with `Retry-After`.
+  public var checkTimeout: Duration = .seconds(5)
   /// How many requests one token may make per second, sustained (``RequestRateLimit``).
   public var tokenRequestsPerSecond = 20
   /// How many requests one token may make at once before the sustained rate applies.
@@ -123,6 +155,14 @@ public struct ServerConfiguration: Sendable {
   public static let maxPullLimitRange = 1...10_000
   /// The values `--max-connections` may take.
   public static let maxConnectionsRange = 1...100_000
+  /// The values `--max-connections-per-address` may take (and at most `--max-connections`).
+  public static let maxConnectionsPerAddressRange = 1...100_000
+  /// The values `--check-slots`, `--checks-per-household` and `--checks-per-address` may take.
+  public static let checkSlotsRange = 1...256
+  /// The values `--check-queue` may take (0: a check that cannot have a turn at once is refused).
+  public static let checkQueueRange = 0...1_000
+  /// The values `--check-timeout` (seconds) may take.
+  public static let checkTimeoutRange = 1...300
   /// The values `--rate-limit` and `--address-rate-limit` (requests per second) may take.
   public static let tokenRequestsPerSecondRange = 1...100_000
   /// The values `--rate-burst` and `--address-rate-burst` (requests) may take.

@@ -218,6 +218,40 @@ public struct ServerError: Error, Sendable, Hashable, CustomStringConvertible, H
       retryAfter: retryAfter)
   }
 
+  // MARK: Batch checks (Docs/SERVER.md, "Fair CPU")
+
+  /// As many checks of the household, or of the client address, wait for a turn as may.
+  static func checkQueueFull(household: Bool, limit: Int) -> ServerError {
+    ServerError(
+      .tooManyRequests, code: "check-queue-full",
+      message: "\(limit) batches of this \(household ? "household" : "address") already wait to be checked, the most that may; "
+        + "try again in 1 s",
+      retryAfter: 1)
+  }
+
+  /// A push whose check had no turn before its deadline: the server is checking other batches.
+  static func checksBusy(_ limit: Duration, retryAfter: Int) -> ServerError {
+    ServerError(
+      .serviceUnavailable, code: "checks-busy",
+      message: "the server is checking other batches and had no turn for this one within \(describe(limit)); try again later",
+      retryAfter: retryAfter)
+  }
+
+  /// A push whose check did not finish before its deadline: abandoned between two changes.
+  static func checkTimeout(_ limit: Duration, retryAfter: Int) -> ServerError {
+    ServerError(
+      .serviceUnavailable, code: "check-timeout",
+      message: "checking the batch took longer than this server's limit of \(describe(limit)) (--check-timeout); "
+        + "try again later, or push fewer changes at once",
+      retryAfter: retryAfter)
+  }
+
+  /// A duration as whole seconds ("5 s") or milliseconds ("250 ms").
+  static func describe(_ duration: Duration) -> String {
+    let milliseconds = Int(duration / .milliseconds(1))
+    return milliseconds % 1_000 == 0 ? "\(milliseconds / 1_000) s" : "\(milliseconds) ms"
+  }
+
   // MARK: Live channel (Docs/SERVER.md, "Live")
 
   /// A token holding as many live subscriptions as it may.

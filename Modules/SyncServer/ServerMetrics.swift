@@ -12,6 +12,7 @@ import SyncWire
 /// | `forager_batches_pulled_total`, `forager_bytes_pulled_total` | counter | — |
 /// | `forager_rate_limited_total` | counter | `limit` (token, address: which limit refused) |
 /// | `forager_storage_unavailable_total` | counter | — (requests answered 503) |
+/// | `forager_checks_refused_total` | counter | `code` (check-queue-full, checks-busy, check-timeout: pushes whose batch check was refused or abandoned) |
 /// | `forager_household_quota_refused_total` | counter | `quota` (stored, daily: which household quota refused a push) |
 /// | `forager_storage_refused_total` | counter | `kind` (value, constraint, size: a request's data the database refused) |
 /// | `forager_database_available` | gauge | — (1 or 0, as the last call or check found it) |
@@ -52,6 +53,10 @@ struct ServerMetrics: Sendable {
 
   func storageRefused(_ kind: StorageError.Refusal.Kind) {
     Counter(label: "forager_storage_refused_total", dimensions: [("kind", kind.rawValue)], factory: factory).increment()
+  }
+
+  func checkRefused(_ code: String) {
+    Counter(label: "forager_checks_refused_total", dimensions: [("code", code)], factory: factory).increment()
   }
 
   func storageUnavailable() { Counter(label: "forager_storage_unavailable_total", factory: factory).increment() }

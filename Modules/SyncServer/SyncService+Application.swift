@@ -7,8 +7,9 @@ extension SyncService {
   /// reported to `onRunning`), closing idle connections after
   /// ``ServerConfiguration/idleTimeout`` and holding at most
   /// ``ServerConfiguration/maxConnections`` open. Each connection's pipeline counts it in
-  /// `forager_open_connections` and closes it after an answer sent before its request's
-  /// body was read (`EarlyResponseCloser`). Run it with `runService()`; add services (a
+  /// `forager_open_connections`, closes it at once when its client address holds
+  /// ``ServerConfiguration/maxConnectionsPerAddress`` already (`OpenConnections`), and closes
+  /// it after an answer sent before its request's body was read (`EarlyResponseCloser`). Run it with `runService()`; add services (a
   /// database client) with `addServices`.
   ///
   /// ```swift

@@ -12,12 +12,12 @@ extension SyncService {
   /// of a stored batch. The token is looked up again once the body has arrived: a token
   /// revoked or expired while its body was on the way (or whose household was deleted)
   /// stores nothing.
-  func push(_ request: Request) async throws -> Response {
+  func push(_ request: Request, context: ServerRequestContext) async throws -> Response {
     let (credential, hash) = try await authenticated(request)
     try requireContentType(request, Wire.batchMediaType)
     let deviceSequence = try Self.deviceSequence(request)
     let bytes = try await collect(request, limit: configuration.maxBatchBytes)
-    let batch = try read(bytes)
+    let batch = try await read(bytes, household: credential.householdID, address: clientAddress(request, context: context))
     try await recheck(hash: hash)
     guard batch.schemaVersion >= credential.minimumSchema else {
       throw ServerError.schemaBelowMinimum(device: credential.device, got: batch.schemaVersion, minimum: credential.minimumSchema)
@@ -102,16 +102,58 @@ extension SyncService {
   /// on pull — on the server's clock: `422 change-invalid` (a value, name or date),
   /// `422 clock-ahead` (a stamp past the server's clock plus the allowed skew) or
   /// `422 stamp-invalid` (a stamp of another replica, an impossible counter), each naming
-  /// the batch, the change's place, its record and field.
-  func check(_ batch: ChangeBatch) throws(ServerError) {
+  /// the batch, the change's place, its record and field. Between two changes it gives its
+  /// turn up while another household's check waits (``CheckTurns``), and it is abandoned
+  /// once `deadline` passes: `503 check-timeout`.
+  func check(_ batch: ChangeBatch, turn: CheckTurns.Turn, deadline: ContinuousClock.Instant) async throws(ServerError) {
     // Its ids were checked with the header (`Validation.identifier`).
     if let problem = ChangeRules.sizeProblem(batch) { throw .batchTooCostly(problem) }
     let rules = ChangeRules(now: configuration.clock(), allowedSkew: configuration.allowedSkew)
     for (index, change) in batch.changes.enumerated() {
+      guard await turn.checkpoint(deadline: deadline) else { throw checkAbandoned() }
       if let violation = rules.violation(in: change, of: batch) {
         throw .invalidChange(violation, batch: batch.id, index: index)
       }
     }
+  }
+
+  /// Decodes and checks a batch of a schema this server reads, in turns
+  /// (``ServerConfiguration/checkSlots``, ``ServerConfiguration/checksPerHousehold``,
+  /// ``ServerConfiguration/checksPerAddress``) and within ``ServerConfiguration/checkTimeout``.
+  /// - Throws: `429 check-queue-full`, `503 checks-busy` (no turn in time), `503
+  ///   check-timeout` (not finished in time), or the batch's own refusal.
+  func decodeAndCheck(_ bytes: Data, schemaVersion: Int, household: Int64, address: String?) async throws(ServerError) {
+    let deadline = ContinuousClock.now + configuration.checkTimeout
+    let turn: CheckTurns.Turn?
+    do {
+      turn = try await checks.turn(household: household, address: address, deadline: deadline)
+    } catch {
+      switch error {
+      case .queueFull(let ofHousehold):
+        metrics.checkRefused("check-queue-full")
+        throw .checkQueueFull(household: ofHousehold, limit: configuration.checkQueue)
+      }
+    }
+    guard let turn else {
+      metrics.checkRefused("checks-busy")
+      throw .checksBusy(configuration.checkTimeout, retryAfter: configuration.unavailableRetryAfter)
+    }
+    defer { turn.end() }
+    let batch: ChangeBatch
+    do {
+      batch = try ChangeBatchCoding.decode(bytes)
+    } catch let error as ChangeBatchCoding.DecodingError {
+      throw .undecodableBatch("\(error.reason) (schema \(schemaVersion), which this server reads)")
+    } catch {
+      throw .undecodableBatch("it cannot be read")
+    }
+    try await check(batch, turn: turn, deadline: deadline)
+  }
+
+  /// The refusal of a check abandoned at its deadline (or because its request was cancelled).
+  func checkAbandoned() -> ServerError {
+    metrics.checkRefused("check-timeout")
+    return .checkTimeout(configuration.checkTimeout, retryAfter: configuration.unavailableRetryAfter)
   }
 
   static func deviceSequence(_ request: Request) throws(ServerError) -> Int64 {
@@ -128,7 +170,7 @@ extension SyncService {
 
   /// The batch's header and, for a schema this server knows, its whole content: a batch
   /// that does not decode is refused. A newer schema's batch is stored unread past its header.
-  func read(_ bytes: Data) throws(ServerError) -> IncomingBatch {
+  func read(_ bytes: Data, household: Int64, address: String?) async throws(ServerError) -> IncomingBatch {
     guard !bytes.isEmpty else { throw .undecodableBatch("the body is empty") }
     guard bytes.starts(with: [0x00, 0x46, 0x42, 0x01]) else {
       throw .undecodableBatch("it does not start with the batch format's magic bytes 00 46 42 01")
@@ -149,15 +191,7 @@ extension SyncService {
         "schema version \(header.schemaVersion) is above \(Validation.schemaVersions.upperBound), the highest a batch may carry")
     }
     if header.schemaVersion <= configuration.knownSchemaVersion {
-      let batch: ChangeBatch
-      do {
-        batch = try ChangeBatchCoding.decode(bytes)
-      } catch let error as ChangeBatchCoding.DecodingError {
-        throw .undecodableBatch("\(error.reason) (schema \(header.schemaVersion), which this server reads)")
-      } catch {
-        throw .undecodableBatch("it cannot be read")
-      }
-      try check(batch)
+      try await decodeAndCheck(bytes, schemaVersion: header.schemaVersion, household: household, address: address)
     }
     return IncomingBatch(id: header.id, replica: header.replica, schemaVersion: header.schemaVersion, bytes: bytes)
   }

@@ -28,6 +28,8 @@ public struct SyncService: Sendable {
   /// Requests per client address, read before any token (``ServerConfiguration/addressRequestsPerSecond``).
   let addressRateLimit: RequestRateLimit?
   let pushQueue: HouseholdPushQueue
+  /// Turns at the batch checks, handed out fairly across households and addresses.
+  let checks: CheckTurns
   let metrics: ServerMetrics
   /// The gauge of open client connections, fed by each connection's pipeline.
   let openConnections: OpenConnections
@@ -51,8 +53,14 @@ public struct SyncService: Sendable {
       RequestRateLimit(rate: $0, burst: configuration.addressBurst, capacity: configuration.addressBuckets)
     }
     pushQueue = HouseholdPushQueue(limit: configuration.pushesPerHousehold)
+    checks = CheckTurns(
+      .init(
+        slots: configuration.checkSlots, perHousehold: configuration.checksPerHousehold, perAddress: configuration.checksPerAddress,
+        queue: configuration.checkQueue))
     metrics = ServerMetrics(factory: metricsFactory ?? MetricsSystem.factory)
-    openConnections = OpenConnections(factory: metricsFactory ?? MetricsSystem.factory)
+    openConnections = OpenConnections(
+      factory: metricsFactory ?? MetricsSystem.factory,
+      perAddress: configuration.trustForwardedFor ? nil : configuration.maxConnectionsPerAddress)
     announcer = LiveAnnouncer(
       perToken: configuration.liveSubscribersPerToken, total: configuration.liveSubscribers,
       holdWhilePushing: configuration.liveHoldWhilePushing)
@@ -107,7 +115,7 @@ public struct SyncService: Sendable {
       case (.get, Wire.Path.health): return json(["status": "ok"])
       case (.get, Wire.Path.ready): return try await ready()
       case (.get, Wire.Path.session): return try await session(request)
-      case (.post, Wire.Path.batches): return try await push(request)
+      case (.post, Wire.Path.batches): return try await push(request, context: context)
       case (.get, Wire.Path.batches): return try await pull(request)
       case (.get, Wire.Path.devices): return try await devices(request)
       case (.put, Wire.Path.ownDevice): return try await register(request)
@@ -127,14 +135,16 @@ public struct SyncService: Sendable {
   /// flood of bad tokens or unauthenticated requests is refused without a database lookup.
   /// - Throws: ``ServerError`` `429 rate-limited` with `Retry-After`.
   func limitAddress(_ request: Request, context: ServerRequestContext) throws(ServerError) {
-    guard let addressRateLimit,
-      let address = ClientAddress.key(
-        peer: context.remoteAddress, headers: request.headers, trustForwardedFor: configuration.trustForwardedFor)
-    else { return }
+    guard let addressRateLimit, let address = clientAddress(request, context: context) else { return }
     if let retryAfter = addressRateLimit.take(address, now: configuration.clock()) {
       metrics.rateLimited(limit: "address")
       throw .addressRateLimited(address, retryAfter: retryAfter, rate: Int(addressRateLimit.rate))
     }
+  }
+
+  /// The client's address as the per-address limits count it (``ClientAddress``).
+  func clientAddress(_ request: Request, context: ServerRequestContext) -> String? {
+    ClientAddress.key(peer: context.remoteAddress, headers: request.headers, trustForwardedFor: configuration.trustForwardedFor)
   }
 
   // MARK: Session and registry

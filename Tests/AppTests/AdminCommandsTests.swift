@@ -80,6 +80,23 @@ struct AdminCommandsTests {
       (["serve", "--port", "0", "--live-hold-ms", "1001"], "--live-hold-ms must be a whole number from 0 to 1000; got 1001"),
       (["serve", "--port", "0", "--live-hold-ms=-1"], "--live-hold-ms must be a whole number from 0 to 1000; got -1"),
       (
+        ["serve", "--port", "0", "--max-connections-per-address", "0"],
+        "--max-connections-per-address must be a whole number from 1 to 100000; got 0"
+      ),
+      (
+        ["serve", "--port", "0", "--max-connections", "8", "--max-connections-per-address", "9"],
+        "--max-connections-per-address (9) must be at most --max-connections (8)"
+      ),
+      (
+        ["serve", "--port", "0", "--trust-forwarded-for", "--max-connections-per-address", "9"],
+        "--max-connections-per-address cannot be given with --trust-forwarded-for"
+      ),
+      (["serve", "--port", "0", "--check-slots", "0"], "--check-slots must be a whole number from 1 to 256; got 0"),
+      (["serve", "--port", "0", "--checks-per-household", "257"], "--checks-per-household must be a whole number from 1 to 256; got 257"),
+      (["serve", "--port", "0", "--checks-per-address", "0"], "--checks-per-address must be a whole number from 1 to 256; got 0"),
+      (["serve", "--port", "0", "--check-queue=-1"], "--check-queue must be a whole number from 0 to 1000; got -1"),
+      (["serve", "--port", "0", "--check-timeout", "0"], "--check-timeout must be a whole number from 1 to 300; got 0"),
+      (
         ["issue-token", "--household", "Smith kitchen", "--device", "phone", "--days", "0"], "--days must be a whole number from 1 to 3650"
       ),
       (["set-minimum-schema", "--household", "Smith kitchen", "--schema", "0"], "--schema must be a whole number from 1 to 10000"),
@@ -108,7 +125,8 @@ struct AdminCommandsTests {
     }
     for option in [
       "--address-rate-limit", "--address-rate-burst", "--trust-forwarded-for", "--live-gap-ms", "--live-hold-ms",
-      "--household-stored-bytes", "--household-daily-push-bytes",
+      "--household-stored-bytes", "--household-daily-push-bytes", "--max-connections-per-address", "--check-slots",
+      "--checks-per-household", "--checks-per-address", "--check-queue", "--check-timeout",
     ] {
       #expect(help.contains(option), "serve --help lacks \(option)")
     }

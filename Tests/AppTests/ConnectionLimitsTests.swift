@@ -156,7 +156,8 @@ struct ConnectionLimitsTests {
     let directory = try TemporaryDirectory.make()
     let database = try ServerProcessesTests.household(directory, devices: [])
     let server = try ServerProcess(
-      databaseURL: database, directory: directory, name: "server", arguments: ["--max-connections", "4", "--idle-timeout", "30"])
+      databaseURL: database, directory: directory, name: "server",
+      arguments: ["--max-connections", "4", "--max-connections-per-address", "4", "--idle-timeout", "30"])
     defer { server.stop() }
     var held = try (0..<4).map { _ in try Connection(port: Self.port(server.url)) }
     usleep(300_000)

@@ -33,6 +33,8 @@ struct ForagerBench: ParsableCommand {
   @Option(name: .customLong("serve-load"), help: .hidden) var serveLoad: String?
   /// With `--serve-load`: the live scenario's limits (``ServerLoadScenario/serve(_:live:)``).
   @Flag(name: .customLong("serve-live"), help: .hidden) var serveLive = false
+  /// With `--serve-load`: the fairness scenario's limits (``FairnessScenario/Limits``).
+  @Option(name: .customLong("serve-limits"), help: .hidden) var serveLimits: FairnessScenario.Limits?
 
   func validate() throws {
     guard (1...1_000).contains(rounds) else { throw ValidationError("--rounds must be from 1 to 1000; got \(rounds)") }
@@ -64,7 +66,7 @@ struct ForagerBench: ParsableCommand {
   }
 
   func run() throws {
-    if let serveLoad { return try ServerLoadScenario.serve(serveLoad, live: serveLive) }
+    if let serveLoad { return try ServerLoadScenario.serve(serveLoad, live: serveLive, limits: serveLimits) }
     if compare.count == 2 { return try Report.compare(compare[0], compare[1]) }
     let sizes = Sizes(values: (smoke ? Sizes.smoke : full ? Sizes.full : Sizes.defaults).merging(try overrides()) { $1 })
     let rounds = smoke ? 1 : rounds
@@ -206,3 +208,5 @@ enum Host {
       "\(model), \(ProcessInfo.processInfo.activeProcessorCount) cores, \(memory) GiB, \(ProcessInfo.processInfo.operatingSystemVersionString)"
   }
 }
+
+extension FairnessScenario.Limits: ExpressibleByArgument {}

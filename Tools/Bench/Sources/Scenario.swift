@@ -54,6 +54,7 @@ struct Sizes: Codable, Sendable {
     "server.devices": 100, "server.households": 25, "server.seconds": 10, "server.changes": 20, "server.pace.ms": 1_000,
     "live.devices": 100, "live.households": 25, "live.changes": 1_000, "live.faulty.changes": 200, "live.idle": 1_000,
     "live.seconds": 10, "live.delay.ms": 100, "live.cut.percent": 5, "live.phases": 2,
+    "fair.flooders": 4, "fair.households": 8, "fair.seconds": 10, "fair.pace.ms": 200, "fair.batch.bytes": 4 << 20,
   ]
   /// `--smoke`: every scenario in seconds; the figures mean nothing, only that it runs.
   static let smoke: [String: Int] = [
@@ -74,6 +75,7 @@ struct Sizes: Codable, Sendable {
     "server.devices": 4, "server.households": 2, "server.seconds": 1, "server.changes": 5, "server.pace.ms": 200,
     "live.devices": 8, "live.households": 2, "live.changes": 5, "live.faulty.changes": 3, "live.idle": 10,
     "live.seconds": 1, "live.delay.ms": 20, "live.cut.percent": 0, "live.phases": 1,
+    "fair.flooders": 1, "fair.households": 2, "fair.seconds": 1, "fair.pace.ms": 100, "fair.batch.bytes": 64 << 10,
   ]
   static let full: [String: Int] = defaults.merging([
     "incremental.large": 1_000_000, "memory.changes": 100_000, "dedup.groups": 100_000, "live.phases": 4,
@@ -91,7 +93,7 @@ struct Sizes: Codable, Sendable {
   /// least one of.
   static let ranges: [String: ClosedRange<Int>] = [
     "live.delay.ms": 0...10_000, "live.cut.percent": 0...100, "live.phases": 1...20,
-    "server.pace.ms": 0...largest, "sync.duplicates": 0...largest,
+    "server.pace.ms": 0...largest, "sync.duplicates": 0...largest, "fair.batch.bytes": 1_024...(4 << 20),
   ]
 
   /// The values `--size` takes for `name`.

@@ -256,7 +256,7 @@ enum ServerLoadScenario {
   /// announcements heard from PostgreSQL). `live` (`--serve-live`, the `live` scenario):
   /// room for a thousand subscriptions, and a token rate limit the bench's back-to-back
   /// changes do not reach (a person makes far fewer).
-  static func serve(_ url: String, live: Bool = false) throws {
+  static func serve(_ url: String, live: Bool = false, limits: FairnessScenario.Limits? = nil) throws {
     try blocking {
       var logger = Logger(label: "load-server")
       logger.logLevel = .error
@@ -270,6 +270,7 @@ enum ServerLoadScenario {
         configuration.tokenRequestsPerSecond = 10_000
         configuration.tokenBurst = 10_000
       }
+      if let limits { limits.apply(to: &configuration) }
       let service = SyncService(storage: storage, configuration: configuration, logger: logger)
       var app = service.application(host: "127.0.0.1", port: 0) { port in
         FileHandle.standardOutput.write(Data("listening on http://127.0.0.1:\(port)\n".utf8))
@@ -311,6 +312,8 @@ final class LoadDevice: @unchecked Sendable {
   struct Outcome: Sendable {
     var household = 0
     var pushLatencies: [Double] = []
+    /// The pulls' latencies (a pull follows each push).
+    var pullLatencies: [Double] = []
     var pulls = 0
     var failures = 0
     /// Requests refused with 429 (past the token's rate limit): counted apart from failures.
@@ -372,11 +375,13 @@ final class LoadDevice: @unchecked Sendable {
       var pull = HTTPClientRequest(
         url: base + Wire.Path.batches + "?\(Wire.Query.limit)=100" + (cursor.map { "&\(Wire.Query.cursor)=\($0)" } ?? ""))
       pull.headers.add(name: "Authorization", value: "Bearer \(token)")
+      let pullStart = nanoseconds()
       let pulled = try await http.execute(pull, timeout: .seconds(30))
       let body = try await pulled.body.collect(upTo: 64 << 20)
       if pulled.status == .ok, let page = try? WireCoding.decoder().decode(PullPage.self, from: Data(body.readableBytesView)) {
         cursor = page.cursor
         outcome.pulls += 1
+        outcome.pullLatencies.append(Double(nanoseconds() - pullStart) / 1e9)
       } else if pulled.status == .tooManyRequests {
         outcome.limited += 1
       } else {
