@@ -31,6 +31,10 @@ if [ "$status" -eq 124 ] || [ "$status" -eq 137 ]; then
 fi
 [ "$status" -eq 0 ] || exit "$status"
 
+echo "== load tests: a household flooding the server and a connection top-up, alone so they time no other test" >&2
+FORAGER_LOAD_TESTS=1 SWIFT_DETERMINISTIC_HASHING=1 timeout --kill-after=30s 10m swift test --skip-build \
+  --filter 'FairChecksTests|ConnectionShareTests' </dev/null
+
 echo "== benchmark smoke run: every forager-bench scenario at tiny sizes (figures not meaningful; Docs/PERFORMANCE.md)" >&2
 "$(swift build --show-bin-path)/forager-bench" --smoke
 

@@ -85,8 +85,9 @@ struct Requester: Sendable {
       request.headers.add(name: "Accept", value: Wire.jsonMediaType)
       for (name, value) in headers { request.headers.add(name: name, value: value) }
       if let body { request.body = .bytes(body) }
+      let sent = ContinuousClock.now
       response = try client.execute(request: request, deadline: .now() + timeout).wait()
-      serverClock.note(response.headers.first(name: Wire.timeHeader), at: .now)
+      serverClock.note(response.headers.first(name: Wire.timeHeader), sent: sent, arrived: .now)
     } catch {
       throw Busy(reason: "cannot reach the server: \(Self.describe(error))", retryAfter: nil)
     }

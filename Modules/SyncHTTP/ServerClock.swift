@@ -5,9 +5,9 @@ import Synchronization
 /// the server's time (`Forager-Time`), and the time since is measured on this process's
 /// monotonic clock, so the reading holds whatever this device's wall clock says.
 ///
-/// An answer's time is taken as the server's time when the answer arrived; the way back
-/// (at most one round trip) makes the reading lag the server slightly, never run ahead
-/// of it, so stamps read from it are never refused as ahead of the server's clock.
+/// An answer's time is taken as the server's time halfway between the request leaving and
+/// the answer arriving, so it is off by at most half the round trip — at most a second, as
+/// answers slower than ``longestRoundTrip`` are not read — well inside the allowed skew.
 final class ServerClock: Sendable {
   private struct Reading {
     /// The server's time in the answer, in ms since 1970.
@@ -18,10 +18,20 @@ final class ServerClock: Sendable {
 
   private let reading = Mutex<Reading?>(nil)
 
-  /// Notes the `Forager-Time` value of an answer that arrived `at`; a value that is not
-  /// whole milliseconds between 1900 and 9999 is ignored.
-  func note(_ header: String?, at arrived: ContinuousClock.Instant) {
+  /// The longest round trip whose answer is read: the server wrote its time somewhere
+  /// between the request leaving and the whole answer arriving, so a reading is taken at
+  /// the middle of the two and is off by at most half the round trip. A slow answer (a
+  /// large page on a loaded machine) would otherwise read the server's clock seconds behind.
+  static let longestRoundTrip: Duration = .seconds(2)
+
+  /// Notes the `Forager-Time` value of an answer to a request sent at `sent` that arrived
+  /// at `arrived`; a value that is not whole milliseconds between 1900 and 9999, or an
+  /// answer whose round trip took longer than ``longestRoundTrip``, is ignored.
+  func note(_ header: String?, sent: ContinuousClock.Instant, arrived: ContinuousClock.Instant) {
     guard let header, let server = Int64(header), (-2_208_988_800_000...253_402_300_799_999).contains(server) else { return }
+    let roundTrip = arrived - sent
+    guard roundTrip >= .zero, roundTrip <= Self.longestRoundTrip else { return }
+    let arrived = sent + roundTrip / 2
     reading.withLock { reading in
       // Answers of requests sent at once may arrive in any order: keep the latest arrival.
       if let known = reading, known.arrived > arrived { return }

@@ -7,7 +7,11 @@ import Testing
 /// The hostile side of the connection cap: a client address that keeps opening connections
 /// (and opens a new one whenever one is closed) holds only its share, and probes from
 /// another address are still accepted and answered.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(
+  .timeLimit(.minutes(1)),
+  .enabled(
+    if: ProcessInfo.processInfo.environment["FORAGER_LOAD_TESTS"] == "1",
+    "tops connections up against a server flat out: it runs alone, after the other tests (Scripts/test.sh)"))
 struct ConnectionShareTests {
   @Test func anAddressToppingItsConnectionsUpKeepsItsShareAndAnotherAddressIsServed() async throws {
     let registry = PrometheusCollectorRegistry()

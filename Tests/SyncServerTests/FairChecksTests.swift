@@ -10,7 +10,11 @@ import Testing
 /// The hostile side of batch checks: a household pushing batches that are cheap to send and
 /// costly to check, flat out over several connections, does not keep another household's
 /// requests from being answered, and a check that outlasts its deadline is abandoned.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(
+  .timeLimit(.minutes(3)),
+  .enabled(
+    if: ProcessInfo.processInfo.environment["FORAGER_LOAD_TESTS"] == "1",
+    "floods a server flat out and measures answers: it runs alone, after the other tests (Scripts/test.sh)"))
 struct FairChecksTests {
   /// A batch small on the wire — each paragraph is written once — that costs the checks
   /// `changes` × 40 paragraphs of 1,000 characters; with `valid` false its last change
