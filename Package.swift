@@ -319,7 +319,8 @@ let package = Package(
     .target(name: "LegacyStoreSupport", dependencies: ["Migration", "Model", grdb], path: "Tests/LegacyStoreSupport"),
     // A throwaway PostgreSQL cluster for the server's integration tests.
     .target(
-      name: "ServerTestSupport", dependencies: ["SpawnSupport", "SyncPostgres", "SyncServer", "SyncWire", postgresNIO, logging],
+      name: "ServerTestSupport",
+      dependencies: ["SpawnSupport", "SyncPostgres", "SyncServer", "SyncWire", postgresNIO, logging, hummingbird],
       path: "Tests/ServerTestSupport"),
     // Starts programs with no descriptor of the test process but the standard three.
     .target(name: "SpawnSupport", path: "Tests/SpawnSupport"),

@@ -27,19 +27,22 @@ public enum SchemaHistory {
   /// Why a change cannot be in a batch of `schemaVersion`, or nil: a kind or a field that
   /// arrived with a later schema. Batches of a schema later than this build's are not asked
   /// (they are held until an upgrade reads them).
+  ///
+  /// Every pulled change passes here: a batch of ``latestAddition`` or later (every batch
+  /// this build writes) is not looked into, and an older batch's registers are not sorted
+  /// to find the first late one by name.
   static func problem(in change: RecordChange, schemaVersion: Int) -> (field: String, reason: String)? {
+    guard schemaVersion < latestAddition else { return nil }
     let kindSchema = firstSchema(of: change.kind)
     if kindSchema > schemaVersion {
       return (
         "kind", "is \(change.kind.rawValue), which arrived with schema \(kindSchema); a batch of schema \(schemaVersion) cannot hold it"
       )
     }
-    for name in change.fields.keys.sorted() {
-      let fieldSchema = firstSchema(of: name, in: change.kind)
-      if fieldSchema > schemaVersion {
-        return (name, "arrived with schema \(fieldSchema); a batch of schema \(schemaVersion) cannot carry it")
-      }
-    }
-    return nil
+    guard let name = change.fields.keys.lazy.filter({ firstSchema(of: $0, in: change.kind) > schemaVersion }).min() else { return nil }
+    return (name, "arrived with schema \(firstSchema(of: name, in: change.kind)); a batch of schema \(schemaVersion) cannot carry it")
   }
+
+  /// The latest schema that added a kind or a field: a batch of it or later may hold any.
+  static let latestAddition = 5
 }

@@ -1,6 +1,7 @@
 import FaultProxySupport
 import Foundation
 import Repositories
+import ServerTestSupport
 import Sync
 import SyncHTTP
 import SyncServer

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import ServerTestSupport
 import SyncServer
 import SyncWire
 import Synchronization
@@ -12,18 +13,7 @@ import Synchronization
 /// stops when `body` returns or throws.
 func withLoopbackServer<T: Sendable>(_ service: SyncService, _ body: @escaping @Sendable (_ port: Int) async throws -> T) async throws -> T
 {
-  let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-  let app = service.application(host: "127.0.0.1", port: 0) { continuation.yield($0) }
-  return try await withThrowingTaskGroup(of: T?.self) { group in
-    group.addTask {
-      try await app.runService(gracefulShutdownSignals: [])
-      return nil
-    }
-    defer { group.cancelAll() }
-    var iterator = ports.makeAsyncIterator()
-    guard let bound = await iterator.next() else { throw CancellationError() }
-    return try await body(bound)
-  }
+  try await withService(service) { _, port in try await body(port) }
 }
 
 /// A TCP connection to 127.0.0.1:`port` from a source address of the loopback network

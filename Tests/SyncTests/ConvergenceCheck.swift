@@ -86,8 +86,9 @@ struct ConvergenceCheck {
   func violations(_ replicas: [ReplicaSnapshot]) -> [String] {
     var problems: [String] = []
     if let first = replicas.first {
+      let keepers = first.keepers()
       for other in replicas.dropFirst() {
-        problems += Self.stateDifferences(first, other) + Self.differences(first, other)
+        problems += Self.stateDifferences(first, other) + Self.differences(first, other, keepers: keepers)
       }
     }
     // What any device stored for a record, to follow a hidden record's parent on a device
@@ -126,11 +127,11 @@ struct ConvergenceCheck {
     return problems
   }
 
-  /// Invariant 1, rows: the rows of two devices that show an entity, live or not (the
-  /// keepers of `a`'s states), compared record by record, field by field and by their
-  /// metadata and deletion.
-  static func differences(_ a: ReplicaSnapshot, _ b: ReplicaSnapshot) -> [String] {
-    let keepers = a.keepers()
+  /// Invariant 1, rows: the rows of two devices that show an entity, live or not
+  /// (`keepers`, those of `a`'s states by default), compared record by record, field by
+  /// field and by their metadata and deletion.
+  static func differences(_ a: ReplicaSnapshot, _ b: ReplicaSnapshot, keepers given: Set<RecordRef>? = nil) -> [String] {
+    let keepers = given ?? a.keepers()
     func entityRows(_ records: [Record]) -> [RecordRef: Record] {
       Dictionary(
         uniqueKeysWithValues: records.lazy.map { (RecordRef($0.kind, $0.id), $0) }.filter { $0.1.meta.isLive || keepers.contains($0.0) })

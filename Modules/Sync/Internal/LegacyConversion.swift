@@ -68,11 +68,6 @@ enum LegacyConversion {
 
   /// Registers from an earlier version's stamps and redirects.
   private static func convert(_ writer: any StoreWriter, _ states: StateStore, dated: (Date) -> Date) throws -> Set<RecordKey> {
-    func emptyState(of row: Record) -> RecordState {
-      var state = RecordState(row)
-      (state.createdAt, state.updatedAt) = (dated(row.meta.createdAt), dated(row.meta.updatedAt))
-      return state
-    }
     var converted = Set<RecordKey>()
     let stampKeys = try writer.metadataKeys(withPrefix: stampsPrefix)
     let redirectKeys = try writer.metadataKeys(withPrefix: redirectPrefix)
@@ -85,7 +80,7 @@ enum LegacyConversion {
       else { continue }
       let stamps = StampCoding.decode(text)
       let repaired = try repairedValues(record, writer)
-      var state = try states.state(record) ?? emptyState(of: row)
+      var state = try states.state(record) ?? RecordState(row, dated: dated)
       for field in record.kind.schema.fields {
         guard let stamp = stamps[field.name] else { continue }
         let value = repaired[field.name].flatMap { $0.stamp == stamp ? $0.value : nil } ?? row[field.name]
@@ -105,7 +100,7 @@ enum LegacyConversion {
       guard let record = ReplicaKeys.parsePath(key, from: redirectPrefix.utf8.count), !converted.contains(record),
         let keeper = redirects[key].flatMap({ UUID(hyphenatedHex: $0) }), let row = try writer.record(record.kind, id: record.id)
       else { continue }
-      var state = try states.state(record) ?? emptyState(of: row)
+      var state = try states.state(record) ?? RecordState(row, dated: dated)
       state.addEdge(to: keeper, stamp: .migration)
       try states.noteEdge(record.kind, loser: record.id, keeper: keeper)
       try states.set(state)

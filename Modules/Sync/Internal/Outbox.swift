@@ -131,12 +131,7 @@ struct Stamper {
 
   /// An empty state for a record this replica holds a row of, its dates on the time
   /// authority's clock.
-  private func emptyState(of row: Record) -> RecordState {
-    var state = RecordState(row)
-    state.createdAt = onAuthorityClock(row.meta.createdAt)
-    state.updatedAt = onAuthorityClock(row.meta.updatedAt)
-    return state
-  }
+  private func emptyState(of row: Record) -> RecordState { RecordState(row, dated: onAuthorityClock) }
 
   /// A row's date (the store's clock) on the time authority's clock: moved by the offset,
   /// and never after the stamping. Other devices hold a change's dates to the authority's
@@ -226,10 +221,14 @@ extension Change {
 
 extension RecordState {
   /// An empty state for a record this replica holds a row of.
-  init(_ row: Record) {
+  init(_ row: Record) { self.init(row, dated: { $0 }) }
+
+  /// An empty state for a record this replica holds a row of, its dates as `dated` gives
+  /// them (`Stamper.onAuthorityClock`: the row's dates on the time authority's clock).
+  init(_ row: Record, dated: (Date) -> Date) {
     self.init(
-      kind: row.kind, id: row.id, createdAt: row.meta.createdAt, updatedAt: row.meta.updatedAt, ownerID: row.meta.ownerID,
-      sharingScope: row.meta.sharingScope
+      kind: row.kind, id: row.id, createdAt: dated(row.meta.createdAt), updatedAt: dated(row.meta.updatedAt),
+      ownerID: row.meta.ownerID, sharingScope: row.meta.sharingScope
     )
   }
 }
