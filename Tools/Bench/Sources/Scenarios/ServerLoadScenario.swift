@@ -110,7 +110,8 @@ enum ServerLoadScenario {
     let counted = saturated.outcomes + paced.outcomes + others
     let failures = counted.map(\.failures).reduce(0, +)
     // A load run whose requests fail measures the failures: it is an error, not a figure.
-    if let first = counted.compactMap(\.firstFailure).first {
+    if failures > 0 {
+      let first = counted.compactMap(\.firstFailure).first ?? "nothing recorded"
       throw BenchError("\(failures) request(s) failed; the first was answered \(first)")
     }
     let elapsed = saturated.elapsed
@@ -385,7 +386,13 @@ final class LoadDevice: @unchecked Sendable {
       } else if pulled.status == .tooManyRequests {
         outcome.limited += 1
       } else {
+        // A failed pull is a failed request like a failed push: it fails the run (a failing
+        // pull is quick, and counting it as a sync would raise the push rate).
         outcome.failures += 1
+        if outcome.firstFailure == nil {
+          let what = pulled.status == .ok ? "an undecodable page" : "\(pulled.status.code) \(String(buffer: body).prefix(300))"
+          outcome.firstFailure = "pull: \(what)"
+        }
       }
     }
     return outcome
