@@ -1,4 +1,5 @@
 import Foundation
+import ServerTestSupport
 
 /// One row of the benchmark table: a Forager path, usually a raw-SQLite baseline doing
 /// the same work on the same data, and the target for it.
@@ -19,6 +20,18 @@ struct Context {
   let rounds: Int
   /// A `--smoke` run: tiny sizes, one round, to show every scenario still runs.
   var smoke = false
+  /// Whether the PostgreSQL of the server scenarios flushes every commit to disk (the
+  /// default, as a production server does) or runs with `fsync=off` (`--fast-postgres`).
+  var durablePostgres = true
+
+  /// Starts the throwaway PostgreSQL cluster of a server scenario, as durable as asked.
+  func startPostgres() throws -> TemporaryPostgres { try TemporaryPostgres.start(durable: durablePostgres) }
+
+  /// How the scenario's PostgreSQL commits, for its note.
+  var postgresNote: String {
+    durablePostgres
+      ? "PostgreSQL with fsync=on, synchronous_commit=on" : "PostgreSQL with fsync=off (--fast-postgres: not durable)"
+  }
 
   /// The fewest rounds of a whole-workload scenario (a whole sync, migration or script) that
   /// give a median and a spread.

@@ -50,7 +50,7 @@ enum ServerLoadScenario {
   static func run(_ context: Context) async throws -> ScenarioResult {
     let deviceCount = context.sizes["server.devices"], householdCount = max(1, context.sizes["server.households"])
     let seconds = Double(context.sizes["server.seconds"]), changes = max(1, context.sizes["server.changes"])
-    let cluster = try TemporaryPostgres.start()
+    let cluster = try context.startPostgres()
     defer { cluster.stop() }
     let url = try cluster.createDatabase("load")
     let location = try PostgresLocation(url: url)
@@ -156,7 +156,7 @@ enum ServerLoadScenario {
     result.note =
       "ratio = saturated server pushes/s ÷ direct inserts/s; latency target on the paced phase (a sync every "
       + "\(context.sizes["server.pace.ms"]) ms per device); a third phase paces every household but household 0, whose devices push flat out; "
-      + "\(deviceCount) devices in \(householdCount) households, \(Int(seconds)) s per phase"
+      + "\(deviceCount) devices in \(householdCount) households, \(Int(seconds)) s per phase; \(context.postgresNote)"
     return result
   }
 

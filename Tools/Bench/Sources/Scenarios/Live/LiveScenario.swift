@@ -157,6 +157,7 @@ enum LiveScenario {
       + "against none, quiet \(Int(seconds)) s each, and saturated pushes (\(devices) load devices in the first \(households) households, \(Int(seconds)) s) "
       + "with them \(phases == 1 ? "once" : "\(phases) times"), between \(phases + 1) without (the target compares the means), then with \(idle) crowded into the load's households"
       + (tooFew.isEmpty ? "" : "; p99 n/a (<\(Stats.samplesForP99) samples): \(tooFew.joined(separator: ", "))")
+      + "; \(context.postgresNote)"
     return result
   }
 }
