@@ -1,5 +1,5 @@
 // The allowed module edges: the ONE place that says which target may depend on which
-// (DESIGN.md §1). `layer-check edges` fails on any other edge, and on any non-test target
+// (Docs/DESIGN.md §1). `layer-check edges` fails on any other edge, and on any non-test target
 // that is not listed here. To add a module, app or tool, add a line; test targets
 // (`.testTarget`) may depend on anything and need no line.
 
