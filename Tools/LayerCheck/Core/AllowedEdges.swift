@@ -22,7 +22,7 @@ extension LayerTable {
       "Persistence", targets: ["Model", "Normalization"],
       summary: "the `Store` protocol (atomic read/write transactions, semantic-key lookups, queries, tombstones, change log, "
         + "metadata), `StoreFactory`, `StoreError`, record validation including the semantic-key rule",
-      reasons: ["Normalization": "a unique kind's stored key must be the key of its name (`SemanticKeyRule`)"]),
+      reasons: ["Normalization": "a unique kind's stored key must be the key of its name: `SemanticKeyRule`"]),
     .module(
       "PersistenceSQLite", targets: ["Persistence", "Model"], products: ["GRDB", "GRDBSQLite"],
       summary: "`SQLiteStore`: one SQLite file (WAL) through GRDB, one generated table per kind",
@@ -56,7 +56,7 @@ extension LayerTable {
       reasons: [
         "Sync": "the batch decoder and `ChangeRules`",
         "HummingbirdCore": "its connection cap",
-        "NIOHTTPTypes": "the server's own channel handlers (open connections, early answers) see HTTP parts",
+        "NIOHTTPTypes": "the server's own channel handlers see HTTP parts: open connections, early answers",
         "ServiceLifecycle": "the live route closes its streams on the server's graceful shutdown",
       ]),
     .module(
