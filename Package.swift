@@ -111,7 +111,7 @@ let package = Package(
 
     .target(
       name: "Sync",
-      dependencies: ["Model", "Normalization", "Persistence", "Repositories"],
+      dependencies: ["Model", "Persistence"],
       path: "Modules/Sync"
     ),
     .target(name: "SyncSQLite", dependencies: ["Sync", grdb], path: "Modules/SyncSQLite"),
@@ -128,7 +128,7 @@ let package = Package(
     // sides speak; SyncServer the routes, auth and validation over a storage protocol
     // (tested without sockets or a database); SyncPostgres that storage on PostgreSQL;
     // SyncHTTP a CloudStore that talks to forager-server.
-    .target(name: "SyncWire", dependencies: ["Sync"], path: "Modules/SyncWire"),
+    .target(name: "SyncWire", path: "Modules/SyncWire"),
     .target(
       name: "SyncServer",
       dependencies: [
@@ -147,7 +147,7 @@ let package = Package(
       path: "Tests/SyncServerTests"
     ),
     .target(
-      name: "SyncPostgres", dependencies: ["SyncServer", "SyncWire", "Sync", postgresNIO, nioCore, logging, serviceLifecycle, metrics],
+      name: "SyncPostgres", dependencies: ["SyncServer", "SyncWire", postgresNIO, nioCore, logging, serviceLifecycle, metrics],
       path: "Modules/SyncPostgres"),
     .testTarget(
       name: "SyncPostgresTests",

@@ -142,7 +142,7 @@ public struct DedupReport: Sendable, Hashable {
   public struct Merge: Sendable, Hashable {
     public var kind: EntityKind
     public var key: String
-    /// The record kept: the smallest id of the group (DESIGN.md §2).
+    /// The record kept: the smallest id of the group (Docs/DESIGN.md §2).
     public var keeper: RecordRef
     /// The records merged into the keeper and tombstoned.
     public var losers: [RecordRef]

@@ -27,7 +27,7 @@ public struct MigrationOptions: Sendable, Hashable {
   }
 }
 
-/// Upgrades a SQLite store file to the current schema in the stages of DESIGN.md §4:
+/// Upgrades a SQLite store file to the current schema in the stages of Docs/DESIGN.md §3:
 /// stage A (v1 → v2: today's tables and fields, keys populated, no constraints), the
 /// dedup step (merge records sharing a key into the smallest id), stage B (v2 → v3: the
 /// unique constraints), stage C (v3 → v4: weekly lists keyed by ISO week and name, those

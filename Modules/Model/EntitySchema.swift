@@ -140,7 +140,7 @@ public final class FieldDescriptor: Sendable, Hashable {
   }
 }
 
-/// How a kind keeps its semantic identity (DESIGN.md §2).
+/// How a kind keeps its semantic identity (Docs/DESIGN.md §2).
 public enum IdentityPolicy: String, Sendable, Hashable {
   /// At most one live record per semantic key; created with get-or-create and a
   /// deterministic id (Category, Tag, IngredientTemplate, Book, WeeklyList, GroceryStore).

@@ -3,7 +3,7 @@ public import Model
 public import Persistence
 
 /// The entry point to a store's data: one repository per kind, all creating entities
-/// only through get-or-create and the identity rules of DESIGN.md §2.
+/// only through get-or-create and the identity rules of Docs/DESIGN.md §2.
 ///
 /// Each repository call runs in its own atomic transaction; ``transaction(_:)`` groups
 /// several calls into one.

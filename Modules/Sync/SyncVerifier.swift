@@ -4,7 +4,7 @@ public import Persistence
 
 /// Checks that a store's tables are the view of its replicated state, and rewrites them
 /// when they are not: what `sync verify` runs, like `PRAGMA integrity_check` after a crash
-/// or an upgrade (DESIGN.md §7, invariant 8).
+/// or an upgrade (Docs/DESIGN.md §6, invariant 8).
 ///
 /// The view is computed again from the states alone, by the plain rule of Docs/SYNC.md
 /// (`ReferenceView`), not by the incremental path that maintains the tables. Records with

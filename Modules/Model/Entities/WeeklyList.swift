@@ -1,6 +1,6 @@
 public import Foundation
 
-/// A weekly grocery list, unique by its ISO week and normalized name (ADR 008): one
+/// A weekly grocery list, unique by its ISO week and normalized name (Docs/DESIGN.md §2): one
 /// "Weekly" list per week, beside a "Costco" and a "Farmers market" of that week.
 public struct WeeklyList: Entity {
   public var meta: RecordMetadata

@@ -119,7 +119,7 @@ public struct KitchenArchiveDocument: Sendable, Hashable, Codable {
 /// field itself is `key`, not repeated among the fields.
 public struct KitchenArchiveRecord: Sendable, Hashable, Codable {
   public var id: UUID
-  /// The semantic key (DESIGN.md §2); for kinds without one, a key built from the
+  /// The semantic key (Docs/DESIGN.md §2); for kinds without one, a key built from the
   /// owner's key and the record's own name or position (Docs/IMPORT.md).
   public var key: String
   public var fields: [String: ArchiveValue]
