@@ -33,7 +33,7 @@ public struct MigrationOptions: Sendable, Hashable {
 /// unique constraints), stage C (v3 → v4: weekly lists keyed by ISO week and name, those
 /// sharing a key merged — the step a store also runs when it opens a v3 file), stage D
 /// (v4 → v5: the stores' table and the new columns, no row rewritten), stage E (v5 → v6:
-/// the recipe lines' `group` column, no row rewritten).
+/// the recipe lines' `group` and the list items' `planAmount` columns, no row rewritten).
 ///
 /// Each stage is one SQLite transaction that also sets `PRAGMA user_version`, so a crash
 /// leaves the file at the version before or after the stage, never between. Running a
@@ -231,8 +231,8 @@ public struct StoreMigrator: Sendable {
       report.toVersion = 5
     }
     if target >= 6 && report.toVersion == 5 {
-      // Ingredient groups: one column added to recipe lines, no row rewritten (the step a
-      // store also runs when it opens a v5 file).
+      // Ingredient groups and plan amounts: a column each on recipe lines and list items,
+      // no row rewritten (the step a store also runs when it opens a v5 file).
       try step(.stageE, queue, version: 5) { db, _, _ in
         try SQLiteSchemaSupport.createTables(db, uniqueConstraints: true)
         try db.execute(sql: "PRAGMA user_version = 6")

@@ -9,7 +9,7 @@ public import Model
 /// |---|---|
 /// | 4 | a weekly list's key (`listKey`) |
 /// | 5 | stores (`groceryStore`), a list's `store`, a template's `onHandAmount`, a planned meal's `servings` |
-/// | 6 | a recipe line's ingredient `group` |
+/// | 6 | a recipe line's ingredient `group`, a list item's `planAmount` |
 public enum SchemaHistory {
   /// The first schema version whose batches may hold records of `kind`.
   public static func firstSchema(of kind: EntityKind) -> Int {
@@ -21,7 +21,7 @@ public enum SchemaHistory {
     switch (kind, field) {
     case (.weeklyList, "listKey"): 4
     case (.weeklyList, "store"), (.ingredientTemplate, "onHandAmount"), (.plannedMeal, "servings"): 5
-    case (.recipeIngredient, "group"): 6
+    case (.recipeIngredient, "group"), (.groceryListItem, "planAmount"): 6
     default: firstSchema(of: kind)
     }
   }

@@ -19,7 +19,10 @@ import Testing
     _ = try library.recipes.create(RecipeDraft(name: "Pancakes", ingredients: ["2 eggs", "1 cup flour"]))
     try library.store.close()
     try DatabaseQueue(path: path).write { db in
-      try db.execute(sql: "ALTER TABLE recipeIngredient DROP COLUMN \"group\"; PRAGMA user_version = 5;")
+      try db.execute(
+        sql:
+          "ALTER TABLE recipeIngredient DROP COLUMN \"group\"; ALTER TABLE groceryListItem DROP COLUMN planAmount; PRAGMA user_version = 5;"
+      )
     }
     return path
   }
@@ -27,10 +30,11 @@ import Testing
   @Test func openingAVersionFiveFileAddsGroupsAndKeepsItsRows() throws {
     let path = try Self.versionFiveFile()
     #expect(try !StoresUpgradeTests.columns(path, "recipeIngredient").contains("group"))
-    #expect(try StoreMigrator(path: path).version().description.contains("no ingredient groups yet"))
+    #expect(try StoreMigrator(path: path).version().description.contains("no ingredient groups or plan amounts yet"))
     let store = try SQLiteStore(path: path, clock: { Fixtures.epoch })
     #expect(try WeekIdentityUpgradeTests.userVersion(path) == 6)
     #expect(try StoresUpgradeTests.columns(path, "recipeIngredient").contains("group"))
+    #expect(try StoresUpgradeTests.columns(path, "groceryListItem").contains("planAmount"))
     let library = Library(store: store, now: { Fixtures.epoch })
     let lines = try library.recipes.details("Pancakes").lines.map(\.ingredient)
     #expect(lines.map(\.rawLine) == ["2 eggs", "1 cup flour"] && lines.allSatisfy { $0.group == nil })
@@ -42,7 +46,7 @@ import Testing
     let path = try Self.versionFiveFile()
     let report = try StoreMigrator(path: path).migrate(MigrationOptions(makeBackup: false))
     #expect(report.fromVersion == 5 && report.toVersion == 6 && report.addedIngredientGroups && !report.addedStores)
-    #expect(report.lines.contains("stage E (v5 → v6): ingredient groups added"))
+    #expect(report.lines.contains("stage E (v5 → v6): ingredient groups and plan amounts added"))
     #expect(try WeekIdentityUpgradeTests.userVersion(path) == 6)
     #expect(try StoreMigrator(path: path).migrate(MigrationOptions(makeBackup: false)).isNoOp)
   }

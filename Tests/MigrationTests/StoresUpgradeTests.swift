@@ -30,6 +30,7 @@ import Testing
           ALTER TABLE ingredientTemplate DROP COLUMN onHandAmount;
           ALTER TABLE plannedMeal DROP COLUMN servings;
           ALTER TABLE recipeIngredient DROP COLUMN "group";
+          ALTER TABLE groceryListItem DROP COLUMN planAmount;
           PRAGMA user_version = 4;
           """)
     }
