@@ -16,12 +16,12 @@ public import Persistence
 /// let store = try SQLiteStore(path: "/tmp/kitchen.sqlite")
 /// ```
 public final class SQLiteStore: Store {
-  /// The schema version this build writes: v5, semantic keys with unique constraints,
-  /// weekly lists keyed by week and name, stores, pantry amounts and planned servings.
-  /// A v3 file is upgraded when it is opened (`WeekIdentityUpgrade`), a v4 file gains the
-  /// stores' table and the new columns (no row is rewritten); older files are refused
-  /// until `migrate` upgrades them.
-  public static let schemaVersion = 5
+  /// The schema version this build writes: v6, semantic keys with unique constraints,
+  /// weekly lists keyed by week and name, stores, pantry amounts, planned servings and
+  /// ingredient groups. A v3 file is upgraded when it is opened (`WeekIdentityUpgrade`), a
+  /// v4 or v5 file gains the tables and columns added since (no row is rewritten); older
+  /// files are refused until `migrate` upgrades them.
+  public static let schemaVersion = 6
 
   /// WAL pages after which a commit checkpoints (``init(path:busyTimeout:clock:)`` says why).
   package static let checkpointPages = 10_000

@@ -20,6 +20,9 @@ public struct ImportedRecipe: Sendable, Hashable {
   public var description: String?
   /// The ingredient lines as written, without group headings ("For the sauce:").
   public var ingredients: [String]
+  /// The group each ingredient line stands under ("For the sauce"), by position; empty
+  /// when the recipe does not group its ingredients.
+  public var ingredientGroups: [String?] = []
   public var sections: [Section]
   public var yield: String?
   /// ISO 8601 durations, normalized ("PT1H20M"); nil when the page gave none, zero or junk.
@@ -110,5 +113,23 @@ public enum StepHeadings {
       }
     }
     return sections
+  }
+}
+
+/// How ingredient groups are written where a format has only lines (Paprika's
+/// ingredients, schema.org's `recipeIngredient`): a heading line "NAME:" before each
+/// group's first line, which both readers take back as the group.
+enum IngredientHeadings {
+  /// The lines with a heading line wherever the group changes to a named one.
+  static func lines(_ lines: [String], groups: [String?]) -> [String] {
+    guard groups.count == lines.count, groups.contains(where: { $0 != nil }) else { return lines }
+    var result: [String] = []
+    var current: String?
+    for (line, group) in zip(lines, groups) {
+      if group != current, let group { result.append(group + ":") }
+      current = group
+      result.append(line)
+    }
+    return result
   }
 }

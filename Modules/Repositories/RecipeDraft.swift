@@ -6,6 +6,10 @@ public import Model
 public struct RecipeDraft: Sendable, Hashable {
   public var name: String
   public var ingredients: [String]
+  /// The heading each ingredient line stands under ("For the sauce"), by position: nil,
+  /// or a missing entry past the end, for a line outside any group. A trailing colon is
+  /// dropped; a heading follows the rules of a name.
+  public var ingredientGroups: [String?] = []
   public var instructions: [String]
   public var description: String?
   public var cuisine: String?

@@ -30,8 +30,9 @@ extension ChangeBatchCoding {
   /// 4 since weekly lists have a key (`listKey`): a device on 3 holds such batches
   /// instead of setting aside every list change for its unknown field. 5 since stores
   /// (a kind), a list's store, pantry amounts and planned servings: a device on 4 holds
-  /// such batches instead of setting aside changes it cannot read.
-  public static let schemaVersion = 5
+  /// such batches instead of setting aside changes it cannot read. 6 since a recipe line's
+  /// ingredient group and a list item's plan amount: a device on 5 holds such batches.
+  public static let schemaVersion = 6
 
   /// What a batch says about itself before its changes, readable whatever its schema.
   public struct Header: Sendable, Hashable {

@@ -14,11 +14,14 @@ public struct GroceryListItem: Entity {
   public var weeklyList: UUID
   public var template: UUID?
   public var sourceRecipe: UUID?
+  /// The amount `list add-plan` last wrote to this item ("" for none), so a later run can
+  /// tell an amount changed by hand from its own; nil for items it did not add (schema v6).
+  public var planAmount: String?
 
   public init(
     meta: RecordMetadata, displayName: String, quantity: String? = nil, isCompleted: Bool = false,
     dateCompleted: Date? = nil, source: ItemSource = .manual, sortOrder: Int64 = 0, weeklyList: UUID,
-    template: UUID? = nil, sourceRecipe: UUID? = nil
+    template: UUID? = nil, sourceRecipe: UUID? = nil, planAmount: String? = nil
   ) {
     self.meta = meta
     self.displayName = displayName
@@ -30,6 +33,7 @@ public struct GroceryListItem: Entity {
     self.weeklyList = weeklyList
     self.template = template
     self.sourceRecipe = sourceRecipe
+    self.planAmount = planAmount
   }
 
   public static let schema = EntitySchema(
@@ -44,6 +48,7 @@ public struct GroceryListItem: Entity {
       FieldDescriptor("weeklyList", .reference(.weeklyList), onDelete: .cascade),
       FieldDescriptor("template", .reference(.ingredientTemplate), optional: true),
       FieldDescriptor("sourceRecipe", .reference(.recipe), optional: true),
+      FieldDescriptor("planAmount", .text, optional: true),
     ],
     semanticKeyField: nil,
     displayField: "displayName",
@@ -63,7 +68,8 @@ public struct GroceryListItem: Entity {
       sortOrder: try reader.integer("sortOrder"),
       weeklyList: try reader.reference("weeklyList"),
       template: try reader.optionalReference("template"),
-      sourceRecipe: try reader.optionalReference("sourceRecipe")
+      sourceRecipe: try reader.optionalReference("sourceRecipe"),
+      planAmount: try reader.optionalText("planAmount")
     )
   }
 
@@ -72,7 +78,7 @@ public struct GroceryListItem: Entity {
       "displayName": .text(displayName), "quantity": FieldValue(quantity), "isCompleted": .bool(isCompleted),
       "dateCompleted": FieldValue(dateCompleted), "source": .text(source.rawValue),
       "sortOrder": .integer(sortOrder), "weeklyList": .reference(weeklyList),
-      "template": FieldValue(template), "sourceRecipe": FieldValue(sourceRecipe),
+      "template": FieldValue(template), "sourceRecipe": FieldValue(sourceRecipe), "planAmount": FieldValue(planAmount),
     ]
   }
 }

@@ -11,10 +11,13 @@ public struct RecipeIngredient: Entity {
   public var unit: String?
   public var notes: String?
   public var sortOrder: Int64
+  /// The heading the line stands under ("For the sauce"), when the recipe groups its
+  /// ingredients; lines of one group follow each other in ``sortOrder`` (schema v6).
+  public var group: String?
 
   public init(
     meta: RecordMetadata, recipe: UUID, template: UUID, rawLine: String, quantity: Double? = nil,
-    unit: String? = nil, notes: String? = nil, sortOrder: Int64
+    unit: String? = nil, notes: String? = nil, sortOrder: Int64, group: String? = nil
   ) {
     self.meta = meta
     self.recipe = recipe
@@ -24,6 +27,7 @@ public struct RecipeIngredient: Entity {
     self.unit = unit
     self.notes = notes
     self.sortOrder = sortOrder
+    self.group = group
   }
 
   public static let schema = EntitySchema(
@@ -36,6 +40,7 @@ public struct RecipeIngredient: Entity {
       FieldDescriptor("unit", .text, optional: true),
       FieldDescriptor("notes", .text, optional: true, text: .line),
       FieldDescriptor("sortOrder", .integer),
+      FieldDescriptor("group", .text, optional: true),
     ],
     semanticKeyField: nil,
     displayField: "rawLine",
@@ -53,7 +58,8 @@ public struct RecipeIngredient: Entity {
       quantity: try reader.optionalReal("quantity"),
       unit: try reader.optionalText("unit"),
       notes: try reader.optionalText("notes"),
-      sortOrder: try reader.integer("sortOrder")
+      sortOrder: try reader.integer("sortOrder"),
+      group: try reader.optionalText("group")
     )
   }
 
@@ -61,7 +67,7 @@ public struct RecipeIngredient: Entity {
     [
       "recipe": .reference(recipe), "template": .reference(template), "rawLine": .text(rawLine),
       "quantity": FieldValue(quantity), "unit": FieldValue(unit), "notes": FieldValue(notes),
-      "sortOrder": .integer(sortOrder),
+      "sortOrder": .integer(sortOrder), "group": FieldValue(group),
     ]
   }
 }

@@ -81,7 +81,8 @@ extension LayerTable {
     .module(
       "Migration", targets: ["Model", "Normalization", "Persistence", "PersistenceSQLite"], products: ["GRDB"],
       summary: "`StoreMigrator`: the v1 legacy schema, stage A (v1 → v2), keeper-rule dedup, stage B (v2 → v3), "
-        + "stage C (v3 → v4, weekly-list keys), stage D (v4 → v5: the stores' table and the new columns)"),
+        + "stage C (v3 → v4, weekly-list keys), stage D (v4 → v5: the stores' table and the new columns), "
+        + "stage E (v5 → v6: ingredient groups and add-plan amounts)"),
 
     // MARK: Front ends (their sources are also checked by the front-end rule)
     .frontEnd(
