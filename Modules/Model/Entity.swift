@@ -17,8 +17,11 @@ public protocol Entity: Sendable, Hashable {
 }
 
 extension Entity {
+  /// The entity's kind.
   public static var kind: EntityKind { schema.kind }
+  /// The record's id.
   public var id: UUID { meta.id }
+  /// Whether the record is live (not a tombstone).
   public var isLive: Bool { meta.isLive }
   /// The stored form of this entity.
   public var record: Record { Record(kind: Self.kind, meta: meta, fields: fieldValues) }

@@ -155,7 +155,7 @@ extension StoreReader {
 /// Writing access inside a write transaction. Only repositories and sync call these.
 public protocol StoreWriter: StoreReader {
   /// Inserts a new record, checking it against its kind's schema. Its texts are stored in
-  /// NFC (``Model/Record/canonical``), whatever form the caller gave: every backend writes
+  /// NFC (`Model/Record/canonical`), whatever form the caller gave: every backend writes
   /// the same bytes for canonically equivalent texts.
   /// - Throws: ``StoreError/duplicateID(kind:id:)``, ``StoreError/uniqueViolation(kind:semanticKey:existing:)``,
   ///   ``StoreError/invalidRecord(kind:id:field:reason:)``.

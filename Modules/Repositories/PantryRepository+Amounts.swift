@@ -40,6 +40,7 @@ extension PantryRepository {
 
   /// What cooking a recipe takes out of the pantry, per ingredient with an amount on hand.
   public struct Use: Sendable, Hashable {
+    /// The ingredient's name.
     public let ingredient: String
     /// The amount on hand before.
     public let before: String

@@ -10,7 +10,9 @@ public struct PlannedMealRepository {
 
   /// What planning a slot did.
   public struct Outcome: Sendable, Hashable {
+    /// The planned meal of the slot.
     public let meal: PlannedMeal
+    /// The recipe now planned.
     public let recipe: Recipe
     /// The recipe the slot held before, when planning replaced one.
     public let replaced: Recipe?
@@ -79,18 +81,25 @@ public struct PlannedMealRepository {
 
   /// One ISO week of planned meals, Monday first.
   public struct Week: Sendable, Hashable {
+    /// One day of the week with its planned slots.
     public struct Day: Sendable, Hashable {
+      /// The day's date.
       public let date: CivilDate
+      /// The day's planned meals, in meal-slot order.
       public let slots: [Slot]
     }
 
+    /// One planned meal slot.
     public struct Slot: Sendable, Hashable {
+      /// The planned meal.
       public let meal: PlannedMeal
+      /// Its recipe; nil when the recipe is gone.
       public let recipe: Recipe?
     }
 
     /// "2026-W47".
     public let week: String
+    /// The seven days, Monday first.
     public let days: [Day]
   }
 

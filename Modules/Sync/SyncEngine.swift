@@ -19,9 +19,13 @@ import Synchronization
 /// let report = try engine.sync()
 /// ```
 public final class SyncEngine: Sendable {
+  /// This device's store.
   public let store: any Store
+  /// The cloud the device pushes to and pulls from.
   public let cloud: any CloudStore
+  /// The name the device registers with.
   public let deviceName: String
+  /// Counts and events of every sync, for `sync status`.
   public let monitor: SyncMonitor
   /// Cloud batches applied per pull transaction.
   public let pullPageSize: Int
@@ -61,12 +65,19 @@ public final class SyncEngine: Sendable {
 
   /// What one sync did.
   public struct Report: Sendable, Hashable, Codable {
+    /// Batches pulled from the cloud.
     public var pulledBatches = 0
+    /// Records whose view changed from pulled changes.
     public var imported = 0
+    /// Batches pushed to the cloud.
     public var pushedBatches = 0
+    /// Record changes pushed.
     public var exported = 0
+    /// Fields where a concurrent write lost to a higher stamp.
     public var conflicts = 0
+    /// Records merged into another with the same semantic key.
     public var merges = 0
+    /// Errors met.
     public var errors = 0
     /// Batches kept unread: written by a newer schema than this device's (``HeldBatch``).
     public var held = 0
@@ -74,6 +85,7 @@ public final class SyncEngine: Sendable {
     /// (``SetAsideChange``).
     public var setAside = 0
 
+    /// An empty report.
     public init() {}
   }
 
@@ -476,7 +488,9 @@ public final class SyncEngine: Sendable {
 
 /// Thrown by the test seam of ``SyncEngine/sync(interruptAfterPulledPages:)``.
 public struct SyncInterrupted: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The interruption.
   public init() {}
+  /// "sync interrupted".
   public var description: String { "sync interrupted" }
 }
 

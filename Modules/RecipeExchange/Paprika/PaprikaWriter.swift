@@ -21,9 +21,12 @@ import ZIPFoundation
 public enum PaprikaWriter {
   /// One recipe and the names of its tags (the recipe holds only their ids).
   public struct Item: Sendable {
+    /// The recipe.
     public var recipe: Recipe
+    /// Its tags' names, written as Paprika categories.
     public var categories: [String]
 
+    /// An item for `recipe` with these category names.
     public init(_ recipe: Recipe, categories: [String] = []) {
       self.recipe = recipe
       self.categories = categories

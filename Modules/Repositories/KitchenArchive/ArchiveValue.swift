@@ -13,6 +13,7 @@ public enum ArchiveValue: Sendable, Hashable, Codable {
   case array([ArchiveValue])
   case object([String: ArchiveValue])
 
+  /// Reads any JSON value.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if container.decodeNil() {
@@ -32,6 +33,7 @@ public enum ArchiveValue: Sendable, Hashable, Codable {
     }
   }
 
+  /// Writes the value as JSON.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     switch self {
