@@ -8,6 +8,7 @@ public import Foundation
 public protocol Entity: Sendable, Hashable {
   /// The kind's schema: fields, relationships, semantic key and identity policy.
   static var schema: EntitySchema { get }
+  /// The record's id, dates, owner and sharing scope.
   var meta: RecordMetadata { get set }
   /// Reads an entity from a stored record of its kind.
   /// - Throws: ``ModelError`` when a field is missing or has the wrong type.

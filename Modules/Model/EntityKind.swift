@@ -30,7 +30,7 @@ public enum EntityKind: String, CaseIterable, Sendable, Codable, Hashable, Compa
   /// The schema that describes this kind's fields, relationships and identity.
   public var schema: EntitySchema { EntitySchema.byOrdinal[ordinal] }
 
-  /// The case's position in ``allCases``. Kinds key the dictionaries and sets of every
+  /// The case's position in `allCases`. Kinds key the dictionaries and sets of every
   /// hot path (schemas, sync's records by kind and id): hashing this number instead of
   /// the raw value, as a `RawRepresentable` would by default, skips a string hash each time.
   public var ordinal: Int {

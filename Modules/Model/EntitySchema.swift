@@ -88,12 +88,16 @@ public final class FieldDescriptor: Sendable, Hashable {
   /// The numbers a real field may hold (always finite).
   public let realRange: ClosedRange<Double>
 
+  /// A field of a kind's schema.
+  /// - Parameter name: the field's name.
+  /// - Parameter type: the type of its values.
+  /// - Parameter optional: whether it may be null.
   /// - Parameter onDelete: defaults to `.nullify` for optional and to-many
   ///   relationships and `.deny` for required ones.
   /// - Parameter indexed: see ``isIndexed``.
   /// - Parameter searched: see ``isSearched``.
   /// - Parameter lookedUpByName: see ``isLookedUpByName``.
-  /// - Parameter default: the ``defaultValue`` of a required enumeration; required
+  /// - Parameter defaultValue: the ``defaultValue`` of a required enumeration; required
   ///   booleans, integers and lists default to false, 0 and empty.
   /// - Parameter text: the ``textRule``; a name by default, a short code for durations.
   /// - Parameter integers: the ``integerRange``; ``ValueRules/defaultIntegerRange`` by default.

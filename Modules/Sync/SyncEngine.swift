@@ -67,17 +67,17 @@ public final class SyncEngine: Sendable {
   public struct Report: Sendable, Hashable, Codable {
     /// Batches pulled from the cloud.
     public var pulledBatches = 0
-    /// Records whose view changed from pulled changes.
+    /// Pulled record changes joined into the replicated state.
     public var imported = 0
     /// Batches pushed to the cloud.
     public var pushedBatches = 0
     /// Record changes pushed.
     public var exported = 0
-    /// Fields where a concurrent write lost to a higher stamp.
+    /// Fields another device wrote a different value to than this device did; the higher stamp's value is kept.
     public var conflicts = 0
-    /// Records merged into another with the same semantic key.
+    /// Merge edges learned: records merged into another with the same semantic key.
     public var merges = 0
-    /// Errors met.
+    /// Records not shown because the view of their state breaks the schema (``UnshownRecord``).
     public var errors = 0
     /// Batches kept unread: written by a newer schema than this device's (``HeldBatch``).
     public var held = 0
