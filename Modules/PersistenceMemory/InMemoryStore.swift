@@ -17,6 +17,7 @@ public final class InMemoryStore: Store {
   public let clock: StoreClock
   private let state = Mutex(MemoryState())
 
+  /// An empty store.
   /// - Parameter clock: dates change-log entries; the system clock by default.
   public init(clock: @escaping StoreClock = { Date() }) {
     self.clock = clock

@@ -44,6 +44,9 @@ public final class SQLiteStore: Store {
   /// Opens the store at `path`, creating the file and its schema when missing.
   /// - Throws: `StoreError/unavailable(location:reason:)` when the file cannot be
   ///   opened, is not a Forager store, or has a schema version this build cannot use.
+  /// - Parameter path: the database file's path.
+  /// - Parameter busyTimeout: how long, in seconds, a write waits for another process's
+  ///   write to finish before it fails.
   /// - Parameter clock: dates change-log entries; the system clock by default.
   public convenience init(path: String, busyTimeout: TimeInterval = 10, clock: @escaping StoreClock = { Date() }) throws {
     try self.init(path: path, busyTimeout: busyTimeout, clock: clock, checkpointPages: Self.checkpointPages)

@@ -19,7 +19,9 @@ public import Persistence
 public struct Library {
   let context: RepositoryContext
 
+  /// A library over `store`.
   /// - Parameters:
+  ///   - store: the store the repositories read and write.
   ///   - ownerID: recorded as the owner of every record this library creates.
   ///   - origin: recorded on every change-log entry this library writes.
   ///   - now: the clock for timestamps; tests pass a fixed one.

@@ -57,6 +57,7 @@ extension PantryRepository {
   /// count); an ingredient used up leaves the pantry. Ingredients on hand without an
   /// amount stay as they are.
   /// - Parameters:
+  ///   - nameOrID: the recipe's title or id.
   ///   - scale: servings or a factor, as `list add-recipe` takes them.
   ///   - write: false reports what would be written and writes nothing.
   /// - Throws: ``RepositoryError`` for an unknown recipe or a scale out of range.

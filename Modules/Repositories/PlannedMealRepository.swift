@@ -23,6 +23,7 @@ public struct PlannedMealRepository {
   ///   - date: "YYYY-MM-DD".
   ///   - mealType: breakfast, lunch, dinner or snack (any case).
   ///   - recipe: a recipe title or id.
+  ///   - notes: notes on the meal.
   ///   - servings: how many servings to make (above 0, at most 1,000): `list add-plan`
   ///     scales the recipe to it. Nil keeps what the slot had.
   /// - Throws: ``RepositoryError/invalidDate(_:)``, ``RepositoryError/unknownMealType(_:)``,

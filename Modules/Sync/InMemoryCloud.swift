@@ -18,6 +18,7 @@ public final class InMemoryCloud: LiveCloud {
   private let state = Mutex(State())
   private let authority: (@Sendable () -> Date)?
 
+  /// An empty cloud.
   /// - Parameters:
   ///   - identifier: what tells this cloud from another (``CloudStore/identifier``); a new
   ///     random one by default, a fixed one where a run must replay exactly.

@@ -106,7 +106,9 @@ public final class LiveSync: Sendable {
 
   private let state: Mutex<State>
 
+  /// Keeps `engine`'s device live once ``start()`` is called.
   /// - Parameters:
+  ///   - engine: the engine that syncs the device.
   ///   - options: timings (``Options``), brought within their ranges.
   ///   - now: the clock every timer reads (tests pass their own).
   public init(engine: SyncEngine, options: Options = Options(), now: @escaping @Sendable () -> Date = { Date() }) {

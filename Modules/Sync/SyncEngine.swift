@@ -45,8 +45,19 @@ public final class SyncEngine: Sendable {
   /// The states this sync wrote, so that its push does not read them back.
   private let decoded = DecodedStates()
 
-  /// - Parameter replicaIDs: the replica id a store gets when it first syncs; tests and
-  ///   simulations pass a seeded source so a seed replays exactly.
+  /// An engine that syncs `store` with `cloud` as the device `deviceName`.
+  /// - Parameters:
+  ///   - store: this device's store.
+  ///   - cloud: the cloud the household's devices share.
+  ///   - deviceName: the name the device registers with.
+  ///   - monitor: counts and keeps the events of every sync.
+  ///   - pullPageSize: cloud batches applied per pull transaction (at least 1).
+  ///   - pushBatchSize: record changes per pushed batch (at least 1).
+  ///   - schemaVersion: the schema version the device pushes and registers with.
+  ///   - replicaIDs: the replica id a store gets when it first syncs; tests and
+  ///     simulations pass a seeded source so a seed replays exactly.
+  ///   - allowedSkew: how far ahead of the time authority's clock, in seconds, a pulled
+  ///     stamp may lie; a change with a later stamp waits aside until the clock reaches it.
   public init(
     store: any Store, cloud: any CloudStore, deviceName: String, monitor: SyncMonitor = SyncMonitor(),
     pullPageSize: Int = 64, pushBatchSize: Int = 500, schemaVersion: Int = ChangeBatchCoding.schemaVersion, replicaIDs: IDSource = .random,

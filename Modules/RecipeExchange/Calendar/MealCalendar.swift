@@ -60,6 +60,7 @@ public enum MealCalendar {
   /// - Parameters:
   ///   - meals: the slots, written in date and meal order.
   ///   - stamp: DTSTAMP of every event (the export's time, from the session clock).
+  ///   - timing: all-day events, or events at each meal's time.
   public static func document(_ meals: [Meal], stamp: Date, timing: Timing = .allDay) -> String {
     var lines = [
       "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:\(productID)", "CALSCALE:GREGORIAN", "METHOD:PUBLISH",
