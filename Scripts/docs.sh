@@ -20,13 +20,14 @@ cd "$(dirname "$0")/.."
 all_modules=(Model Normalization Persistence PersistenceSQLite PersistenceMemory Repositories Sync SyncHTTP RecipeExchange)
 
 # Reads the symbol graphs of one module (the module's own file and its extensions of other
-# modules' types) and prints every public symbol declared in this package's sources whose
-# doc comment has no summary of its own: "MODULE path.to.symbol (kind) file:line".
+# modules' types) and prints every public symbol declared in the module's sources (the
+# third argument) whose doc comment has no summary of its own:
+# "MODULE path.to.symbol (kind) file:line".
 check_symbols() {
   python3 - "$@" <<'PYTHON'
 import json, os, sys
 
-module, graph_dir = sys.argv[1], sys.argv[2]
+module, graph_dir, sources = sys.argv[1], sys.argv[2], os.path.realpath(sys.argv[3])
 files = [f for f in os.listdir(graph_dir) if f == f"{module}.symbols.json" or f.startswith(f"{module}@")]
 if not files:
     print(f"{module}: no symbol graph in {graph_dir}")
@@ -35,8 +36,8 @@ missing = []
 for name in sorted(files):
     for symbol in json.load(open(os.path.join(graph_dir, name)))["symbols"]:
         location = symbol.get("location")
-        if location is None:
-            continue  # inherited or synthesized from another module: not declared here
+        if location is None or not location["uri"].startswith("file://" + sources + "/"):
+            continue  # declared in another module (an inherited default, a synthesized member)
         if symbol["kind"]["identifier"] == "swift.extension":
             continue  # an extension block of another module's type: its members are checked
         comment = symbol.get("docComment")
@@ -74,7 +75,7 @@ SWIFT
   swiftc -parse-as-library -module-name Fixture -emit-module -emit-module-path "$fixture/Fixture.swiftmodule" \
     -emit-symbol-graph -emit-symbol-graph-dir "$fixture" "$fixture/Fixture.swift"
   status=0
-  output="$(check_symbols Fixture "$fixture")" || status=$?
+  output="$(check_symbols Fixture "$fixture" "$fixture")" || status=$?
   expected="Fixture Documented.init(name:) (Initializer) Fixture.swift:7
 Fixture Documented.undocumented (Instance Property) Fixture.swift:5"
   if [ "$status" -eq 1 ] && [ "$output" = "$expected" ]; then
@@ -125,7 +126,7 @@ for module in "${modules[@]}"; do
     problems=1
     continue
   fi
-  if ! check_symbols "$module" "$graph_dir" >&2; then
+  if ! check_symbols "$module" "$graph_dir" "Modules/$module" >&2; then
     problems=1
   fi
 done

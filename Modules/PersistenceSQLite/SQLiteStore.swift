@@ -10,7 +10,7 @@ public import Persistence
 /// an index on the semantic key, a unique index over live rows for unique kinds, and an
 /// index on every reference column. The schema version is recorded in the file
 /// (`PRAGMA user_version`). Several processes may open the same file; writers wait for
-/// each other up to ``Configuration/busyTimeout``.
+/// each other up to the busy timeout given to ``init(path:busyTimeout:clock:)``.
 ///
 /// ```swift
 /// let store = try SQLiteStore(path: "/tmp/kitchen.sqlite")

@@ -87,22 +87,39 @@ public enum RecipeCreation: Sendable, Hashable {
 
 /// One change to an existing recipe.
 public enum RecipeChange: Sendable, Hashable {
+  /// Sets the description; nil clears it.
   case description(String?)
+  /// Sets the cuisine; nil clears it.
   case cuisine(String?)
+  /// Sets the recipe's category; nil clears it.
   case category(String?)
+  /// Sets what it makes ("4 servings"); nil clears it.
   case yield(String?)
+  /// Sets the preparation time (minutes, "1h30m", "1:30" or ISO 8601); nil clears it.
   case prepTime(String?)
+  /// Sets the cooking time; nil clears it.
   case cookTime(String?)
+  /// Sets the total time; nil clears it.
   case totalTime(String?)
+  /// Sets the cook's notes; nil clears them.
   case notes(String?)
+  /// Sets the web address it comes from; nil clears it.
   case url(String?)
+  /// Sets the page in its book; nil clears it.
   case page(Int?)
+  /// Sets the book (found or created by title and author); a nil title clears it.
   case book(title: String?, author: String?)
+  /// Marks or unmarks it a favorite.
   case favorite(Bool)
+  /// Replaces the keywords.
   case keywords([String])
+  /// Adds tags by name, creating those that are missing.
   case addTags([String])
+  /// Removes tags by name.
   case removeTags([String])
+  /// Replaces the steps.
   case instructions([String])
+  /// Sets the author; nil clears it.
   case author(String?)
   /// "YYYY-MM-DD".
   case datePublished(String?)

@@ -5,12 +5,19 @@
 /// time: integers as integers, reals in their shortest exact form) and decoding keeps
 /// integers apart from reals.
 public enum ArchiveValue: Sendable, Hashable, Codable {
+  /// JSON null.
   case null
+  /// A JSON boolean.
   case bool(Bool)
+  /// A JSON number without a fraction.
   case integer(Int64)
+  /// A JSON number with a fraction.
   case real(Double)
+  /// A JSON string.
   case string(String)
+  /// A JSON array.
   case array([ArchiveValue])
+  /// A JSON object.
   case object([String: ArchiveValue])
 
   /// Reads any JSON value.
