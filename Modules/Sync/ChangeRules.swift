@@ -92,7 +92,7 @@ public struct ChangeRules: Sendable {
   }
 
   /// The first schema version whose batches are held to the key rule
-  /// (``identityViolation(in:schemaVersion:)``): from 4 every unique kind has a key computed
+  /// (`identityViolation(in:schemaVersion:)`): from 4 every unique kind has a key computed
   /// from its fields (a weekly list got its key with 4). Batches of earlier builds, which
   /// keyed some names by their own rules, are joined as written.
   public static let firstKeyCheckedSchema = 4

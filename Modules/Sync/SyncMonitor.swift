@@ -6,7 +6,11 @@ public final class SyncMonitor: Sendable {
   /// One thing that happened during sync.
   public struct Event: Sendable, Hashable, Codable {
     /// What kind of thing happened.
-    public enum Kind: String, Sendable, Codable { case sync, `import`, export, conflict, merge, error }
+    public enum Kind: String, Sendable, Codable {
+      /// A sync finished, an import of pulled changes, an export of this device's, a
+      /// conflict resolved, a merge learned, or an error.
+      case sync, `import`, export, conflict, merge, error
+    }
     /// When it happened.
     public let date: Date
     /// What kind of thing it was.
