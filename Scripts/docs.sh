@@ -163,9 +163,14 @@ for module in modules:
 print(f"{count} article snippets", file=sys.stderr)
 PYTHON
 bin="$(swift build --show-bin-path)"
+# The C modules the Swift modules were built with (GRDB's SQLite, ZIPFoundation's zlib, …).
+c_modules=()
+while read -r flag; do
+  [ -f "${flag#-fmodule-map-file=}" ] && c_modules+=(-Xcc "$flag")
+done < <(grep -oh -- '-fmodule-map-file=[^" ]*' .build/debug.yaml | sort -u)
 if ls "$snippets"/*.swift > /dev/null 2>&1; then
   for file in "$snippets"/*.swift; do
-    if ! swiftc -typecheck -parse-as-library -I "$bin/Modules" -I "$bin" "$file" 2> "$file.log"; then
+    if ! swiftc -typecheck -parse-as-library -I "$bin/Modules" -I "$bin" "${c_modules[@]}" "$file" 2> "$file.log"; then
       grep -m1 '^// Modules/' "$file" >&2
       sed 's|^.*/||' "$file.log" | grep -E 'error' >&2
       problems=1
