@@ -72,6 +72,7 @@ let package = Package(
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     .package(url: "https://github.com/apple/swift-nio-extras", from: "1.34.1"),
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
   ],
   targets: [
     // MARK: - Modules

@@ -26,8 +26,10 @@ extension AmountTotal {
   ///
   /// A range keeps its range, both ends lowered and floored at zero; a part whose upper
   /// end (or quantity) reaches zero is removed.
-  /// - Parameter gramsPerCup: the ingredient's density, which lets mass on hand count
-  ///   against volume needed and the other way round.
+  /// - Parameters:
+  ///   - onHand: the amount on hand.
+  ///   - gramsPerCup: the ingredient's density, which lets mass on hand count against
+  ///     volume needed and the other way round.
   public func subtracting(onHand: ExactAmount, gramsPerCup: Rational? = nil) -> PantrySubtraction {
     guard let have = AmountTotal.sum([onHand]).parts.first else { return PantrySubtraction(remaining: self, isComparable: false) }
     for (index, part) in parts.enumerated() {

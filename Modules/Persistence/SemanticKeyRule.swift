@@ -52,7 +52,7 @@ extension Record {
 }
 
 extension ChangeOrigin {
-  /// Whether writes of this origin are held to ``Record/validateSemanticKey()``: all but
+  /// Whether writes of this origin are held to `Record/validateSemanticKey()`: all but
   /// sync and the view derived from it.
   public var checksSemanticKeys: Bool { self != .sync && self != .derived }
 }

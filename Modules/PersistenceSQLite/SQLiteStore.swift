@@ -6,11 +6,11 @@ public import Persistence
 
 /// A store in one SQLite file (WAL mode), through GRDB on the system libsqlite3.
 ///
-/// Each kind has its own table, generated from its ``EntitySchema``: one column per field,
+/// Each kind has its own table, generated from its `EntitySchema`: one column per field,
 /// an index on the semantic key, a unique index over live rows for unique kinds, and an
 /// index on every reference column. The schema version is recorded in the file
 /// (`PRAGMA user_version`). Several processes may open the same file; writers wait for
-/// each other up to ``Configuration/busyTimeout``.
+/// each other up to the busy timeout given to ``init(path:busyTimeout:clock:)``.
 ///
 /// ```swift
 /// let store = try SQLiteStore(path: "/tmp/kitchen.sqlite")
@@ -28,8 +28,11 @@ public final class SQLiteStore: Store {
   /// The writer's page cache, in KiB (SQLite's default is 2,000 KiB).
   package static let writerCacheKiB = 32_768
 
+  /// "sqlite:" followed by the file's path.
   public let location: String
+  /// The database file's path.
   public let path: String
+  /// The clock that dates the change-log entries of each transaction.
   public let clock: StoreClock
   /// The writer (and the schema set-up) goes through GRDB's pool; reads use
   /// ``ReadConnections``, which reach a read connection for a fraction of the pool's cost.
@@ -39,8 +42,11 @@ public final class SQLiteStore: Store {
   private let checkpointer: BackgroundCheckpointer
 
   /// Opens the store at `path`, creating the file and its schema when missing.
-  /// - Throws: ``StoreError/unavailable(location:reason:)`` when the file cannot be
+  /// - Throws: `StoreError/unavailable(location:reason:)` when the file cannot be
   ///   opened, is not a Forager store, or has a schema version this build cannot use.
+  /// - Parameter path: the database file's path.
+  /// - Parameter busyTimeout: how long, in seconds, a write waits for another process's
+  ///   write to finish before it fails.
   /// - Parameter clock: dates change-log entries; the system clock by default.
   public convenience init(path: String, busyTimeout: TimeInterval = 10, clock: @escaping StoreClock = { Date() }) throws {
     try self.init(path: path, busyTimeout: busyTimeout, clock: clock, checkpointPages: Self.checkpointPages)
@@ -115,6 +121,7 @@ public final class SQLiteStore: Store {
     }
   }
 
+  /// Runs `body` in a deferred read transaction on a read connection, which sees one committed state.
   public func read<T>(_ body: (any StoreReader) throws -> T) throws -> T {
     do {
       return try readers.read { db, statements in
@@ -128,6 +135,7 @@ public final class SQLiteStore: Store {
     }
   }
 
+  /// Runs `body` in an immediate write transaction; it commits when `body` returns and rolls back when it throws.
   public func write<T>(origin: ChangeOrigin, _ body: (any StoreWriter) throws -> T) throws -> T {
     do {
       return try pool.writeWithoutTransaction { db in
@@ -180,11 +188,15 @@ public final class SQLiteStore: Store {
   }
 }
 
-/// The backend entry for ``StoreFactory``: location `sqlite:PATH` (or a bare path).
+/// The backend entry for `StoreFactory`: location `sqlite:PATH` (or a bare path).
 public struct SQLiteBackend: StoreBackend {
+  /// The SQLite backend entry.
   public init() {}
+  /// "sqlite".
   public var scheme: String { "sqlite" }
+  /// A one-line description for a list of backends.
   public var summary: String { "sqlite:PATH — a SQLite file (WAL), created when missing" }
+  /// Opens (or creates) the SQLite store at `path`; an empty path is refused.
   public func open(path: String, clock: @escaping StoreClock) throws -> any Store {
     guard !path.isEmpty else { throw StoreError.unavailable(location: "sqlite:", reason: "no file path given") }
     return try SQLiteStore(path: path, clock: clock)

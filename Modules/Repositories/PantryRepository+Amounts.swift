@@ -40,6 +40,7 @@ extension PantryRepository {
 
   /// What cooking a recipe takes out of the pantry, per ingredient with an amount on hand.
   public struct Use: Sendable, Hashable {
+    /// The ingredient's name.
     public let ingredient: String
     /// The amount on hand before.
     public let before: String
@@ -56,6 +57,7 @@ extension PantryRepository {
   /// count); an ingredient used up leaves the pantry. Ingredients on hand without an
   /// amount stay as they are.
   /// - Parameters:
+  ///   - nameOrID: the recipe's title or id.
   ///   - scale: servings or a factor, as `list add-recipe` takes them.
   ///   - write: false reports what would be written and writes nothing.
   /// - Throws: ``RepositoryError`` for an unknown recipe or a scale out of range.

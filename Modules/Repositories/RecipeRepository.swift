@@ -14,6 +14,7 @@ public struct RecipeRepository {
   /// Creates a recipe with its ingredient lines, resolving each line to an ingredient
   /// template (created when missing), its tags and its book.
   /// - Parameters:
+  ///   - draft: what the person gave.
   ///   - allowSimilar: create even when recipes with the same title key exist.
   ///   - seedKey: for data that several devices create independently (the sample
   ///     library): the recipe then gets a name-based id from this key, so every device

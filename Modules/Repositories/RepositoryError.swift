@@ -29,6 +29,7 @@ public enum RepositoryError: Error, Sendable, Hashable, CustomStringConvertible 
   /// An alias already names another ingredient.
   case aliasCollision(alias: String, existingName: String, existingID: UUID)
 
+  /// A message naming the value and what was wrong with it.
   public var description: String {
     switch self {
     case .emptyName(let kind):

@@ -8,6 +8,7 @@ extension WeeklyListRepository {
   public struct PlanAddition: Sendable {
     /// The meals of the week whose recipe added at least one item, by slot.
     public let meals: [PlannedMeal]
+    /// The items added to the list.
     public let added: [GroceryListItem]
     /// Ingredients left off because they are staples or in the pantry without an amount, by name.
     public let skipped: [String]

@@ -139,6 +139,7 @@ public struct WeeklyListRepository {
 
   /// What ``addRecipe(_:to:scaledBy:includeOnHand:)`` did.
   public struct RecipeAddition: Sendable {
+    /// The items added to the list.
     public let added: [GroceryListItem]
     /// Ingredients left off because they are staples or in the pantry without an amount, by name.
     public let skipped: [String]

@@ -7,14 +7,18 @@ public import Foundation
 public struct HeldBatch: Sendable, Hashable, Codable {
   /// Its place in the cloud's log.
   public let sequence: Int64
+  /// The batch id.
   public let id: String
+  /// The replica that wrote it.
   public let replica: String
+  /// The schema version it was written with.
   public let schemaVersion: Int
   /// Why it is held, for the user.
   public let reason: String
   /// The batch in ``ChangeBatchCoding``'s binary form, as the cloud served it.
   public let bytes: Data
 
+  /// A held batch from its parts.
   public init(sequence: Int64, id: String, replica: String, schemaVersion: Int, reason: String, bytes: Data) {
     self.sequence = sequence
     self.id = id
@@ -36,8 +40,11 @@ extension ChangeBatchCoding {
 
   /// What a batch says about itself before its changes, readable whatever its schema.
   public struct Header: Sendable, Hashable {
+    /// The batch id.
     public let id: String
+    /// The replica that wrote it.
     public let replica: String
+    /// The schema version it was written with.
     public let schemaVersion: Int
   }
 

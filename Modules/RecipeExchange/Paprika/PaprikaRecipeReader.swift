@@ -7,7 +7,7 @@ import Normalization
 /// What maps where (Docs/IMPORT.md): name; ingredients, one line each; directions, one
 /// step per line (a short line ending in a colon, "For the sauce:", is a section heading);
 /// description; servings → yield; prep, cook and total times (free text such as
-/// "1 hr 20 mins") → ISO 8601 durations by ``Durations``; categories → tags; source →
+/// "1 hr 20 mins") → ISO 8601 durations by `Durations`; categories → tags; source →
 /// author; source URL; notes, with the nutritional information after them; favourite.
 /// What Forager keeps nowhere — the photo, the rating, the difficulty — is named in
 /// ``ImportedRecipe/notKept``, never dropped silently.

@@ -21,12 +21,15 @@ import ZIPFoundation
 public enum PaprikaWriter {
   /// One recipe and the names of its tags (the recipe holds only their ids).
   public struct Item: Sendable {
+    /// The recipe.
     public var recipe: Recipe
+    /// Its tags' names, written as Paprika categories.
     public var categories: [String]
     /// The group of each ingredient line (as `RecipeIngredient.group`), written as a
     /// heading line "NAME:" before the group's first line.
     public var ingredientGroups: [String?]
 
+    /// An item for `recipe` with these category names and its lines' groups.
     public init(_ recipe: Recipe, categories: [String] = [], ingredientGroups: [String?] = []) {
       self.recipe = recipe
       self.categories = categories
