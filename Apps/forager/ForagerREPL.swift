@@ -69,6 +69,7 @@ struct ForagerREPL: ParsableCommand {
       throw ValidationError(error.description)
     }
     session.showsWritesFirst = true
+    session.keepsUndo = true
     if isatty(2) != 0 {
       session.fileProgress = { Console.errorText(ProgressBar.line(done: $0, total: $1, item: $2)) }
     }

@@ -98,6 +98,11 @@ public protocol StoreReader {
   func syncStateHolders(_ kind: EntityKind, keys: [String]) throws -> [String: [UUID]]
   /// The ids of every record of `kind` that has a sync state, in no particular order.
   func syncStateIDs(_ kind: EntityKind) throws -> [UUID]
+  /// Sync's history entries of one record, oldest first (``SyncHistoryRow``).
+  func syncHistory(_ kind: EntityKind, id: UUID) throws -> [SyncHistoryRow]
+  /// Sync's history entries of every record with a sequence above `sequence`, oldest first,
+  /// at most `limit`.
+  func syncHistory(after sequence: Int64, limit: Int) throws -> [SyncHistoryRow]
 }
 
 extension StoreReader {
@@ -187,6 +192,16 @@ public protocol StoreWriter: StoreReader {
   ///   (SQLite writes an index entry again for every column an update sets, even to the
   ///   value it held). False is always correct.
   func setSyncState(_ text: String?, key: String?, kind: EntityKind, id: UUID, keyUnchanged: Bool) throws
+  /// Appends an entry to sync's history of a record and drops that record's oldest entries
+  /// beyond the newest `keepingPerRecord` (at least 1). Not logged, like the state.
+  /// - Returns: whether entries of the record were dropped.
+  @discardableResult
+  func appendSyncHistory(_ kind: EntityKind, id: UUID, text: String, keepingPerRecord: Int) throws -> Bool
+  /// Drops every history entry whose sequence lies `total` or more below the newest one:
+  /// at most `total` entries stay, the oldest go first.
+  /// - Returns: the records that lost entries, each once, in no particular order.
+  @discardableResult
+  func trimSyncHistory(keeping total: Int) throws -> [SyncHistoryRecord]
   /// Runs `body` with change-log entries marked with `origin` instead of the
   /// transaction's own, e.g. for the changes sync derives while importing.
   func withOrigin<T>(_ origin: ChangeOrigin, _ body: () throws -> T) rethrows -> T

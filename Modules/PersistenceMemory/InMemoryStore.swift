@@ -85,9 +85,53 @@ struct MemoryState: Sendable {
   var syncStates: [RecordAddress: SyncStateEntry] = [:]
   /// Ids of the records whose sync state holds a semantic key, per kind and key.
   var syncStateKeys: [KeyAddress: Set<UUID>] = [:]
+  /// Sync's history of record states.
+  var history = MemoryHistory()
 }
 
 struct SyncStateEntry: Sendable {
   let key: String?
   let text: String
+}
+
+/// Sync's record history (``Persistence/SyncHistoryRow``): every entry by sequence, each
+/// record's sequences in order, and the next sequence (never reused).
+struct MemoryHistory: Sendable {
+  var rows: [Int64: SyncHistoryRow] = [:]
+  var byRecord: [RecordAddress: [Int64]] = [:]
+  var next: Int64 = 1
+  /// Every sequence below it was dropped.
+  var low: Int64 = 1
+
+  /// Adds a row under the next sequence.
+  mutating func append(_ kind: EntityKind, id: UUID, text: String) -> SyncHistoryRow {
+    let row = SyncHistoryRow(sequence: next, kind: kind, id: id, text: text)
+    rows[next] = row
+    byRecord[RecordAddress(kind: kind, id: id), default: []].append(next)
+    next += 1
+    return row
+  }
+
+  /// Removes the rows of these sequences; returns them.
+  mutating func remove(_ sequences: some Sequence<Int64>) -> [SyncHistoryRow] {
+    var removed: [SyncHistoryRow] = []
+    for sequence in sequences {
+      guard let row = rows.removeValue(forKey: sequence) else { continue }
+      let address = RecordAddress(kind: row.kind, id: row.id)
+      byRecord[address]?.removeAll { $0 == sequence }
+      if byRecord[address]?.isEmpty == true { byRecord[address] = nil }
+      removed.append(row)
+    }
+    return removed
+  }
+
+  /// Puts removed rows back.
+  mutating func restore(_ removed: [SyncHistoryRow]) {
+    for row in removed {
+      rows[row.sequence] = row
+      let address = RecordAddress(kind: row.kind, id: row.id)
+      byRecord[address, default: []].append(row.sequence)
+      byRecord[address]?.sort()
+    }
+  }
 }

@@ -86,6 +86,14 @@ final class MemoryTransaction: StoreWriter {
     state.syncStates.keys.filter { $0.kind == kind }.map(\.id)
   }
 
+  func syncHistory(_ kind: EntityKind, id: UUID) throws -> [SyncHistoryRow] {
+    (state.history.byRecord[RecordAddress(kind: kind, id: id)] ?? []).compactMap { state.history.rows[$0] }
+  }
+
+  func syncHistory(after sequence: Int64, limit: Int) throws -> [SyncHistoryRow] {
+    Array(state.history.rows.keys.filter { $0 > sequence }.sorted().prefix(max(0, limit))).compactMap { state.history.rows[$0] }
+  }
+
   // MARK: Writing
 
   func insertRecord(_ record: Record) throws {
@@ -131,6 +139,31 @@ final class MemoryTransaction: StoreWriter {
     let old = state.syncStates[address]
     Self.putSyncState(text.map { SyncStateEntry(key: key, text: $0) }, at: address, in: &state)
     undo.append { state in MemoryTransaction.putSyncState(old, at: address, in: &state) }
+  }
+
+  func appendSyncHistory(_ kind: EntityKind, id: UUID, text: String, keepingPerRecord: Int) throws -> Bool {
+    let row = state.history.append(kind, id: id, text: text)
+    let sequences = state.history.byRecord[RecordAddress(kind: kind, id: id)] ?? []
+    let removed = state.history.remove(sequences.dropLast(max(1, keepingPerRecord)))
+    undo.append { state in
+      _ = state.history.remove([row.sequence])
+      state.history.restore(removed)
+      state.history.next = row.sequence
+    }
+    return !removed.isEmpty
+  }
+
+  func trimSyncHistory(keeping total: Int) throws -> [SyncHistoryRecord] {
+    let cutoff = state.history.next - 1 - Int64(max(0, total))
+    let low = state.history.low
+    guard cutoff >= low else { return [] }
+    let removed = state.history.remove(low...cutoff)
+    state.history.low = cutoff + 1
+    undo.append { state in
+      state.history.restore(removed)
+      state.history.low = low
+    }
+    return Array(Set(removed.map { SyncHistoryRecord(kind: $0.kind, id: $0.id) }))
   }
 
   /// Replaces a record's sync state and keeps the index of the keys states hold true.

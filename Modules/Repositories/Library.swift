@@ -27,11 +27,12 @@ public struct Library {
   ///   - now: the clock for timestamps; tests pass a fixed one.
   ///   - ids: where the ids of recipes, lists, items and meal plans come from; tests and
   ///     simulations pass `IDSource/seeded(_:)` so a seed replays exactly.
+  ///   - journal: notes what this library's writes change while it records (for undo).
   public init(
     store: any Store, ownerID: String = RecordMetadata.localOwner, origin: ChangeOrigin = .local,
-    now: @escaping () -> Date = Date.init, ids: IDSource = .random
+    now: @escaping () -> Date = Date.init, ids: IDSource = .random, journal: ChangeJournal? = nil
   ) {
-    context = RepositoryContext(store: store, now: now, ids: ids, ownerID: ownerID, origin: origin, writer: nil)
+    context = RepositoryContext(store: store, now: now, ids: ids, ownerID: ownerID, origin: origin, journal: journal, writer: nil)
   }
 
   init(context: RepositoryContext) { self.context = context }

@@ -11,21 +11,28 @@ final class RepositoryContext {
   let ids: IDSource
   let ownerID: String
   let origin: ChangeOrigin
+  /// Notes what the writes change, for an undo (``ChangeJournal``).
+  let journal: ChangeJournal?
   private let writer: (any StoreWriter)?
 
-  init(store: any Store, now: @escaping () -> Date, ids: IDSource, ownerID: String, origin: ChangeOrigin, writer: (any StoreWriter)?) {
+  init(
+    store: any Store, now: @escaping () -> Date, ids: IDSource, ownerID: String, origin: ChangeOrigin, journal: ChangeJournal? = nil,
+    writer: (any StoreWriter)?
+  ) {
     self.store = store
     self.now = now
     self.ids = ids
     self.ownerID = ownerID
     self.origin = origin
+    self.journal = journal
     self.writer = writer
   }
 
   /// Runs `body` in the open transaction, or in a new atomic one.
   func write<T>(_ body: (any StoreWriter) throws -> T) throws -> T {
     if let writer { return try body(writer) }
-    return try store.write(origin: origin, body)
+    guard let journal else { return try store.write(origin: origin, body) }
+    return try store.write(origin: origin) { writer in try body(JournalingWriter(base: writer, journal: journal)) }
   }
 
   /// Reads inside the open transaction (seeing its writes), or from a fresh read.
@@ -37,7 +44,7 @@ final class RepositoryContext {
   var isBound: Bool { writer != nil }
 
   func bound(to writer: any StoreWriter) -> RepositoryContext {
-    RepositoryContext(store: store, now: now, ids: ids, ownerID: ownerID, origin: origin, writer: writer)
+    RepositoryContext(store: store, now: now, ids: ids, ownerID: ownerID, origin: origin, journal: journal, writer: writer)
   }
 
   /// A new random id (from the injected source), for kinds without a name-based id.

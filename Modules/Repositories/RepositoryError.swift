@@ -28,6 +28,10 @@ public enum RepositoryError: Error, Sendable, Hashable, CustomStringConvertible 
   case invalidValue(field: String, value: String, reason: String)
   /// An alias already names another ingredient.
   case aliasCollision(alias: String, existingName: String, existingID: UUID)
+  /// A deleted record cannot come back: a live record holds its name now and is kept.
+  case restoreCollision(EntityKind, name: String, existingName: String, existingID: UUID)
+  /// The record to restore is not deleted.
+  case notDeleted(EntityKind, String)
 
   /// A message naming the value and what was wrong with it.
   public var description: String {
@@ -58,6 +62,10 @@ public enum RepositoryError: Error, Sendable, Hashable, CustomStringConvertible 
       "\(field) '\(value)': \(reason)"
     case .aliasCollision(let alias, let existingName, let existingID):
       "alias '\(alias)' already names ingredient '\(existingName)' (id \(existingID.shortText))"
+    case .restoreCollision(let kind, let name, let existingName, let existingID):
+      "cannot restore \(kind.label) '\(name)': \(kind.label) '\(existingName)' (id \(existingID.shortText)) holds its name now and is kept"
+    case .notDeleted(let kind, let name):
+      "\(kind.label) '\(name)' is not deleted"
     }
   }
 }

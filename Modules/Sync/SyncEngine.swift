@@ -252,7 +252,7 @@ public final class SyncEngine: Sendable {
       let replica = try writer.ensureReplicaID(newReplicaID)
       let local = store.clock()
       let now = authorityNow()
-      let states = try StateStore(writer, decoded: decoded)
+      let states = try StateStore(writer, decoded: decoded, time: local)
       let clockOffset = offset.withLock { $0 }
       var touched = try LegacyConversion.convertIfNeeded(writer, states) { Stamper.onAuthorityClock($0, offset: clockOffset, now: now) }
       let components = IdentityComponents(states: states)
@@ -352,7 +352,7 @@ public final class SyncEngine: Sendable {
   func join(_ batches: [ChangeBatch], _ writer: any StoreWriter, rules: ChangeRules) throws -> SyncCounts {
     let replica = try writer.ensureReplicaID(newReplicaID)
     let now = store.clock()
-    let states = try StateStore(writer, decoded: decoded)
+    let states = try StateStore(writer, decoded: decoded, time: now)
     let limit = rules.latestStampTime
     var joiner = Joiner(states: states, replica: replica, clock: try writer.replicaClock(limit: limit, now: rules.now), limit: limit)
     let changes = batches.lazy.flatMap(\.changes)

@@ -115,7 +115,9 @@ import Testing
       }
       for parameter in spec.parameters {
         guard let range = parameter.range else { continue }
-        let line = Self.line(spec).replacingOccurrences(
+        // An optional parameter is given, so that its value is checked.
+        let members = spec.oneOf.filter(\.isRequired).map { $0.names[0] } + [parameter.name]
+        let line = Self.line(spec, members: members).replacingOccurrences(
           of: " " + Self.sample(parameter.type, range), with: " " + Self.number(range.upper + 1, parameter.type))
         #expect(parser.parse(line).errors.first?.argument == parameter.name, "\(line)")
         checked += 1

@@ -72,6 +72,14 @@ private final class FailingWriter: StoreWriter {
   func syncStates(_ kind: EntityKind, ids: [UUID]) throws -> [UUID: String] { try base.syncStates(kind, ids: ids) }
   func syncStateHolders(_ kind: EntityKind, keys: [String]) throws -> [String: [UUID]] { try base.syncStateHolders(kind, keys: keys) }
   func syncStateIDs(_ kind: EntityKind) throws -> [UUID] { try base.syncStateIDs(kind) }
+  func syncHistory(_ kind: EntityKind, id: UUID) throws -> [SyncHistoryRow] { try base.syncHistory(kind, id: id) }
+  func syncHistory(after sequence: Int64, limit: Int) throws -> [SyncHistoryRow] {
+    try base.syncHistory(after: sequence, limit: limit)
+  }
+  func appendSyncHistory(_ kind: EntityKind, id: UUID, text: String, keepingPerRecord: Int) throws -> Bool {
+    try base.appendSyncHistory(kind, id: id, text: text, keepingPerRecord: keepingPerRecord)
+  }
+  func trimSyncHistory(keeping total: Int) throws -> [SyncHistoryRecord] { try base.trimSyncHistory(keeping: total) }
 
   func insertRecord(_ record: Record) throws {
     inserts += 1

@@ -133,6 +133,14 @@ private struct CountingWriter: StoreWriter {
     try reader.syncStateHolders(kind, keys: keys)
   }
   func syncStateIDs(_ kind: EntityKind) throws -> [UUID] { try reader.syncStateIDs(kind) }
+  func syncHistory(_ kind: EntityKind, id: UUID) throws -> [SyncHistoryRow] { try reader.syncHistory(kind, id: id) }
+  func syncHistory(after sequence: Int64, limit: Int) throws -> [SyncHistoryRow] {
+    try reader.syncHistory(after: sequence, limit: limit)
+  }
+  func appendSyncHistory(_ kind: EntityKind, id: UUID, text: String, keepingPerRecord: Int) throws -> Bool {
+    try requireWriter().appendSyncHistory(kind, id: id, text: text, keepingPerRecord: keepingPerRecord)
+  }
+  func trimSyncHistory(keeping total: Int) throws -> [SyncHistoryRecord] { try requireWriter().trimSyncHistory(keeping: total) }
 
   private func requireWriter() throws -> any StoreWriter {
     guard let writer else { throw StoreError.backend("a read transaction cannot write") }

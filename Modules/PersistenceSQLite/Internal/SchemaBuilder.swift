@@ -76,6 +76,15 @@ enum SchemaBuilder {
         CREATE INDEX IF NOT EXISTS \(SQLiteTransaction.syncStatesTable)_key
           ON \(SQLiteTransaction.syncStatesTable) (kind, key) WHERE key IS NOT NULL;
         """)
+    // Sync's history of record states (``SQLiteTransaction/syncHistory(_:id:)``), bounded
+    // by sync; the sequence is never reused, so entries keep their order when the oldest go.
+    try db.execute(
+      sql: """
+        CREATE TABLE IF NOT EXISTS \(SQLiteTransaction.syncHistoryTable) (
+          sequence INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, id TEXT NOT NULL, entry TEXT NOT NULL);
+        CREATE INDEX IF NOT EXISTS \(SQLiteTransaction.syncHistoryTable)_record
+          ON \(SQLiteTransaction.syncHistoryTable) (kind, id, sequence);
+        """)
     for kind in EntityKind.allCases {
       try createOrExtendTable(db, TableLayout.of(kind), keyIndexOverAllRows: !uniqueConstraints)
       if uniqueConstraints { try createUniqueIndex(db, TableLayout.of(kind)) }

@@ -32,6 +32,8 @@ public struct CommandRegistry: Sendable {
     KitchenArchiveCommands.group,
     ExpectCommands.group,
     ExplainCommands.group,
+    HistoryCommands.group,
+    UndoCommands.group,
     MigrateCommands.group,
   ])
 

@@ -1,9 +1,10 @@
 import Model
 import Repositories
 
-/// settings units: how the session shows amounts.
+/// settings units: how the session shows amounts (and `settings history`, the history bounds
+/// of the current device, in ``HistoryCommands``).
 enum SettingsCommands {
-  static let group = CommandGroup("settings", summary: "Session settings", commands: [units])
+  static let group = CommandGroup("settings", summary: "Session and device settings", commands: [units, HistoryCommands.bounds])
 
   static let choices = UnitPreference.allCases.map(\.rawValue) + [asWritten]
   static let asWritten = "as-written"

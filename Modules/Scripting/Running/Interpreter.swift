@@ -30,7 +30,7 @@ public final class Interpreter {
   static func perform(_ invocation: Invocation, in session: Session) throws(ScriptError) -> CommandResult {
     if invocation.wantsHelp { return HelpText.result(for: invocation.spec) }
     do {
-      let result = try invocation.spec.action(invocation, session)
+      let result = try session.recordingUndo(of: invocation) { try invocation.spec.action(invocation, session) }
       // A live device pushes what the command wrote after the debounce.
       if !session.live.drivers.isEmpty { session.noteLiveWrites() }
       return result

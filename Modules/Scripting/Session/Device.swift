@@ -1,3 +1,4 @@
+import Foundation
 public import Persistence
 public import Repositories
 
@@ -10,17 +11,21 @@ public final class Device {
   /// The library commands use. Inside an atomic batch run it is bound to the run's
   /// open transaction.
   public internal(set) var library: Library
+  /// Notes what the library's writes change, command by command, for `undo`.
+  let journal: ChangeJournal
 
-  init(name: String, location: String, store: any Store, library: Library) {
+  init(name: String, location: String, store: any Store, now: @escaping @Sendable () -> Date) {
     self.name = name
     self.location = location
     self.store = store
-    self.library = library
+    let journal = ChangeJournal()
+    self.journal = journal
+    self.library = Library(store: store, now: now, journal: journal)
   }
 
-  func replaceStore(location: String, store: any Store, library: Library) {
+  func replaceStore(location: String, store: any Store, now: @escaping @Sendable () -> Date) {
     self.location = location
     self.store = store
-    self.library = library
+    self.library = Library(store: store, now: now, journal: journal)
   }
 }

@@ -62,6 +62,11 @@ public final class Session {
   /// (`recipe cooked --use-pantry`) then shows what it would write, and writes only when
   /// run again with `--yes`. Scripts write at once.
   public var showsWritesFirst = false
+  /// Whether each command's changes are kept for `undo` (the REPL keeps them; a script's
+  /// commands are not kept, so a long import holds no copy of what it wrote).
+  public var keepsUndo = false
+  /// The commands of this session that changed records, oldest first, for `undo`.
+  var undoable: [UndoStep] = []
   /// Called after a store is opened inside an atomic run, so the run can join it.
   var storeOpened: ((Device) throws -> Void)?
 
@@ -91,8 +96,7 @@ public final class Session {
     self.registry = registry
     self.now = now
     let store = try Self.open(location, factory: factory, command: nil)
-    let device = Device(
-      name: Self.defaultDeviceName, location: store.location, store: store, library: Library(store: store, now: now))
+    let device = Device(name: Self.defaultDeviceName, location: store.location, store: store, now: now)
     devices = [device]
     current = device
   }
@@ -137,7 +141,7 @@ public final class Session {
       throw ScriptError(.failed, command: command, argument: "name", reason: "device '\(existing.name)' already exists")
     }
     let store = try Self.open(location, factory: factory, command: command)
-    let device = Device(name: cleaned, location: store.location, store: store, library: Library(store: store, now: now))
+    let device = Device(name: cleaned, location: store.location, store: store, now: now)
     devices.append(device)
     do {
       try storeOpened?(device)
@@ -159,7 +163,7 @@ public final class Session {
   /// Points the current device at another store.
   public func reopenCurrent(location: String, command: String = "open") throws(ScriptError) {
     let store = try Self.open(location, factory: factory, command: command)
-    current.replaceStore(location: store.location, store: store, library: Library(store: store, now: now))
+    current.replaceStore(location: store.location, store: store, now: now)
     do {
       try storeOpened?(current)
     } catch {

@@ -21,6 +21,9 @@ final class StateStore {
     /// The key the state is indexed by (`SharedKey`) changed in this transaction: the
     /// store's index of each stored state's key is written for these only (``flush()``).
     var movedKey = false
+    /// The state as the store holds it (read, or last written back): what the history
+    /// entry of the next write back is computed from (``HistoryEntry``).
+    var stored: RecordState?
 
     /// Sets the state to write back; returns whether it was not to be written before.
     mutating func replace(with state: RecordState, movingKey: Bool) -> Bool {
@@ -30,11 +33,11 @@ final class StateStore {
       return !isDirty
     }
 
-    /// Marks the state written; returns it and whether its key register changed since it
-    /// was read.
-    mutating func flushed() -> (state: RecordState, movedKey: Bool)? {
-      defer { (isDirty, movedKey) = (false, false) }
-      return state.map { ($0, movedKey) }
+    /// Marks the state written; returns it, whether its key register changed since it
+    /// was read, and the history entry of the change from the state stored before.
+    mutating func flushed(at time: Date) -> (state: RecordState, movedKey: Bool, history: HistoryEntry?)? {
+      defer { (isDirty, movedKey, stored) = (false, false, state) }
+      return state.map { ($0, movedKey, HistoryEntry(from: stored, to: $0, at: time)) }
     }
   }
 
@@ -65,10 +68,13 @@ final class StateStore {
 
   /// The states the sync this transaction belongs to has written (``DecodedStates``).
   private let decoded: DecodedStates?
+  /// When this transaction writes, on the device's clock: the time of its history entries.
+  private let time: Date
 
-  init(_ writer: any StoreWriter, decoded: DecodedStates? = nil) throws {
+  init(_ writer: any StoreWriter, decoded: DecodedStates? = nil, time: Date = Date()) throws {
     self.writer = writer
     self.decoded = decoded
+    self.time = time
     // The count is written with each new edge; a store written before it was kept counts
     // its edges once, here.
     let counted = try writer.metadata(forKey: ReplicaKeys.edgeCount).flatMap(Int.init)
@@ -99,7 +105,7 @@ final class StateStore {
     guard !wanted.isEmpty else { return }
     let read = try writer.states(wanted, decoded: decoded)
     entries.reserveCapacity(entries.count + wanted.count)
-    for key in wanted { entries[key] = Entry(state: read[key]) }
+    for key in wanted { entries[key] = Entry(state: read[key], stored: read[key]) }
   }
 
   /// The state of a record, or nil when this replica knows nothing of it.
@@ -186,7 +192,8 @@ final class StateStore {
     let before = try writer.syncInteger(ReplicaKeys.stateWrites)
     let counts = (before: before, after: before + 1)
     try writer.setSyncInteger(counts.after, ReplicaKeys.stateWrites)
-    let pending = dirty.sorted().compactMap { key in entries[key]?.flushed().map { (key: key, state: $0.state, movedKey: $0.movedKey) } }
+    let flushed = dirty.sorted().compactMap { key in entries[key]?.flushed(at: time).map { (key: key, written: $0) } }
+    let pending = flushed.map { (key: $0.key, state: $0.written.state, movedKey: $0.written.movedKey) }
     // Encoding is a pure function of the state, so a large transaction's states are
     // encoded on every core before they are written one by one.
     let texts = pending.map(\.state).parallelMap(StateCoding.encode)
@@ -194,6 +201,7 @@ final class StateStore {
       try writer.setSyncState(text, key: SharedKey(state)?.key, kind: state.kind, id: state.id, keyUnchanged: !movedKey)
       decoded?.note(key, state: state, counts: counts)
     }
+    try writer.appendHistory(flushed.compactMap(\.written.history))
     dirty = []
   }
 }
