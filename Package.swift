@@ -112,7 +112,7 @@ let package = Package(
 
     .target(
       name: "Sync",
-      dependencies: ["Model", "Persistence"],
+      dependencies: ["Model", "Persistence", "Repositories"],
       path: "Modules/Sync"
     ),
     .target(name: "SyncSQLite", dependencies: ["Sync", grdb], path: "Modules/SyncSQLite"),

@@ -35,9 +35,11 @@ extension LayerTable {
       summary: "`Library` and one repository per kind: the only code that creates entities; the whole-kitchen archive "
         + "(`KitchenArchive/`), whose import creates every kind of entity"),
     .module(
-      "Sync", targets: ["Model", "Persistence"],
+      "Sync", targets: ["Model", "Persistence", "Repositories"],
       summary: "replicas, hybrid logical clocks, change batches, `ChangeRules`, the join and the view (incremental and "
-        + "reference), the `CloudStore` protocol and `InMemoryCloud`, the engine, the monitor"),
+        + "reference), the `CloudStore` protocol and `InMemoryCloud`, the engine, the monitor, each record's history "
+        + "and the trash",
+      reasons: ["Repositories": "restoring a deleted record writes it back as a user's edit, through `Library`"]),
     .module(
       "SyncSQLite", targets: ["Sync"], products: ["GRDB"],
       summary: "`SQLiteCloud`: a cloud in one SQLite file that several processes share"),
