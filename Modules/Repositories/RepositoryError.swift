@@ -28,6 +28,8 @@ public enum RepositoryError: Error, Sendable, Hashable, CustomStringConvertible 
   case invalidValue(field: String, value: String, reason: String)
   /// An alias already names another ingredient.
   case aliasCollision(alias: String, existingName: String, existingID: UUID)
+  /// A write was asked of a library that only reads (the one an observed query runs on).
+  case readOnly
 
   public var description: String {
     switch self {
@@ -57,6 +59,8 @@ public enum RepositoryError: Error, Sendable, Hashable, CustomStringConvertible 
       "\(field) '\(value)': \(reason)"
     case .aliasCollision(let alias, let existingName, let existingID):
       "alias '\(alias)' already names ingredient '\(existingName)' (id \(existingID.shortText))"
+    case .readOnly:
+      "an observed query only reads; it cannot write"
     }
   }
 }

@@ -62,6 +62,13 @@ public final class Session {
   /// (`recipe cooked --use-pantry`) then shows what it would write, and writes only when
   /// run again with `--yes`. Scripts write at once.
   public var showsWritesFirst = false
+  /// Where a command that runs until stopped (`watch list`) shows each result as it
+  /// comes; the REPL engine and the script runner set it around each command, rendered
+  /// as that command's output. Nil: the command returns its results together at the end.
+  public var showUpdate: ((CommandResult) -> Void)?
+  /// The REPL sets it: whether Ctrl-C was pressed since the last call, which ends a
+  /// `watch`. Nil (scripts): nothing interrupts, and a watch ends by its own bound.
+  public var interruptRequested: (() -> Bool)?
   /// Called after a store is opened inside an atomic run, so the run can join it.
   var storeOpened: ((Device) throws -> Void)?
 
