@@ -148,8 +148,8 @@ private let installedTmux: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/
 
     let batch = try runProcess("forager-batch", ["--store", store.path, "-"], input: "list add 12 eggs to Week\n")
     #expect(batch.status == 0, "\(batch.stderr)")
-    let shown = try waitFor("12 eggs", in: session)
-    #expect(shown.contains("12 eggs"), "\(shown)")
+    let shown = try waitFor("eggs", in: session)
+    #expect(shown.contains("Uncategorized  eggs  12"), "\(shown)")
 
     _ = try tmux("send-keys", "-t", session, "C-c")
     let ended = try waitFor("stopped by Ctrl-C", in: session)
