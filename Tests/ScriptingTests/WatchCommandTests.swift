@@ -50,6 +50,21 @@ struct WatchCommandTests {
     try other.store.close()
   }
 
+  /// Another connection's commit wakes the watch whatever it wrote (the store cannot know
+  /// its kinds); when the list reads as it was shown, nothing is shown again.
+  @Test func anotherConnectionsCommitElsewhereShowsNothingAgain() throws {
+    let (session, other) = try fileSession()
+    var showings = 0
+    session.showUpdate = { _ in
+      showings += 1
+      if showings == 1 { _ = try? other.tags.getOrCreate("Quick") }
+    }
+    let result = try #require(try Interpreter(session: session).execute("watch list Week --for 0.5").last)
+    #expect(showings == 1)
+    #expect(result.json(command: "watch list")["watch"]?["shown"] == .int(1))
+    try other.store.close()
+  }
+
   /// A write to a kind the list does not read shows nothing again.
   @Test func aWriteElsewhereDoesNotShowTheListAgain() throws {
     let harness = try Harness()

@@ -59,6 +59,7 @@ enum WatchCommands {
     changed.mark()  // the first showing: the list as it is now
     let deadline = duration.map { ContinuousClock.now + .milliseconds(Int($0 * 1_000)) }
     var shown = 0
+    var last: CommandResult?
     var held: [CommandResult] = []
     func show(_ result: CommandResult) {
       if let showUpdate = session.showUpdate { showUpdate(result) } else { held.append(result) }
@@ -68,11 +69,17 @@ enum WatchCommands {
       if changed.take(waiting: tick) {
         let shopping = try session.library.lists.shoppingList(
           list.id.uuidString, units: units, includeDone: invocation.flag("all"), store: invocation.option("store"))
-        shown += 1
-        show(CommandResult(parts: ListCommands.parts(of: shopping)))
-        if let count, shown >= count {
-          ending = "shown \(count) time\(count == 1 ? "" : "s")"
-          break
+        let showing = CommandResult(parts: ListCommands.parts(of: shopping))
+        // A commit that leaves the list as shown (another process's commit elsewhere, whose
+        // kinds the store cannot know) shows nothing.
+        if showing != last {
+          last = showing
+          shown += 1
+          show(showing)
+          if let count, shown >= count {
+            ending = "shown \(count) time\(count == 1 ? "" : "s")"
+            break
+          }
         }
       }
       if let deadline, ContinuousClock.now >= deadline {
