@@ -36,6 +36,14 @@ public protocol Store: AnyObject, Sendable {
   /// Closes the store's connections, so a file store leaves no write-ahead log behind
   /// (a copy of the file is then a whole backup). Nothing may use the store afterwards.
   func close() throws
+
+  /// Calls `onCommit` after every transaction committed from now on whose changes may
+  /// touch `region`, until the result is cancelled or released: the notice under
+  /// ``observe(_:value:)``. `onCommit` runs on the committing thread after the commit, so
+  /// it must only mark work to do, never read or write the store itself. A file store also
+  /// notices commits made by other connections and processes, without knowing what they
+  /// touched, and then calls every subscriber.
+  func subscribe(to region: StoreRegion, onCommit: @escaping @Sendable () -> Void) -> StoreSubscription
 }
 
 extension Store {

@@ -16,6 +16,8 @@ public final class InMemoryStore: Store {
   /// The clock that dates the change-log entries of each transaction.
   public let clock: StoreClock
   private let state = Mutex(MemoryState())
+  /// The subscribers of ``subscribe(to:onCommit:)``, told after each commit.
+  private let commits = CommitBroadcaster()
 
   /// An empty store.
   /// - Parameter clock: dates change-log entries; the system clock by default.
@@ -33,7 +35,7 @@ public final class InMemoryStore: Store {
 
   /// Runs `body` in a write transaction; when it throws, every change it made is undone.
   public func write<T>(origin: ChangeOrigin, _ body: (any StoreWriter) throws -> T) throws -> T {
-    try state.withLock { state in
+    let (result, touched) = try state.withLock { state in
       // Move the state into the transaction so its dictionaries stay uniquely referenced
       // and are mutated in place instead of copied.
       var taken = MemoryState()
@@ -42,13 +44,20 @@ public final class InMemoryStore: Store {
       do {
         let result = try body(transaction)
         state = transaction.state
-        return result
+        return (result, transaction.touched)
       } catch {
         transaction.rollback()
         state = transaction.state
         throw error
       }
     }
+    // After the lock: subscribers read the store again.
+    commits.notify(touched)
+    return result
+  }
+
+  public func subscribe(to region: StoreRegion, onCommit: @escaping @Sendable () -> Void) -> StoreSubscription {
+    commits.subscribe(to: region, onCommit: onCommit)
   }
 }
 

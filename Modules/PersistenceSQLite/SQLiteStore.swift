@@ -40,6 +40,14 @@ public final class SQLiteStore: Store {
   private let readers: ReadConnections
   /// Checkpoints the WAL past ``checkpointPages``, beside the writer.
   private let checkpointer: BackgroundCheckpointer
+  /// The subscribers of ``subscribe(to:onCommit:)``, told after each commit of the writer.
+  private let commits: CommitBroadcaster
+  /// Notices other connections' commits while there are subscribers.
+  private let poller: ForeignCommitPoller
+
+  /// How often the store looks for commits of other connections and processes while it
+  /// has subscribers (``ForeignCommitPoller``).
+  public static let foreignCommitInterval: TimeInterval = 0.01
 
   /// Opens the store at `path`, creating the file and its schema when missing.
   /// - Throws: `StoreError/unavailable(location:reason:)` when the file cannot be
@@ -53,8 +61,11 @@ public final class SQLiteStore: Store {
   }
 
   /// ``init(path:busyTimeout:clock:)`` with the WAL pages past which a checkpoint starts
-  /// (tests use a few).
-  package init(path: String, busyTimeout: TimeInterval = 10, clock: @escaping StoreClock = { Date() }, checkpointPages: Int) throws {
+  /// (tests use a few) and the interval of the poll for other connections' commits.
+  package init(
+    path: String, busyTimeout: TimeInterval = 10, clock: @escaping StoreClock = { Date() }, checkpointPages: Int,
+    foreignCommitInterval: TimeInterval = SQLiteStore.foreignCommitInterval
+  ) throws {
     self.path = path
     self.clock = clock
     self.location = "sqlite:\(path)"
@@ -69,7 +80,14 @@ public final class SQLiteStore: Store {
         throw StoreError.unavailable(
           location: "sqlite:\(path)", reason: "the directory \(directory) does not exist (create it first: mkdir -p '\(directory)')")
       }
-      pool = try DatabasePool(path: path, configuration: configuration)
+      let pool = try DatabasePool(path: path, configuration: configuration)
+      self.pool = pool
+      let commits = CommitBroadcaster.withPoller(interval: foreignCommitInterval) {
+        // `PRAGMA data_version` on the writer changes only for other connections' commits.
+        try? pool.writeWithoutTransaction { db in try Int64.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) }
+      }
+      self.commits = commits.broadcaster
+      poller = commits.poller
       readers = ReadConnections(path: path, configuration: configuration)
       checkpointer = BackgroundCheckpointer(path: path, configuration: configuration, pages: checkpointPages)
       try pool.barrierWriteWithoutTransaction { db in
@@ -113,6 +131,7 @@ public final class SQLiteStore: Store {
   /// write; the pool's readers are read-only, so the checkpoint is explicit.)
   public func close() throws {
     do {
+      poller.close()
       try checkpointer.close()
       _ = try pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }
       try pool.close()
@@ -138,19 +157,28 @@ public final class SQLiteStore: Store {
   /// Runs `body` in an immediate write transaction; it commits when `body` returns and rolls back when it throws.
   public func write<T>(origin: ChangeOrigin, _ body: (any StoreWriter) throws -> T) throws -> T {
     do {
-      return try pool.writeWithoutTransaction { db in
+      var touched = StoreRegion()
+      let result = try pool.writeWithoutTransaction { db in
         let statements = StatementSlots()
         return try Self.transaction(db, begin: "BEGIN IMMEDIATE TRANSACTION", statements) {
           let transaction = SQLiteTransaction(
             db: db, origin: origin, now: clock(), keepsLastRead: true, keepsLiveCounts: true, statements: statements)
           let result = try body(transaction)
           try transaction.writeLiveCounts()  // the transaction's live-record changes, once
+          touched = transaction.touched
           return result
         }
       }
+      // After the commit and outside the writer: subscribers read the store again.
+      commits.notify(touched)
+      return result
     } catch let error as DatabaseError {
       throw StoreError.backend(Self.describe(error))
     }
+  }
+
+  public func subscribe(to region: StoreRegion, onCommit: @escaping @Sendable () -> Void) -> StoreSubscription {
+    commits.subscribe(to: region, onCommit: onCommit)
   }
 
   /// One transaction with cached BEGIN/COMMIT statements: GRDB's own `read`/`write`

@@ -107,6 +107,7 @@ public final class SyncEngine: Sendable {
   public func sync(interruptAfterPulledPages: Int? = nil) throws -> Report {
     var report = Report()
     defer { decoded.removeAll() }
+    monitor.syncStarted()
     do {
       try joinCloud()
       try learnClockOffset()
@@ -133,13 +134,23 @@ public final class SyncEngine: Sendable {
       monitor.record(
         .sync, "\(deviceName): pulled \(report.imported), pushed \(report.exported), merged \(report.merges), conflicts \(report.conflicts)"
       )
+      endForMonitor(error: nil)
       return report
     } catch let error as SyncInterrupted {
+      endForMonitor(error: error)
       throw error
     } catch {
       monitor.record(.error, "\(deviceName): \(error)")
+      endForMonitor(error: error)
       throw error
     }
+  }
+
+  /// Tells the monitor a sync ended, with the changes still waiting and set aside.
+  private func endForMonitor(error: (any Error)?) {
+    let pending = try? pendingChangeCount()
+    let setAside = (try? setAsideChanges().count).map { $0 + Int((try? droppedSetAsideCount()) ?? 0) }
+    monitor.syncEnded(error: error, pending: pending, setAside: setAside)
   }
 
   /// This device's replica id (created on first use).

@@ -17,7 +17,7 @@ public struct ImportCheck: Sendable {
   /// Modules of the toolchain and the C library, always allowed.
   public static let systemModules: Set<String> = [
     "Swift", "_Concurrency", "Foundation", "FoundationEssentials", "FoundationNetworking", "Dispatch", "Glibc", "Musl",
-    "Darwin", "Synchronization", "RegexBuilder", "PackagePlugin",
+    "Darwin", "Synchronization", "RegexBuilder", "PackagePlugin", "Observation",
   ]
 
   public var table: LayerTable
