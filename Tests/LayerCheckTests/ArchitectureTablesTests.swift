@@ -29,11 +29,11 @@ struct ArchitectureTablesTests {
     let page = "# Page\n\n" + tables.markdown + "\n\nMore.\n"
     #expect(tables.mismatch(in: page) == nil)
 
-    let drifted = page.replacingOccurrences(of: "| `Sync` | Model, Persistence |", with: "| `Sync` | Model, Persistence, Repositories |")
+    let drifted = page.replacingOccurrences(of: "| `SyncSQLite` | Sync |", with: "| `SyncSQLite` | Sync, Model |")
     #expect(drifted != page)
     let problem = try #require(tables.mismatch(in: drifted))
-    #expect(problem.contains("expected | `Sync` | Model, Persistence |"))
-    #expect(problem.contains("found | `Sync` | Model, Persistence, Repositories |"))
+    #expect(problem.contains("expected | `SyncSQLite` | Sync |"))
+    #expect(problem.contains("found | `SyncSQLite` | Sync, Model |"))
 
     let missingRow = page.replacingOccurrences(of: "| `SyncWire` | — | — |\n", with: "")
     #expect(tables.mismatch(in: missingRow) != nil)
