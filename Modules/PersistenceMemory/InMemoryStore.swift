@@ -56,6 +56,8 @@ public final class InMemoryStore: Store {
     return result
   }
 
+  /// Calls `onCommit` after each committed transaction that wrote a kind of `region`,
+  /// until the subscription is cancelled.
   public func subscribe(to region: StoreRegion, onCommit: @escaping @Sendable () -> Void) -> StoreSubscription {
     commits.subscribe(to: region, onCommit: onCommit)
   }

@@ -46,7 +46,7 @@ public final class SQLiteStore: Store {
   private let poller: ForeignCommitPoller
 
   /// How often the store looks for commits of other connections and processes while it
-  /// has subscribers (``ForeignCommitPoller``).
+  /// has subscribers (`ForeignCommitPoller`).
   public static let foreignCommitInterval: TimeInterval = 0.01
 
   /// Opens the store at `path`, creating the file and its schema when missing.
@@ -177,6 +177,8 @@ public final class SQLiteStore: Store {
     }
   }
 
+  /// Calls `onCommit` after each committed transaction that wrote a kind of `region`, and
+  /// after another connection's commit, until the subscription is cancelled.
   public func subscribe(to region: StoreRegion, onCommit: @escaping @Sendable () -> Void) -> StoreSubscription {
     commits.subscribe(to: region, onCommit: onCommit)
   }

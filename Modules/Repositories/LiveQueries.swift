@@ -30,7 +30,9 @@ public struct LiveQueries: Sendable {
   /// ```swift
   /// let tags = library.live.observe(StoreRegion(.tag)) { try $0.tags.all().count }
   /// ```
-  /// - Parameter region: every kind `query` reads; a kind left out makes its values stale.
+  /// - Parameters:
+  ///   - region: every kind `query` reads; a kind left out makes its values stale.
+  ///   - query: computes the value from a library that only reads.
   public func observe<Value: Sendable>(
     _ region: StoreRegion, _ query: @escaping @Sendable (Library) throws -> Value
   ) -> StoreObservation<Value> {
