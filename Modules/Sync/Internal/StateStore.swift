@@ -48,6 +48,8 @@ final class StateStore {
   private var mergedInto: [RecordKey: [UUID]] = [:]
   /// Whether ``mergedInto`` holds every reverse edge of the store.
   private let holdsEveryEdge: Bool
+  /// How many reverse edges the store holds (`sync.edgeCount`), read once per transaction.
+  private var edgeCount: Int
   /// The most reverse edges a transaction reads at its start.
   static let defaultEagerEdgeLimit = 4_096
   #if DEBUG
@@ -79,11 +81,13 @@ final class StateStore {
     // its edges once, here.
     let counted = try writer.metadata(forKey: ReplicaKeys.edgeCount).flatMap(Int.init)
     holdsEveryEdge = (counted ?? 0) <= Self.eagerEdgeLimit
+    edgeCount = counted ?? 0
     guard holdsEveryEdge else { return }
     let keys = try writer.metadataKeys(withPrefix: ReplicaKeys.edgePrefix)
     for key in keys {
       if let (keeper, loser) = Self.reverseEdge(key) { mergedInto[keeper, default: []].append(loser) }
     }
+    edgeCount = keys.count
     if counted != keys.count { try writer.setMetadata(String(keys.count), forKey: ReplicaKeys.edgeCount) }
   }
 
@@ -182,8 +186,8 @@ final class StateStore {
     mergedInto[key, default: []].append(loser)
     version += 1
     try writer.setMetadata("", forKey: ReplicaKeys.reverseEdge(kind, keeper: keeper, loser: loser))
-    let count = try writer.metadata(forKey: ReplicaKeys.edgeCount).flatMap(Int.init) ?? 0
-    try writer.setMetadata(String(count + 1), forKey: ReplicaKeys.edgeCount)
+    edgeCount += 1
+    try writer.setMetadata(String(edgeCount), forKey: ReplicaKeys.edgeCount)
   }
 
   /// Writes the changed states back, in key order, each with the key it holds.

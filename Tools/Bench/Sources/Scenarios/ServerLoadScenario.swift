@@ -110,10 +110,7 @@ enum ServerLoadScenario {
     let counted = saturated.outcomes + paced.outcomes + others
     let failures = counted.map(\.failures).reduce(0, +)
     // A load run whose requests fail measures the failures: it is an error, not a figure.
-    if failures > 0 {
-      let first = counted.compactMap(\.firstFailure).first ?? "nothing recorded"
-      throw BenchError("\(failures) request(s) failed; the first was answered \(first)")
-    }
+    try failIfAnyFailed(counted)
     let elapsed = saturated.elapsed
     let pushRate = Double(pushLatencies.count) / elapsed
 
@@ -158,6 +155,15 @@ enum ServerLoadScenario {
       + "\(context.sizes["server.pace.ms"]) ms per device); a third phase paces every household but household 0, whose devices push flat out; "
       + "\(deviceCount) devices in \(householdCount) households, \(Int(seconds)) s per phase; \(context.postgresNote)"
     return result
+  }
+
+  /// Throws when a request of `outcomes` failed (429s not counted): a load run whose
+  /// requests fail measures the failures, and a failing pull is quick.
+  static func failIfAnyFailed(_ outcomes: [LoadDevice.Outcome]) throws {
+    let failures = outcomes.map(\.failures).reduce(0, +)
+    guard failures > 0 else { return }
+    let first = outcomes.compactMap(\.firstFailure).first ?? "nothing recorded"
+    throw BenchError("\(failures) request(s) failed; the first was answered \(first)")
   }
 
   /// Runs every device for `seconds`, each pausing `pause` nanoseconds between syncs.
