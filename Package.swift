@@ -259,7 +259,7 @@ let package = Package(
     // the two to the same settings).
     .target(name: "BenchBaselines", dependencies: ["CSQLite", "PersistenceSQLite"], path: "Tools/Bench/Baselines"),
     .testTarget(
-      name: "BenchTests", dependencies: ["BenchBaselines", "PersistenceSQLite", "TestSupport"], path: "Tests/BenchTests"),
+      name: "BenchTests", dependencies: ["Bench", "BenchBaselines", "PersistenceSQLite", "TestSupport"], path: "Tests/BenchTests"),
     .executableTarget(
       name: "Bench",
       dependencies: [

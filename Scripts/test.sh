@@ -40,5 +40,9 @@ FORAGER_LOAD_TESTS=1 SWIFT_DETERMINISTIC_HASHING=1 timeout --kill-after=30s 10m 
 echo "== benchmark smoke run: every forager-bench scenario at tiny sizes (figures not meaningful; Docs/PERFORMANCE.md)" >&2
 "$(swift build --show-bin-path)/forager-bench" --smoke
 
+echo "== regression gate: forager-bench in release, each ratio scenario within its bound (Docs/PERFORMANCE.md)" >&2
+swift build -c release --product forager-bench
+"$(swift build -c release --show-bin-path)/forager-bench" --gate
+
 echo "== fuzz: a bounded libFuzzer run over pulled batches (Scripts/fuzz.sh; FORAGER_FUZZ_SECONDS)" >&2
 bash Scripts/fuzz.sh "${FORAGER_FUZZ_SECONDS:-20}"

@@ -22,6 +22,11 @@ struct ForagerBench: ParsableCommand {
   var smoke = false
   @Flag(
     help: ArgumentHelp(
+      "The regression gate: the scenarios with a ratio bound, at sizes that take seconds. Exits non-zero when a ratio passes its bound.",
+      discussion: "Bounds are for a release build (Docs/PERFORMANCE.md, \"Regression gate\"); the test command runs it."))
+  var gate = false
+  @Flag(
+    help: ArgumentHelp(
       "Run the server scenarios' PostgreSQL with fsync=off (not durable), as the tests do.",
       discussion: "By default every commit is flushed to disk (fsync=on, synchronous_commit=on), as a production server runs."))
   var fastPostgres = false
@@ -43,7 +48,14 @@ struct ForagerBench: ParsableCommand {
 
   func validate() throws {
     guard (1...1_000).contains(rounds) else { throw ValidationError("--rounds must be from 1 to 1000; got \(rounds)") }
-    guard !(smoke && full) else { throw ValidationError("--smoke and --full are two sizes; pick one") }
+    guard [smoke, full, gate].filter({ $0 }).count <= 1 else {
+      throw ValidationError("--smoke, --full and --gate are three sizes; pick one")
+    }
+    #if DEBUG
+      if gate && child == nil {
+        throw ValidationError("--gate's bounds are for a release build: swift run -c release forager-bench --gate")
+      }
+    #endif
     guard compare.isEmpty || compare.count == 2 else { throw ValidationError("--compare takes two files: OLD.json NEW.json") }
     _ = try overrides()
     if let only {
@@ -73,8 +85,9 @@ struct ForagerBench: ParsableCommand {
   func run() throws {
     if let serveLoad { return try ServerLoadScenario.serve(serveLoad, live: serveLive, limits: serveLimits) }
     if compare.count == 2 { return try Report.compare(compare[0], compare[1]) }
-    let sizes = Sizes(values: (smoke ? Sizes.smoke : full ? Sizes.full : Sizes.defaults).merging(try overrides()) { $1 })
-    let rounds = smoke ? 1 : rounds
+    let base = smoke ? Sizes.smoke : full ? Sizes.full : gate ? Gate.sizes : Sizes.defaults
+    let sizes = Sizes(values: base.merging(try overrides()) { $1 })
+    let rounds = smoke ? 1 : gate ? Gate.rounds : rounds
     if list {
       for scenario in Scenarios.all {
         print("\(scenario.id.padding(toLength: 14, withPad: " ", startingAt: 0)) \(scenario.title) — target: \(scenario.target)")
@@ -90,7 +103,9 @@ struct ForagerBench: ParsableCommand {
       return
     }
     let ids = only.map { $0.split(separator: ",").map(String.init) }
-    let selected = Scenarios.all.filter { scenario in ids.map { $0.contains(scenario.id) } ?? true }
+    let selected = Scenarios.all.filter { scenario in
+      (ids.map { $0.contains(scenario.id) } ?? true) && (!gate || Gate.bounds[scenario.id] != nil)
+    }
     var results: [ScenarioResult] = []
     let started = Date()
     let loadAtStart = Load.oneMinute()
@@ -112,6 +127,10 @@ struct ForagerBench: ParsableCommand {
     } else {
       print(Report.table(run))
     }
+    if gate {
+      let failures = Gate.failures(results)
+      guard failures.isEmpty else { throw BenchError("regression gate: " + failures.joined(separator: "; ")) }
+    }
     if smoke {
       let failed = results.filter { Self.smokeFailures.contains($0.verdict) }
       guard failed.isEmpty else {
@@ -127,6 +146,7 @@ struct ForagerBench: ParsableCommand {
   /// What a scenario's child process is given: the sizes and rounds of this run.
   private func childArguments(_ scenario: Scenario) -> [String] {
     ["--child", scenario.id, "--rounds", String(rounds)] + (full ? ["--full"] : []) + (smoke ? ["--smoke"] : [])
+      + (gate ? ["--gate"] : [])
       + (fastPostgres ? ["--fast-postgres"] : [])
       + sizeSettings.flatMap { ["--size", $0] }
   }

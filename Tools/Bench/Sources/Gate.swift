@@ -1,0 +1,71 @@
+import Foundation
+
+/// The regression gate (`forager-bench --gate`): the scenarios whose figure is a ratio to a
+/// baseline run in the same process, at sizes that take seconds, each with a generous bound
+/// on its ratio. The test command runs it on a release build, so a change that doubles a
+/// cost fails the tests; the figures themselves are read from `--full` runs
+/// (Docs/PERFORMANCE.md).
+enum Gate {
+  /// The largest ratio a gated scenario may report, and why that number.
+  struct Bound: Sendable {
+    let ratio: Double
+    let why: String
+  }
+
+  /// Bounds by scenario id. Each is twice the scenario's target, or twice its current
+  /// figure where that misses the target, so noise on a shared machine passes and a
+  /// doubled cost does not. Scenarios measured in absolute time (`lineparse`, `migration`,
+  /// `batch`, `repl`) depend on the machine and are not gated; the server scenarios'
+  /// failed requests fail the smoke run instead.
+  static let bounds: [String: Bound] = [
+    "lookup": Bound(ratio: 4, why: "2 × the target 2×"),
+    "getOrCreate": Bound(ratio: 4.5, why: "2 × the current 2.26× (target 1.5×)"),
+    "insert": Bound(ratio: 2.67, why: "2 × the target 1.33× (75 % of the baseline's rate)"),
+    "recipe": Bound(ratio: 3.5, why: "2 × the current 1.72× (target 1.25×)"),
+    "recipeimport": Bound(ratio: 16, why: "2 × the current 8.06× (target 3×)"),
+    "kitchenarchive": Bound(ratio: 6, why: "2 × the target 3×"),
+    "sync": Bound(ratio: 6, why: "2 × the target 3× the sync floor"),
+    "incremental": Bound(ratio: 4, why: "2 × the target 2× (large store against small)"),
+    "dedup": Bound(ratio: 4.7, why: "2 × the current 2.32× (target 1.2×)"),
+    "memory": Bound(ratio: 4.8, why: "2 × the current 2.38× its floor (target 2×)"),
+    "observe": Bound(ratio: 2.2, why: "2 × the target 1.1× (writes with observers against none)"),
+    "commands": Bound(ratio: 3, why: "2 × the target 1.5× (the worst command, large kitchen against small)"),
+  ]
+
+  /// The gate's sizes: large enough that a ratio is a few milliseconds' work on each side,
+  /// small enough that the whole gate takes a few minutes on two cores.
+  static let sizes: [String: Int] = Sizes.defaults.merging([
+    "lookup.templates": 20_000, "lookup.ops": 2_000,
+    "getOrCreate.templates": 20_000, "getOrCreate.ops": 2_000,
+    "insert.names": 20_000,
+    "recipe.templates": 300, "recipe.ops": 200,
+    "recipeimport.pages": 200,
+    "kitchenarchive.records": 20_000,
+    "sync.changes": 2_000, "sync.duplicates": 200,
+    "incremental.large": 20_000, "incremental.small": 1_000, "incremental.changes": 100,
+    "memory.changes": 5_000,
+    "observe.ops": 100, "observe.observers": 20,
+    "commands.small": 500, "commands.large": 20_000, "commands.ops": 4,
+    "dedup.groups": 5_000, "dedup.records": 5_000,
+  ]) { $1 }
+
+  /// Rounds of each measured step in a gate run.
+  static let rounds = 3
+
+  /// What fails the gate in `results`: a gated scenario that did not run to its end,
+  /// reports no ratio, or reports one past its bound. Empty when the gate passes.
+  static func failures(_ results: [ScenarioResult]) -> [String] {
+    results.compactMap { result in
+      guard let bound = bounds[result.id] else { return nil }
+      if ForagerBench.smokeFailures.contains(result.verdict) {
+        return "\(result.id): \(result.verdict)" + (result.note.map { " (\($0))" } ?? "")
+      }
+      guard let ratio = result.ratio, ratio.isFinite else { return "\(result.id): reports no ratio" }
+      guard ratio <= bound.ratio else {
+        return "\(result.id): ratio " + String(format: "%.2f×", ratio) + " is past its bound " + String(format: "%.2f×", bound.ratio)
+          + " (\(bound.why))"
+      }
+      return nil
+    }
+  }
+}
