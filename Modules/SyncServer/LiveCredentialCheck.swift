@@ -13,7 +13,7 @@ import Synchronization
 /// no credential changed, so open streams cost the database nothing.
 final class LiveCredentialCheck: Sendable {
   let announcer: LiveAnnouncer
-  let storage: any HouseholdStorage
+  let storage: any HouseholdLog
   let clock: @Sendable () -> Date
   /// How often expiries are compared and changes looked for.
   let interval: Duration
@@ -22,7 +22,7 @@ final class LiveCredentialCheck: Sendable {
   private let running = Mutex(false)
 
   init(
-    announcer: LiveAnnouncer, storage: any HouseholdStorage, clock: @escaping @Sendable () -> Date, interval: Duration = .milliseconds(250),
+    announcer: LiveAnnouncer, storage: any HouseholdLog, clock: @escaping @Sendable () -> Date, interval: Duration = .milliseconds(250),
     lookupTimeout: Duration = .seconds(10)
   ) {
     self.announcer = announcer
