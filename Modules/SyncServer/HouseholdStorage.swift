@@ -4,7 +4,7 @@ public import Foundation
 /// what a request uses (``HouseholdLog``) and what an operator uses
 /// (``HouseholdAdministration``), which every backend implements both of.
 ///
-/// Backends: ``MemoryHouseholdStorage`` (one process: route and client tests) and
+/// Backends: `MemoryHouseholdStorage` (module `SyncServerMemory`: one process, route and client tests) and
 /// `PostgresHouseholdStorage` (module `SyncPostgres`).
 public typealias HouseholdStorage = HouseholdLog & HouseholdAdministration
 

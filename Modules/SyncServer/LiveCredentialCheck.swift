@@ -8,7 +8,7 @@ import Synchronization
 /// ``interval`` it compares each stream's token expiry with the server's clock, and after a
 /// credential change the ``LiveAnnouncer`` heard (``LiveAnnouncer/credentialsChanged()``: a
 /// PostgreSQL notification from any server or tool, or a change made through a
-/// ``MemoryHouseholdStorage``) it looks each open stream's token up again — once per token —
+/// `MemoryHouseholdStorage`) it looks each open stream's token up again — once per token —
 /// and closes the streams of tokens now revoked, expired or gone. Nothing is looked up while
 /// no credential changed, so open streams cost the database nothing.
 final class LiveCredentialCheck: Sendable {
