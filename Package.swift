@@ -116,11 +116,12 @@ let package = Package(
       path: "Modules/Sync"
     ),
     .target(name: "SyncSQLite", dependencies: ["Sync", grdb], path: "Modules/SyncSQLite"),
+    .target(name: "SyncMemory", dependencies: ["Sync"], path: "Modules/SyncMemory"),
     .testTarget(
       name: "SyncTests",
       dependencies: [
-        "Sync", "SyncSQLite", "Seed", "Migration", "Repositories", "Model", "Persistence", "PersistenceSQLite", "PersistenceMemory",
-        "TestSupport", "FuzzSupport", "LegacyStoreSupport", grdb,
+        "Sync", "SyncSQLite", "SyncMemory", "Seed", "Migration", "Repositories", "Model", "Persistence", "PersistenceSQLite",
+        "PersistenceMemory", "TestSupport", "FuzzSupport", "LegacyStoreSupport", grdb,
       ],
       path: "Tests/SyncTests"
     ),
@@ -138,10 +139,11 @@ let package = Package(
       ],
       path: "Modules/SyncServer"
     ),
+    .target(name: "SyncServerMemory", dependencies: ["SyncServer", "SyncWire"], path: "Modules/SyncServerMemory"),
     .testTarget(
       name: "SyncServerTests",
       dependencies: [
-        "SyncServer", "SyncWire", "Sync", "Model", "ServerTestSupport", hummingbird,
+        "SyncServer", "SyncServerMemory", "SyncWire", "Sync", "Model", "ServerTestSupport", hummingbird,
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         httpTypes, nioCore, logging, prometheus, metrics,
       ],
@@ -153,7 +155,8 @@ let package = Package(
     .testTarget(
       name: "SyncPostgresTests",
       dependencies: [
-        "SyncPostgres", "SyncServer", "SyncWire", "Sync", "Model", "ServerTestSupport", postgresNIO, logging, serviceLifecycle, hummingbird,
+        "SyncPostgres", "SyncServer", "SyncServerMemory", "SyncWire", "Sync", "Model", "ServerTestSupport", postgresNIO, logging,
+        serviceLifecycle, hummingbird,
         .product(name: "HummingbirdTesting", package: "hummingbird"), httpTypes, nioCore, prometheus,
       ],
       path: "Tests/SyncPostgresTests"
@@ -166,7 +169,8 @@ let package = Package(
     .testTarget(
       name: "SyncHTTPTests",
       dependencies: [
-        "SyncHTTP", "SyncServer", "SyncPostgres", "SyncWire", "Sync", "Model", "Repositories", "Persistence", "PersistenceMemory",
+        "SyncHTTP", "SyncServer", "SyncServerMemory", "SyncPostgres", "SyncWire", "Sync", "Model", "Repositories", "Persistence",
+        "PersistenceMemory",
         "ServerTestSupport", "TestSupport", "FaultProxySupport", hummingbird, nioCore, logging, postgresNIO, serviceLifecycle,
       ],
       path: "Tests/SyncHTTPTests"
@@ -203,8 +207,8 @@ let package = Package(
     .target(
       name: "Scripting",
       dependencies: [
-        "Model", "Repositories", "Sync", "SyncSQLite", "SyncHTTP", "Seed", "Persistence", "PersistenceSQLite", "PersistenceMemory",
-        "Migration", "RecipeExchange",
+        "Model", "Repositories", "Sync", "SyncSQLite", "SyncMemory", "SyncHTTP", "Seed", "Persistence", "PersistenceSQLite",
+        "PersistenceMemory", "Migration", "RecipeExchange",
       ],
       path: "Modules/Scripting",
       plugins: [.plugin(name: "LayerCheckPlugin")]
@@ -212,7 +216,7 @@ let package = Package(
     .testTarget(
       name: "ScriptingTests",
       dependencies: [
-        "Scripting", "Model", "Repositories", "TestSupport", "Migration", "Sync", "SyncSQLite", "Seed", "RecipeExchange",
+        "Scripting", "Model", "Repositories", "TestSupport", "Migration", "Sync", "SyncSQLite", "SyncMemory", "Seed", "RecipeExchange",
         "LegacyStoreSupport", "SpawnSupport", grdb, zipFoundation,
       ],
       path: "Tests/ScriptingTests"
@@ -321,7 +325,7 @@ let package = Package(
     // A throwaway PostgreSQL cluster for the server's integration tests.
     .target(
       name: "ServerTestSupport",
-      dependencies: ["SpawnSupport", "SyncPostgres", "SyncServer", "SyncWire", postgresNIO, logging, hummingbird],
+      dependencies: ["SpawnSupport", "SyncPostgres", "SyncServer", "SyncServerMemory", "SyncWire", postgresNIO, logging, hummingbird],
       path: "Tests/ServerTestSupport"),
     // Starts programs with no descriptor of the test process but the standard three.
     .target(name: "SpawnSupport", path: "Tests/SpawnSupport"),

@@ -3,7 +3,7 @@ public import Foundation
 /// The shared place devices sync through: an ordered log of change batches and a
 /// registry of devices.
 ///
-/// Backends: ``InMemoryCloud`` (tests, one process) and `SQLiteCloud` (module
+/// Backends: `InMemoryCloud` (module `SyncMemory`: tests, one process) and `SQLiteCloud` (module
 /// `SyncSQLite`, a file several processes can share). A backend must append each pushed
 /// batch atomically (never interleaving two pushes), keep a batch id only once, and hand
 /// out increasing sequence numbers that pulls page through.

@@ -2,7 +2,7 @@
 ///
 /// A channel only says where the log ends; the device still pulls from its own cursor, so
 /// an announcement that is lost, late, repeated or wrong changes nothing but when the
-/// device syncs. Backends: ``InMemoryCloud`` (announces each push in the process),
+/// device syncs. Backends: `InMemoryCloud` (module `SyncMemory`; announces each push in the process),
 /// `SQLiteCloud` (watches its file), `HTTPCloud` (the server's `GET /v1/live` stream).
 ///
 /// ```swift

@@ -184,7 +184,7 @@ public final class LiveAnnouncer: Sendable {
   /// household or device renamed or deleted — on this or any server instance: the open
   /// subscriptions' tokens are looked up again (``LiveCredentialCheck``), and the streams of
   /// those revoked, expired or gone end. A server on PostgreSQL calls it on each
-  /// `forager_credentials` notification (`CredentialWatcher`), a ``MemoryHouseholdStorage``
+  /// `forager_credentials` notification (`CredentialWatcher`), a `MemoryHouseholdStorage`
   /// on each such change made through it.
   public func credentialsChanged() { state.withLock { $0.credentialChanges += 1 } }
 

@@ -8,12 +8,12 @@ import Synchronization
 /// ``interval`` it compares each stream's token expiry with the server's clock, and after a
 /// credential change the ``LiveAnnouncer`` heard (``LiveAnnouncer/credentialsChanged()``: a
 /// PostgreSQL notification from any server or tool, or a change made through a
-/// ``MemoryHouseholdStorage``) it looks each open stream's token up again — once per token —
+/// `MemoryHouseholdStorage`) it looks each open stream's token up again — once per token —
 /// and closes the streams of tokens now revoked, expired or gone. Nothing is looked up while
 /// no credential changed, so open streams cost the database nothing.
 final class LiveCredentialCheck: Sendable {
   let announcer: LiveAnnouncer
-  let storage: any HouseholdStorage
+  let storage: any HouseholdLog
   let clock: @Sendable () -> Date
   /// How often expiries are compared and changes looked for.
   let interval: Duration
@@ -22,7 +22,7 @@ final class LiveCredentialCheck: Sendable {
   private let running = Mutex(false)
 
   init(
-    announcer: LiveAnnouncer, storage: any HouseholdStorage, clock: @escaping @Sendable () -> Date, interval: Duration = .milliseconds(250),
+    announcer: LiveAnnouncer, storage: any HouseholdLog, clock: @escaping @Sendable () -> Date, interval: Duration = .milliseconds(250),
     lookupTimeout: Duration = .seconds(10)
   ) {
     self.announcer = announcer

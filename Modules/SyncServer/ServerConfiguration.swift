@@ -2,7 +2,7 @@ public import Foundation
 import Sync
 
 /// The server's limits and clock. Defaults suit a household server; every limit can be set
-/// on `forager-server serve`.
+/// on `forager-server serve`, whose table of options states the values each may take.
 public struct ServerConfiguration: Sendable {
   /// The largest push body accepted, in bytes (default 4 MiB: a batch of 500 records, the
   /// engine's default push size, is well under 1 MiB).
@@ -147,40 +147,6 @@ public struct ServerConfiguration: Sendable {
     self.maxNameLength = maxNameLength
     self.clock = clock
   }
-
-  /// The values `--max-batch-bytes` may take: 1 KiB to 64 MiB (a push body is held in
-  /// memory while it is checked).
-  public static let maxBatchBytesRange = 1_024...(64 << 20)
-  /// The values `--max-pull-limit` may take.
-  public static let maxPullLimitRange = 1...10_000
-  /// The values `--max-connections` may take.
-  public static let maxConnectionsRange = 1...100_000
-  /// The values `--max-connections-per-address` may take (and at most `--max-connections`).
-  public static let maxConnectionsPerAddressRange = 1...100_000
-  /// The values `--check-slots`, `--checks-per-household` and `--checks-per-address` may take.
-  public static let checkSlotsRange = 1...256
-  /// The values `--check-queue` may take (0: a check that cannot have a turn at once is refused).
-  public static let checkQueueRange = 0...1_000
-  /// The values `--check-timeout` (seconds) may take.
-  public static let checkTimeoutRange = 1...300
-  /// The values `--rate-limit` and `--address-rate-limit` (requests per second) may take.
-  public static let tokenRequestsPerSecondRange = 1...100_000
-  /// The values `--rate-burst` and `--address-rate-burst` (requests) may take.
-  public static let burstRange = 1...100_000
-
-  /// The values `--max-page-bytes` may take: 64 KiB to 256 MiB.
-  public static let maxPageBytesRange = (64 << 10)...(256 << 20)
-
-  /// The values `--live-heartbeat` (seconds) may take.
-  public static let liveHeartbeatRange = 1...300
-  /// The values `--live-gap-ms` (milliseconds) may take.
-  public static let liveAnnouncementGapRange = 0...1_000
-  /// The values `--live-hold-ms` (milliseconds) may take.
-  public static let liveHoldWhilePushingRange = 0...1_000
-  /// The values `--live-per-token` may take.
-  public static let liveSubscribersPerTokenRange = 1...100
-  /// The values `--live-subscribers` may take (and below `--max-connections`).
-  public static let liveSubscribersRange = 1...100_000
 
   /// The quotas every push is decided against: the held batches' and the household's.
   public var heldQuota: HeldBatchQuota {

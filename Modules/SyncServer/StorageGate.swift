@@ -6,7 +6,7 @@ import Synchronization
 /// Every storage call of a request runs under a deadline (``ServerConfiguration/storageTimeout``):
 /// one that has not answered by then is `503 storage-unavailable` with `Retry-After`, and
 /// the gate marks the storage down. While it is down, a request first checks the storage
-/// (`HouseholdStorage.checkReachable()`, within ``ServerConfiguration/readinessTimeout``)
+/// (`HouseholdLog.checkReachable()`, within ``ServerConfiguration/readinessTimeout``)
 /// and is refused at once when another request is checking it already: no request waits
 /// for the database pool's own connection attempts (about a minute with postgres-nio)
 /// while it is away. The first check that succeeds opens the gate again.

@@ -6,7 +6,7 @@ public import Metrics
 import NIOCore
 import SyncWire
 
-/// The sync server's HTTP routes (protocol v1, Docs/SERVER.md) over a ``HouseholdStorage``.
+/// The sync server's HTTP routes (protocol v1, Docs/SERVER.md) over a ``HouseholdLog``.
 ///
 /// The routes hold no state of their own: everything lives in the storage, so several
 /// servers on one database answer alike. They are tested without a socket through
@@ -17,7 +17,7 @@ import SyncWire
 /// let app = Application(router: service.router())
 /// ```
 public struct SyncService: Sendable {
-  public let storage: any HouseholdStorage
+  public let storage: any HouseholdLog
   public let configuration: ServerConfiguration
   let logger: Logger
   let gate = StorageGate()
@@ -42,7 +42,7 @@ public struct SyncService: Sendable {
   /// - Parameter metricsFactory: where the server's metrics go (``ServerMetrics``; default:
   ///   the process's `MetricsSystem`).
   public init(
-    storage: any HouseholdStorage, configuration: ServerConfiguration = ServerConfiguration(), logger: Logger? = nil,
+    storage: any HouseholdLog, configuration: ServerConfiguration = ServerConfiguration(), logger: Logger? = nil,
     metricsFactory: (any MetricsFactory)? = nil
   ) {
     self.storage = storage

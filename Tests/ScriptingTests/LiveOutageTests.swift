@@ -3,6 +3,7 @@ import Model
 import Repositories
 import Scripting
 import Sync
+import SyncMemory
 import Synchronization
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import Scripting
 import Sync
+import SyncMemory
 import Synchronization
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 public import Foundation
 public import SyncServer
+public import SyncServerMemory
 public import SyncWire
 
 /// A test storage built around a ``MemoryHouseholdStorage``: every call it does not answer

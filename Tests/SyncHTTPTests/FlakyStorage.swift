@@ -1,6 +1,7 @@
 import Foundation
 import ServerTestSupport
 import SyncServer
+import SyncServerMemory
 import SyncWire
 
 /// Storage that fails on purpose, as a database that goes away does: the server then

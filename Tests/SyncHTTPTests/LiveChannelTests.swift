@@ -8,6 +8,7 @@ import Sync
 import SyncHTTP
 import SyncPostgres
 import SyncServer
+import SyncServerMemory
 import SyncWire
 import TestSupport
 import Testing

@@ -5,6 +5,7 @@ import ServerTestSupport
 import Sync
 import SyncHTTP
 import SyncServer
+import SyncServerMemory
 import SyncWire
 import Synchronization
 import TestSupport

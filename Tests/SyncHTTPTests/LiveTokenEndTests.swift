@@ -2,6 +2,7 @@ import Foundation
 import Sync
 import SyncHTTP
 import SyncServer
+import SyncServerMemory
 import Testing
 
 /// A live channel whose token stops holding is not opened again and again: the server

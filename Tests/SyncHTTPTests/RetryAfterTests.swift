@@ -2,6 +2,7 @@ import Foundation
 import Sync
 import SyncHTTP
 import SyncServer
+import SyncServerMemory
 import Synchronization
 import TestSupport
 import Testing

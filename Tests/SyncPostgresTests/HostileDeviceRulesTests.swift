@@ -4,6 +4,7 @@ import ServerTestSupport
 import Sync
 import SyncPostgres
 import SyncServer
+import SyncServerMemory
 import SyncWire
 import Testing
 

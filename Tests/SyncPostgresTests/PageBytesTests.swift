@@ -2,6 +2,7 @@ import Foundation
 import ServerTestSupport
 import SyncPostgres
 import SyncServer
+import SyncServerMemory
 import SyncWire
 import Testing
 

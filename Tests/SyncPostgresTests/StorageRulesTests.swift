@@ -3,6 +3,7 @@ import PostgresNIO
 import ServerTestSupport
 import SyncPostgres
 import SyncServer
+import SyncServerMemory
 import SyncWire
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import SyncServer
+import SyncServerMemory
 import SyncWire
 import Testing
 

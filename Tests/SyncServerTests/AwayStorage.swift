@@ -1,6 +1,7 @@
 import Foundation
 import ServerTestSupport
 import SyncServer
+import SyncServerMemory
 import SyncWire
 
 /// Storage whose database can go away: while it is away, every call of a request (and every

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import NIOCore
 import Sync
 import SyncServer
+import SyncServerMemory
 import SyncWire
 import Testing
 

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Model
 import Sync
 import SyncServer
+import SyncServerMemory
 import SyncWire
 import Testing
 

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import NIOCore
 import ServerTestSupport
 import SyncServer
+import SyncServerMemory
 import SyncWire
 import Testing
 

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import ServerTestSupport
 import SyncServer
+import SyncServerMemory
 import SyncWire
 import Testing
 

@@ -9,6 +9,7 @@ import NIOCore
 import ServerTestSupport
 import Sync
 import SyncServer
+import SyncServerMemory
 import SyncWire
 import Testing
 

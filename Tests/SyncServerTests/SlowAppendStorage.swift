@@ -1,6 +1,7 @@
 import Foundation
 import ServerTestSupport
 import SyncServer
+import SyncServerMemory
 import SyncWire
 
 /// Storage whose appends take 200 ms, as a push waiting for its household's lock in the

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Prometheus
 import ServerTestSupport
 import SyncServer
+import SyncServerMemory
 import SyncWire
 import Testing
 

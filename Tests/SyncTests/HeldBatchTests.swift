@@ -4,6 +4,7 @@ import Model
 import Persistence
 import Repositories
 import Sync
+import SyncMemory
 import SyncSQLite
 import TestSupport
 import Testing

@@ -3,6 +3,7 @@ import GRDB
 import Model
 import Persistence
 import Repositories
+import SyncMemory
 import SyncSQLite
 import Synchronization
 import TestSupport

@@ -2,6 +2,7 @@ import Foundation
 import Model
 import Repositories
 import Sync
+import SyncMemory
 import TestSupport
 import Testing
 

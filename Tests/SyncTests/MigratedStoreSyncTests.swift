@@ -6,6 +6,7 @@ import Persistence
 import PersistenceSQLite
 import Repositories
 import Sync
+import SyncMemory
 import TestSupport
 import Testing
 

@@ -3,6 +3,7 @@ import Model
 import Persistence
 import Repositories
 import Sync
+import SyncMemory
 import TestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import Model
 import Persistence
 import Repositories
+import SyncMemory
 import TestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import Model
 import Persistence
 import Repositories
+import SyncMemory
 import Synchronization
 import TestSupport
 import Testing

@@ -5,6 +5,7 @@ import PersistenceMemory
 import PersistenceSQLite
 import Repositories
 import Sync
+import SyncMemory
 import TestSupport
 import Testing
 

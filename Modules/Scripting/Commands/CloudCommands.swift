@@ -1,6 +1,7 @@
 import Foundation
 import Sync
 import SyncHTTP
+import SyncMemory
 import SyncSQLite
 
 /// `cloud open`: the cloud the session's devices sync through — a SQLite file several

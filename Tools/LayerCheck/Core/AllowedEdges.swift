@@ -37,12 +37,15 @@ extension LayerTable {
     .module(
       "Sync", targets: ["Model", "Persistence", "Repositories"],
       summary: "replicas, hybrid logical clocks, change batches, `ChangeRules`, the join and the view (incremental and "
-        + "reference), the `CloudStore` protocol and `InMemoryCloud`, the engine, the monitor, each record's history "
+        + "reference), the `CloudStore` protocol, the engine, the monitor, each record's history "
         + "and the trash",
       reasons: ["Repositories": "restoring a deleted record writes it back as a user's edit, through `Library`"]),
     .module(
       "SyncSQLite", targets: ["Sync"], products: ["GRDB"],
       summary: "`SQLiteCloud`: a cloud in one SQLite file that several processes share"),
+    .module(
+      "SyncMemory", targets: ["Sync"],
+      summary: "`InMemoryCloud`: a cloud in one process's memory whose live channel announces each push"),
     // The sync server (Docs/SERVER.md): the wire protocol, the server's routes over a
     // storage protocol, its PostgreSQL storage, the HTTP client. None creates entities.
     .module(
@@ -53,14 +56,17 @@ extension LayerTable {
       products: [
         "Hummingbird", "HummingbirdCore", "HTTPTypes", "NIOCore", "NIOHTTPTypes", "Logging", "Crypto", "Metrics", "ServiceLifecycle",
       ],
-      summary: "`SyncService` (the routes, authentication, the checks at the door) over the `HouseholdStorage` protocol, "
-        + "`MemoryHouseholdStorage`, the live channel's hub, device tokens, administration",
+      summary: "`SyncService` (the routes, authentication, the checks at the door) over the `HouseholdLog` protocol, "
+        + "`HouseholdAdministration`, the live channel's hub, device tokens, administration",
       reasons: [
         "Sync": "the batch decoder and `ChangeRules`",
         "HummingbirdCore": "its connection cap",
         "NIOHTTPTypes": "the server's own channel handlers see HTTP parts: open connections, early answers",
         "ServiceLifecycle": "the live route closes its streams on the server's graceful shutdown",
       ]),
+    .module(
+      "SyncServerMemory", targets: ["SyncServer", "SyncWire"],
+      summary: "`MemoryHouseholdStorage`: households and their logs in one process's memory, with PostgreSQL's rules"),
     .module(
       "SyncPostgres", targets: ["SyncServer", "SyncWire"],
       products: ["PostgresNIO", "NIOCore", "Logging", "ServiceLifecycle", "Metrics"],
@@ -90,11 +96,13 @@ extension LayerTable {
     .frontEnd(
       "Scripting",
       targets: [
-        "Model", "Repositories", "Sync", "SyncSQLite", "SyncHTTP", "Seed", "Persistence", "PersistenceSQLite", "PersistenceMemory",
-        "Migration", "RecipeExchange",
+        "Model", "Repositories", "Sync", "SyncSQLite", "SyncMemory", "SyncHTTP", "Seed", "Persistence", "PersistenceSQLite",
+        "PersistenceMemory", "Migration", "RecipeExchange",
       ],
       summary: "the command language both front ends share: parse, run, render; the session's store, devices and clouds",
-      reasons: ["PersistenceSQLite": "to open stores", "PersistenceMemory": "to open stores"]),
+      reasons: [
+        "PersistenceSQLite": "to open stores", "PersistenceMemory": "to open stores", "SyncMemory": "`cloud open memory`",
+      ]),
     .frontEnd(
       "forager", targets: ["Scripting", "CReadline"], products: ["ArgumentParser"],
       summary: "the REPL: line editing, history and completion through readline, wired to Scripting"),

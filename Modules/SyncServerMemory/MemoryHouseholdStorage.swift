@@ -1,4 +1,5 @@
 public import Foundation
+public import SyncServer
 public import SyncWire
 import Synchronization
 

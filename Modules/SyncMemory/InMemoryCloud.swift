@@ -1,4 +1,5 @@
 public import Foundation
+public import Sync
 import Synchronization
 
 /// A cloud held in memory, shared by the devices of one process (tests, scripted
