@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLanguage
 import Foundation
 import Scripting
 
@@ -73,7 +74,7 @@ struct ForagerREPL: ParsableCommand {
     if isatty(2) != 0 {
       session.fileProgress = { Console.errorText(ProgressBar.line(done: $0, total: $1, item: $2)) }
     }
-    let engine = ReplEngine(interpreter: Interpreter(session: session), renderer: Renderer(colors: colors))
+    let engine = ReplEngine(interpreter: Interpreter(context: session), renderer: Renderer(colors: colors))
     banner = "forager \(Forager.version) — \(banner)"
     // However the session ends, file stores are closed so no write-ahead log is left.
     defer {
@@ -94,7 +95,7 @@ struct ForagerREPL: ParsableCommand {
     Console.output(banner)
     Console.output("Type 'help' for commands, Tab to complete, Ctrl-D to quit.")
     try? FileManager.default.createDirectory(at: DefaultStore.directory(), withIntermediateDirectories: true)
-    let editor = LineEditor(historyFile: DefaultStore.historyFile(), completer: Completer(session: session))
+    let editor = LineEditor(historyFile: DefaultStore.historyFile(), completer: Completer(context: session))
     // A command that runs until stopped (`watch list`) prints as it goes and ends on Ctrl-C.
     engine.show = { Console.output($0) }
     session.interruptRequested = { editor.takeInterrupt() }
@@ -120,7 +121,7 @@ struct ForagerREPL: ParsableCommand {
   }
 
   /// Prints a reply; returns whether the session ended.
-  private func handle(_ reply: ReplEngine.Reply) -> Bool {
+  private func handle(_ reply: ReplEngine<Session>.Reply) -> Bool {
     if let output = reply.output { Console.output(output) }
     if let error = reply.error { Console.error(error) }
     return reply.quits

@@ -1,60 +1,47 @@
-import Foundation
-import Persistence
-import Repositories
-
-/// Runs the command language against a ``Session``: parse, run, and hand back
-/// structured results (rendering is the ``Renderer``'s job).
+/// Runs a command language against its context: parse, run, and hand back structured
+/// results (rendering is the ``Renderer``'s job).
 ///
 /// ```swift
-/// let interpreter = Interpreter(session: try Session(location: "memory"))
+/// let interpreter = Interpreter(context: session)
 /// let results = try interpreter.execute("category add Produce\ncategory list")
 /// ```
-public final class Interpreter {
-  public let session: Session
-  public let parser: ScriptParser
+public final class Interpreter<Context: CommandContext> {
+  /// What the commands run against.
+  public let context: Context
+  /// The parser of the context's registry.
+  public let parser: ScriptParser<Context>
 
-  public init(session: Session) {
-    self.session = session
-    self.parser = ScriptParser(registry: session.registry)
+  /// An interpreter of `context`'s language.
+  public init(context: Context) {
+    self.context = context
+    self.parser = ScriptParser(registry: context.registry)
   }
 
-  public var registry: CommandRegistry { session.registry }
+  /// The commands it knows.
+  public var registry: CommandRegistry<Context> { context.registry }
 
   /// Runs one bound command.
   /// - Throws: ``ScriptError``: `.failed` for a command that failed (nothing changed),
   ///   `.expectation` for an `expect` that did not hold.
-  public func run(_ invocation: Invocation) throws(ScriptError) -> CommandResult {
-    try Self.perform(invocation, in: session)
+  public func run(_ invocation: Invocation<Context>) throws(ScriptError) -> CommandResult {
+    try Self.perform(invocation, in: context)
   }
 
-  static func perform(_ invocation: Invocation, in session: Session) throws(ScriptError) -> CommandResult {
+  /// Runs one bound command in `context`: `--help` prints its help; an error gets the
+  /// command's name and line.
+  /// - Throws: ``ScriptError``, as ``run(_:)``.
+  public static func perform(_ invocation: Invocation<Context>, in context: Context) throws(ScriptError) -> CommandResult {
     if invocation.wantsHelp { return HelpText.result(for: invocation.spec) }
     do {
-      let result = try session.recordingUndo(of: invocation) { try invocation.spec.action(invocation, session) }
-      // A live device pushes what the command wrote after the debounce.
-      if !session.live.drivers.isEmpty { session.noteLiveWrites() }
-      return result
+      return try context.perform(invocation)
     } catch let error as ScriptError {
       var error = error
       if error.command == nil { error.command = invocation.command }
       if error.line == nil, invocation.line > 0 { error.line = invocation.line }
       throw error
     } catch {
-      var reason = Self.reason(for: error)
-      if case RepositoryError.notFound(let kind, let name) = error {
-        reason += NameSuggestion.text(for: name, kind: kind, in: session.library)
-      }
-      throw ScriptError(.failed, command: invocation.command, reason: reason, line: invocation.line > 0 ? invocation.line : nil)
-    }
-  }
-
-  /// The readable reason of any error a repository or store throws.
-  static func reason(for error: any Error) -> String {
-    switch error {
-    case let error as RepositoryError: error.description
-    case let error as StoreError: error.description
-    case let error as CustomStringConvertible: error.description
-    default: String(describing: error)
+      throw ScriptError(
+        .failed, command: invocation.command, reason: context.reason(for: error), line: invocation.line > 0 ? invocation.line : nil)
     }
   }
 
@@ -74,7 +61,7 @@ public final class Interpreter {
   }
 
   /// Whether a command's result should be JSON: its own `--json` or the session mode.
-  public func wantsJSON(_ invocation: Invocation) -> Bool {
-    invocation.wantsJSON || session.outputMode == .json
+  public func wantsJSON(_ invocation: Invocation<Context>) -> Bool {
+    invocation.wantsJSON || context.printsJSON
   }
 }
