@@ -17,6 +17,7 @@ public struct Completer<Context: CommandContext> {
   /// What may replace `word`, the partial word under the cursor.
   /// - Parameters:
   ///   - before: the line before `word` (including any opening quote).
+  ///   - word: the partial word under the cursor.
   ///   - inQuote: the word is inside quotes the terminal closes itself; return raw text.
   public func candidates(before: String, word: String, inQuote: Bool = false) -> [String] {
     var prefix = before
