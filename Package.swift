@@ -49,6 +49,7 @@ let package = Package(
     .library(name: "RecipeExchange", targets: ["RecipeExchange"]),
     .library(name: "Seed", targets: ["Seed"]),
     .library(name: "Migration", targets: ["Migration"]),
+    .library(name: "CommandLanguage", targets: ["CommandLanguage"]),
     .library(name: "Scripting", targets: ["Scripting"]),
     .executable(name: "forager", targets: ["forager"]),
     .executable(name: "forager-batch", targets: ["forager-batch"]),
@@ -204,10 +205,16 @@ let package = Package(
       path: "Tests/MigrationTests"
     ),
 
+    // The command language on its own (Docs/COMMANDS.md): lexer, parser, specs and
+    // registry, help, completion, rendering, the REPL line engine. No kitchen module.
+    .target(name: "CommandLanguage", path: "Modules/CommandLanguage", plugins: [.plugin(name: "LayerCheckPlugin")]),
+    .testTarget(name: "CommandLanguageTests", dependencies: ["CommandLanguage"], path: "Tests/CommandLanguageTests"),
+
     .target(
       name: "Scripting",
       dependencies: [
-        "Model", "Repositories", "Sync", "SyncSQLite", "SyncMemory", "SyncHTTP", "Seed", "Persistence", "PersistenceSQLite",
+        "CommandLanguage", "Model", "Repositories", "Sync", "SyncSQLite", "SyncMemory", "SyncHTTP", "Seed", "Persistence",
+        "PersistenceSQLite",
         "PersistenceMemory", "Migration", "RecipeExchange",
       ],
       path: "Modules/Scripting",
@@ -216,7 +223,8 @@ let package = Package(
     .testTarget(
       name: "ScriptingTests",
       dependencies: [
-        "Scripting", "Model", "Repositories", "TestSupport", "Migration", "Sync", "SyncSQLite", "SyncMemory", "Seed", "RecipeExchange",
+        "Scripting", "CommandLanguage", "Model", "Repositories", "TestSupport", "Migration", "Sync", "SyncSQLite", "SyncMemory", "Seed",
+        "RecipeExchange",
         "LegacyStoreSupport", "SpawnSupport", grdb, zipFoundation,
       ],
       path: "Tests/ScriptingTests"
@@ -230,13 +238,13 @@ let package = Package(
     ),
     .executableTarget(
       name: "forager",
-      dependencies: ["Scripting", "CReadline", argumentParser],
+      dependencies: ["Scripting", "CommandLanguage", "CReadline", argumentParser],
       path: "Apps/forager",
       plugins: [.plugin(name: "LayerCheckPlugin")]
     ),
     .executableTarget(
       name: "forager-batch",
-      dependencies: ["Scripting", argumentParser],
+      dependencies: ["Scripting", "CommandLanguage", argumentParser],
       path: "Apps/forager-batch",
       plugins: [.plugin(name: "LayerCheckPlugin")]
     ),
@@ -269,8 +277,8 @@ let package = Package(
       dependencies: [
         "BenchBaselines", "LegacyStoreSupport", "Model", "Normalization", "Persistence", "PersistenceSQLite", "Repositories", "Sync",
         "SyncSQLite", "Migration", "CSQLite",
-        "RecipeExchange", "Scripting", "SyncServer", "SyncPostgres", "SyncWire", "SyncHTTP", "ServerTestSupport", "SpawnSupport",
-        "FaultProxySupport", asyncHTTPClient,
+        "RecipeExchange", "Scripting", "CommandLanguage", "SyncServer", "SyncPostgres", "SyncWire", "SyncHTTP", "ServerTestSupport",
+        "SpawnSupport", "FaultProxySupport", asyncHTTPClient,
         postgresNIO, nioCore,
         logging,
         hummingbird, argumentParser,

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLanguage
 import Foundation
 import Scripting
 
@@ -56,24 +57,22 @@ struct ForagerBatch: ParsableCommand {
         code = batch.execute()
       } else {
         try command.run()
-        code = 0
+        code = ExitCodes.success
       }
     } catch {
-      let exit = exitCode(for: error)
+      code = ExitCodes.code(forParserCode: exitCode(for: error).rawValue)
       let message = fullMessage(for: error)
-      if exit == .success {
+      if code == ExitCodes.success {
         if !message.isEmpty { Console.output(message) }
-        code = 0
       } else {
         Console.error(message)
-        code = 2
       }
     }
     Foundation.exit(code)
   }
 
   func validate() throws {
-    if store != nil && memory { throw ValidationError("give either --store or --memory, not both") }
+    if let problem = StoreLocation.conflict(store: store, memory: memory) { throw ValidationError(problem) }
   }
 
   /// Runs the script and returns the exit code.
@@ -87,14 +86,14 @@ struct ForagerBatch: ParsableCommand {
         let reason =
           FileManager.default.fileExists(atPath: path) ? "it cannot be read (\((error as NSError).localizedDescription))" : "no such file"
         Self.printError("forager-batch: cannot read script '\(path)': \(reason)")
-        return 2
+        return ExitCodes.usage
       }
     } else {
       data = FileHandle.standardInput.readDataToEndOfFile()
     }
     guard let text = String(validating: data, as: UTF8.self) else {
       Self.printError("forager-batch: \(name) is not UTF-8 text: \(Self.firstInvalidByte(in: data))")
-      return 2
+      return ExitCodes.usage
     }
 
     if dryRun {
@@ -104,29 +103,22 @@ struct ForagerBatch: ParsableCommand {
         ? "\(name): \(report.commands) commands, no errors"
         : "\(name): \(report.errors.count) error\(report.errors.count == 1 ? "" : "s")"
       Self.printError(summary)
-      return Self.exitCode(report.status)
+      return ExitCodes.code(for: report.status)
     }
 
-    let location: String
-    if memory {
-      location = "memory"
-    } else if let store {
-      location = Session.location(forStorePath: store)
-    } else {
-      do {
-        _ = try DefaultStore.prepare()
-      } catch {
-        Self.printError("forager-batch: cannot create \(DefaultStore.directory().path): \(error)")
-        return 1
-      }
-      location = "sqlite:" + DefaultStore.storeFile().path
+    let location: StoreLocation
+    do {
+      location = try StoreLocation(store: store, memory: memory)
+    } catch {
+      Self.printError("forager-batch: \(error)")
+      return ExitCodes.failure
     }
     let session: Session
     do {
-      session = try Session(location: location)
+      session = try Session(location: location.location)
     } catch {
       Self.printError("forager-batch: error: \(error.description)")
-      return 1
+      return ExitCodes.failure
     }
     let progress: ((Int, Int) -> Void)? = isatty(2) != 0 ? { Self.showProgress($0, $1) } : nil
     if isatty(2) != 0 {
@@ -142,7 +134,7 @@ struct ForagerBatch: ParsableCommand {
     )
     let report = runner.run(text)
     for problem in session.close() { Self.printError("forager-batch: warning: \(problem)") }
-    return Self.exitCode(report.status)
+    return ExitCodes.code(for: report.status)
   }
 
   /// Where a script stops being UTF-8: "byte 0xFF at line 3, column 5".
@@ -164,15 +156,6 @@ struct ForagerBatch: ParsableCommand {
       index += length
     }
     return "an incomplete character at the end"
-  }
-
-  static func exitCode(_ status: ScriptRunner.Status) -> Int32 {
-    switch status {
-    case .success: 0
-    case .commandFailed: 1
-    case .usage: 2
-    case .expectationFailed: 3
-    }
   }
 
   static func printError(_ line: String) {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLanguage
 import Foundation
 import Scripting
 
@@ -25,7 +26,7 @@ struct ForagerREPL: ParsableCommand {
   var memory = false
 
   func validate() throws {
-    if store != nil && memory { throw ValidationError("give either --store or --memory, not both") }
+    if let problem = StoreLocation.conflict(store: store, memory: memory) { throw ValidationError(problem) }
   }
 
   static func main() {
@@ -33,14 +34,14 @@ struct ForagerREPL: ParsableCommand {
       var command = try parseAsRoot()
       try command.run()
     } catch {
-      let code = exitCode(for: error)
+      let code = ExitCodes.code(forParserCode: exitCode(for: error).rawValue)
       let message = fullMessage(for: error)
-      if code == .success {
+      if code == ExitCodes.success {
         if !message.isEmpty { Console.output(message) }
-        Foundation.exit(0)
+      } else {
+        Console.error(message)
       }
-      Console.error(message)
-      Foundation.exit(code == .failure ? 1 : 2)
+      Foundation.exit(code)
     }
   }
 
@@ -48,23 +49,15 @@ struct ForagerREPL: ParsableCommand {
     let interactive = isatty(0) != 0
     let environment = ProcessInfo.processInfo.environment
     let colors = isatty(1) != 0 && environment["NO_COLOR"] == nil
-    let location: String
-    var banner: String
-    if memory {
-      location = "memory"
-      banner = "store: in memory (nothing is saved)"
-    } else if let store {
-      location = Session.location(forStorePath: store)
-      banner = "store: \(store)\(FileManager.default.fileExists(atPath: store) ? "" : " (new)")"
-    } else {
-      let created = try DefaultStore.prepare()
-      let file = DefaultStore.storeFile()
-      location = "sqlite:" + file.path
-      banner = "store: \(file.path)\(created ? " (created)" : "")"
+    let storeLocation: StoreLocation
+    do {
+      storeLocation = try StoreLocation(store: store, memory: memory)
+    } catch {
+      throw error.underlying
     }
     let session: Session
     do {
-      session = try Session(location: location)
+      session = try Session(location: storeLocation.location)
     } catch {
       throw ValidationError(error.description)
     }
@@ -73,8 +66,8 @@ struct ForagerREPL: ParsableCommand {
     if isatty(2) != 0 {
       session.fileProgress = { Console.errorText(ProgressBar.line(done: $0, total: $1, item: $2)) }
     }
-    let engine = ReplEngine(interpreter: Interpreter(session: session), renderer: Renderer(colors: colors))
-    banner = "forager \(Forager.version) — \(banner)"
+    let engine = ReplEngine(interpreter: Interpreter(context: session), renderer: Renderer(colors: colors))
+    let banner = "forager \(Forager.version) — store: \(storeLocation)"
     // However the session ends, file stores are closed so no write-ahead log is left.
     defer {
       for problem in session.close() { Console.error("forager: warning: \(problem)") }
@@ -94,7 +87,7 @@ struct ForagerREPL: ParsableCommand {
     Console.output(banner)
     Console.output("Type 'help' for commands, Tab to complete, Ctrl-D to quit.")
     try? FileManager.default.createDirectory(at: DefaultStore.directory(), withIntermediateDirectories: true)
-    let editor = LineEditor(historyFile: DefaultStore.historyFile(), completer: Completer(session: session))
+    let editor = LineEditor(historyFile: DefaultStore.historyFile(), completer: Completer(context: session))
     // A command that runs until stopped (`watch list`) prints as it goes and ends on Ctrl-C.
     engine.show = { Console.output($0) }
     session.interruptRequested = { editor.takeInterrupt() }
@@ -120,7 +113,7 @@ struct ForagerREPL: ParsableCommand {
   }
 
   /// Prints a reply; returns whether the session ended.
-  private func handle(_ reply: ReplEngine.Reply) -> Bool {
+  private func handle(_ reply: ReplEngine<Session>.Reply) -> Bool {
     if let output = reply.output { Console.output(output) }
     if let error = reply.error { Console.error(error) }
     return reply.quits

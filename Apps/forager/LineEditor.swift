@@ -1,4 +1,5 @@
 @preconcurrency import CReadline
+import CommandLanguage
 import Foundation
 import Scripting
 
@@ -21,7 +22,7 @@ final class LineEditor {
     case end
   }
 
-  nonisolated(unsafe) static var completer: Completer?
+  nonisolated(unsafe) static var completer: Completer<Session>?
   nonisolated(unsafe) static var matches: [String] = []
   nonisolated(unsafe) static var matchIndex = 0
   /// The line readline's callback handed over, once one is complete.
@@ -30,7 +31,7 @@ final class LineEditor {
   let historyFile: URL?
   private let interruptRead: Int32
 
-  init(historyFile: URL?, completer: Completer) {
+  init(historyFile: URL?, completer: Completer<Session>) {
     self.historyFile = historyFile
     Self.completer = completer
     rl_readline_name = UnsafePointer(strdup("forager"))

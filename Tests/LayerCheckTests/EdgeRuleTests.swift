@@ -10,7 +10,7 @@ struct EdgeRuleTests {
         "Package.swift: error: Model must not depend on GRDB (allowed: Crypto)",
         "Package.swift: error: Normalization must not depend on Model (allowed: none)",
         "Package.swift: error: Seed must not depend on Sync (allowed: Model, Repositories)",
-        "Package.swift: error: forager must not depend on Repositories (allowed: Scripting, CReadline, ArgumentParser)",
+        "Package.swift: error: forager must not depend on Repositories (allowed: Scripting, CommandLanguage, CReadline, ArgumentParser)",
       ]
     )
   }
@@ -57,6 +57,18 @@ struct EdgeRuleTests {
   }
 
   @Test func theFrontEndsAreScriptingAndTheApps() {
-    #expect(LayerTable.forager.frontEnds == ["Scripting", "forager", "forager-batch"])
+    #expect(LayerTable.forager.frontEnds == ["CommandLanguage", "Scripting", "forager", "forager-batch"])
+  }
+
+  @Test func theCommandLanguageMayDependOnNoKitchenModule() {
+    let entry = LayerTable.forager.entry(named: "CommandLanguage")
+    #expect(entry?.targets == [] && entry?.products == [])
+    let graph = PackageGraph(targets: [.init(name: "CommandLanguage", dependencies: [.byName("Model"), .byName("Repositories")])])
+    #expect(
+      EdgeCheck(table: .forager).run(graph).violations.map(\.message) == [
+        "CommandLanguage must not depend on Model (allowed: none)", "CommandLanguage must not depend on Repositories (allowed: none)",
+      ])
+    let file = SourceFile(path: "Modules/CommandLanguage/Language/Parser.swift", text: "import Foundation\nimport Sync\n")
+    #expect(ImportCheck(table: .forager).run([file], frontEnd: "CommandLanguage").map(\.position) == ["2:8"])
   }
 }

@@ -24,7 +24,8 @@ struct ImportRuleTests {
     #expect(violations.map { "\($0.line ?? 0):\($0.column ?? 0)" } == ["3:8", "4:18", "5:15", "8:10"])
     #expect(
       violations.first?.description == "Apps/forager/Main.swift:3:8: error: front end 'forager' imports 'GRDB', which it may not depend on "
-        + "(allowed: Scripting, CReadline, ArgumentParser, and the system's modules); reach data through Scripting and the repositories")
+        + "(allowed: Scripting, CommandLanguage, CReadline, ArgumentParser, and the system's modules); reach data through Scripting and the repositories"
+    )
   }
 
   @Test func anImportBothChecksFindIsReportedOnce() {
@@ -44,7 +45,10 @@ struct ImportRuleTests {
 
   @Test func theRepositorysFrontEndsImportOnlyWhatTheyMay() throws {
     let root = Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let directories = ["Scripting": "Modules/Scripting", "forager": "Apps/forager", "forager-batch": "Apps/forager-batch"]
+    let directories = [
+      "CommandLanguage": "Modules/CommandLanguage", "Scripting": "Modules/Scripting", "forager": "Apps/forager",
+      "forager-batch": "Apps/forager-batch",
+    ]
     #expect(Set(directories.keys) == Set(LayerTable.forager.frontEnds))
     for (frontEnd, directory) in directories {
       let files = try SourceFile.readAll([root.appending(path: directory).path(percentEncoded: false)])

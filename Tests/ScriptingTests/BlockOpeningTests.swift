@@ -4,11 +4,13 @@ import Repositories
 import Scripting
 import Testing
 
+@testable import CommandLanguage
+
 /// A bare `:` at the end of a command line opens its block whatever the last word is
 /// written like — bare, quoted, single-quoted, escaped — in the batch runner's parser and
 /// at the REPL alike; a colon inside quotes or escaped is part of the word.
 @Suite struct BlockOpeningTests {
-  let parser = ScriptParser(registry: .standard)
+  let parser = ScriptParser<Session>(registry: .standard)
 
   /// A name as typed, and the name it means.
   static let names: [(typed: String, name: String)] = [
@@ -46,7 +48,7 @@ import Testing
   @Test func theREPLOpensTheBlockAfterAQuotedName() throws {
     for (line, name) in Self.cases.filter({ $0.line.hasSuffix("\":") || $0.line.hasSuffix("':") }) {
       let session = try Session(location: "memory", now: { Harness.fixedNow })
-      let repl = ReplEngine(interpreter: Interpreter(session: session))
+      let repl = ReplEngine(interpreter: Interpreter(context: session))
       let lines = Self.script(line).split(separator: "\n").map(String.init)
       for typed in lines.dropLast() {
         let reply = repl.feed(typed)

@@ -4,28 +4,33 @@ import Repositories
 import Scripting
 import Testing
 
+@testable import CommandLanguage
+
 /// Every registered command's declarations are what the parser holds scripts to: a
 /// required option left out and a number outside its declared range are usage errors,
 /// found before anything runs (and by `--dry-run`), for every command.
 @Suite struct CommandDeclarationTests {
-  static let registry = CommandRegistry.standard
-  let parser = ScriptParser(registry: registry)
+  static let registry = CommandRegistry<Session>.standard
+  let parser = ScriptParser<Session>(registry: registry)
 
   /// A value of `type` that the parser takes, inside `range` when there is one.
   static func sample(_ type: ValueType, _ range: ValueRange?) -> String {
     if let range { return number(range.includesLower ? range.lower : min(range.lower + 1, range.upper), type) }
     switch type {
-    case .text, .name: return "X"
-    case .integer, .number, .comparison: return "1"
-    case .date: return "2024-12-13"
-    case .mealType: return "dinner"
-    case .week: return "2024-W50"
-    case .kind: return "recipe"
+    case .text: return "X"
+    case .integer, .number: return "1"
     case .boolean: return "yes"
     case .choice(let words): return words[0]
-    case .waitCondition: return "caught-up"
+    // A format without a sample here gives a value the parser refuses, and the test fails.
+    case .custom(let format): return formatSamples[format.name] ?? "no sample for \(format.name)"
     }
   }
+
+  /// A value each of the kitchen's value formats takes.
+  static let formatSamples = [
+    "name": "X", "comparison": "1", "date": "2024-12-13", "meal type": "dinner", "week": "2024-W50", "kind": "recipe",
+    "wait condition": "caught-up",
+  ]
 
   static func number(_ value: Double, _ type: ValueType) -> String {
     type == .integer || value == value.rounded() ? String(Int64(value)) : String(value)
@@ -34,7 +39,7 @@ import Testing
   /// The command with every positional argument and required option given a valid value,
   /// leaving out the option named `without`, and adding `extra` options. `members` are the
   /// names of ``OneOf`` groups to give (by default the first of each required group).
-  static func line(_ spec: CommandSpec, without: String? = nil, extra: [String] = [], members: [String]? = nil) -> String {
+  static func line(_ spec: CommandSpec<Session>, without: String? = nil, extra: [String] = [], members: [String]? = nil) -> String {
     let members = members ?? spec.oneOf.filter(\.isRequired).map { $0.names[0] }
     var words = [spec.name]
     for parameter in spec.parameters {

@@ -7,6 +7,8 @@ import Scripting
 import TestSupport
 import Testing
 
+@testable import CommandLanguage
+
 /// Commands read the records they show, not every record of a kind: on a kitchen much
 /// larger than any one answer, each command's reads stay near the size of its answer.
 /// A command that regressed to "read the whole kind, then filter" reads hundreds.
@@ -66,12 +68,12 @@ final class CommandReadTests {
   /// The records of `kind` running `command` read.
   func reads(_ kind: EntityKind, running command: String) throws -> Int {
     store.reset()
-    try Interpreter(session: session).execute(command)
+    try Interpreter(context: session).execute(command)
     return store.recordsRead[kind, default: 0]
   }
 
   @Test func showingACategoryReadsItsIngredientsOnly() throws {
-    let shown = try Interpreter(session: session).execute("category show aisle 3").last?.json(command: "").rows("ingredients") ?? []
+    let shown = try Interpreter(context: session).execute("category show aisle 3").last?.json(command: "").rows("ingredients") ?? []
     #expect(shown.count == Self.perCategory)
     #expect(try reads(.ingredientTemplate, running: "category show aisle 3") == Self.perCategory)
     #expect(try reads(.ingredientTemplate, running: "ingredient list --category \"aisle 3\"") == Self.perCategory)
@@ -83,14 +85,14 @@ final class CommandReadTests {
   }
 
   @Test func aWeekOfMealsReadsThatWeeksMealsOnly() throws {
-    let week = try Interpreter(session: session).execute("meal week 2024-12-16").last?.json(command: "").rows("days") ?? []
+    let week = try Interpreter(context: session).execute("meal week 2024-12-16").last?.json(command: "").rows("days") ?? []
     #expect(week.count == 7 * 4)
     #expect(try reads(.plannedMeal, running: "meal week 2024-12-16") == 7 * 4)
     #expect(store.scans.isEmpty, "meal week scans: \(store.scans)")
   }
 
   @Test func searchingRecipesSievesThemThroughTheTextIndex() throws {
-    let found = try Interpreter(session: session).execute("recipe search dish 42").last?.json(command: "").rows("recipes") ?? []
+    let found = try Interpreter(context: session).execute("recipe search dish 42").last?.json(command: "").rows("recipes") ?? []
     #expect(found.count == 1)
     #expect(try reads(.recipe, running: "recipe search dish 42") == 1)
     #expect(store.scans.isEmpty, "recipe search scans: \(store.scans)")
@@ -117,7 +119,7 @@ final class CommandReadTests {
   }
 
   @Test func countsReadTheCounterNotTheRecords() throws {
-    let shown = try Interpreter(session: session).execute("counts").last?.json(command: "").rows("counts") ?? []
+    let shown = try Interpreter(context: session).execute("counts").last?.json(command: "").rows("counts") ?? []
     #expect(shown.count == EntityKind.allCases.count)
     _ = try reads(.ingredientTemplate, running: "counts")
     #expect(store.recordsRead.isEmpty)
@@ -125,7 +127,7 @@ final class CommandReadTests {
   }
 
   @Test func completingANameReadsTheNamesThatMatchOnly() throws {
-    let completer = Completer(session: session)
+    let completer = Completer(context: session)
     store.reset()
     #expect(
       completer.candidates(before: "recipe show ", word: "dish 5") == [

@@ -3,12 +3,14 @@ import Model
 import Scripting
 import Testing
 
+@testable import CommandLanguage
+
 /// The command lines the documentation shows users must be commands this build runs:
 /// a renamed command or option fails here instead of in a reader's terminal.
 @Suite struct DocumentationTests {
   static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
-  let parser = ScriptParser(registry: .standard)
+  let parser = ScriptParser<Session>(registry: .standard)
 
   /// README.md and every Markdown file under Docs/.
   static func documents() throws -> [(name: String, text: String)] {
@@ -82,14 +84,14 @@ import Testing
 
   @Test func theCommandReferenceHasASectionForEveryCommandAndNoOther() throws {
     let reference = try Self.commandReference()
-    let registered = CommandRegistry.standard.commands.map(\.name)
+    let registered = CommandRegistry<Session>.standard.commands.map(\.name)
     #expect(Set(registered).subtracting(reference.headings).sorted() == [], "commands without a section in Docs/COMMANDS.md")
     #expect(Set(reference.headings).subtracting(registered).sorted() == [], "sections in Docs/COMMANDS.md for no command")
   }
 
   @Test func everyExampleInTheCommandReferenceParses() throws {
     let examples = try Self.commandReference().examples
-    #expect(examples.count >= CommandRegistry.standard.commands.count)
+    #expect(examples.count >= CommandRegistry<Session>.standard.commands.count)
     for (line, script) in examples {
       // Ids in examples are shortened the way the help shows them.
       let parsed = parser.parse(script.replacingOccurrences(of: "6f1c…", with: "a").replacingOccurrences(of: "0a2b…", with: "b"))

@@ -4,17 +4,19 @@ import Repositories
 import Scripting
 import Testing
 
+@testable import CommandLanguage
+
 /// An interpreter over a fresh in-memory store with a fixed clock, and helpers that
 /// run command text and look at what came back.
 final class Harness {
   static let fixedNow = Date(timeIntervalSince1970: 1_734_048_000)  // 2024-12-13
 
   let session: Session
-  let interpreter: Interpreter
+  let interpreter: Interpreter<Session>
 
   init() throws {
     session = try Session(location: "memory", now: { Harness.fixedNow })
-    interpreter = Interpreter(session: session)
+    interpreter = Interpreter(context: session)
   }
 
   /// Runs the text and returns the last command's result.

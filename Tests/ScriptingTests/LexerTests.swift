@@ -1,6 +1,8 @@
 import Scripting
 import Testing
 
+@testable import CommandLanguage
+
 @Suite struct LexerTests {
   func words(_ line: String) throws -> [String] { try Lexer.split(line).words.map(\.text) }
 

@@ -1,6 +1,8 @@
 import Scripting
 import Testing
 
+@testable import CommandLanguage
+
 @Suite struct OutputTests {
   @Test func tablesAlignColumnsAndRightAlignNumbers() {
     let table = Table(

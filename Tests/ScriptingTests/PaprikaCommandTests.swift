@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 import ZIPFoundation
 
+@testable import CommandLanguage
 @testable import RecipeExchange
 
 /// recipe import of Paprika archives and recipe export --paprika, through the command language.

@@ -2,8 +2,10 @@ import Foundation
 import Scripting
 import Testing
 
+@testable import CommandLanguage
+
 @Suite struct ParserTests {
-  let parser = ScriptParser(registry: .standard)
+  let parser = ScriptParser<Session>(registry: .standard)
 
   func firstError(_ text: String) -> ScriptError? { parser.parse(text).errors.first }
 
@@ -200,7 +202,7 @@ import Testing
   }
 
   @Test func everyExampleInTheHelpParses() {
-    for spec in CommandRegistry.standard.commands {
+    for spec in CommandRegistry<Session>.standard.commands {
       #expect(!spec.examples.isEmpty, "\(spec.name) needs an example")
       for example in spec.examples {
         let parsed = parser.parse(example.replacingOccurrences(of: "6f1c…", with: "a").replacingOccurrences(of: "0a2b…", with: "b"))

@@ -5,6 +5,8 @@ import Scripting
 import TestSupport
 import Testing
 
+@testable import CommandLanguage
+
 /// How recipe import and export end: an import that imported no file fails (a script
 /// exits non-zero) with its table of reasons; an export under --json is a JSON document,
 /// not a string; sections survive import, show and export.

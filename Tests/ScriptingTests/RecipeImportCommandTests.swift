@@ -5,6 +5,8 @@ import Scripting
 import TestSupport
 import Testing
 
+@testable import CommandLanguage
+
 /// recipe import and recipe export, through the command language.
 @Suite struct RecipeImportCommandTests {
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

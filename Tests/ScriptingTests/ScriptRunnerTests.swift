@@ -4,6 +4,8 @@ import Repositories
 import Scripting
 import Testing
 
+@testable import CommandLanguage
+
 @Suite struct ScriptRunnerTests {
   final class Capture {
     var output: [String] = []
@@ -58,7 +60,7 @@ import Testing
 
   @Test func atomicLeavesTheStoreAsItWasWhenACommandFails() throws {
     let session = try Session(location: "memory")
-    try Interpreter(session: session).execute("category add Kept")
+    try Interpreter(context: session).execute("category add Kept")
     let (report, capture, _) = try run(
       "category add A\nrecipe add Soup --ingredient \"1 onion\"\ncategory delete Nope", options: .init(atomic: true), session: session)
     #expect(report.status == .commandFailed)
@@ -103,7 +105,7 @@ import Testing
 
 @Suite struct ReplEngineTests {
   @Test func aLineRunsAndPrintsItsResult() throws {
-    let repl = ReplEngine(interpreter: Interpreter(session: try Session(location: "memory")))
+    let repl = ReplEngine(interpreter: Interpreter(context: try Session(location: "memory")))
     let reply = repl.feed("category add Produce")
     #expect(reply.output?.hasPrefix("created category 'Produce'") == true)
     #expect(reply.error == nil)
@@ -111,13 +113,13 @@ import Testing
   }
 
   @Test func errorsHaveNoLineNumberAtThePrompt() throws {
-    let repl = ReplEngine(interpreter: Interpreter(session: try Session(location: "memory")))
+    let repl = ReplEngine(interpreter: Interpreter(context: try Session(location: "memory")))
     #expect(repl.feed("category delete Nope").error == "error: category delete: no category named 'Nope'")
     #expect(repl.feed("recipe add \"Soup").error == "error: unterminated double quote (opened at column 12)")
   }
 
   @Test func aBlockWaitsForEndWithAContinuationPrompt() throws {
-    let repl = ReplEngine(interpreter: Interpreter(session: try Session(location: "memory")))
+    let repl = ReplEngine(interpreter: Interpreter(context: try Session(location: "memory")))
     #expect(repl.prompt == "forager> ")
     #expect(repl.feed("recipe add Soup:").output == nil)
     #expect(repl.prompt == "...> ")
@@ -127,7 +129,7 @@ import Testing
   }
 
   @Test func cancelDropsAnUnfinishedCommand() throws {
-    let repl = ReplEngine(interpreter: Interpreter(session: try Session(location: "memory")))
+    let repl = ReplEngine(interpreter: Interpreter(context: try Session(location: "memory")))
     _ = repl.feed("recipe add Soup:")
     repl.cancel()
     #expect(!repl.isContinuing)
@@ -135,7 +137,7 @@ import Testing
   }
 
   @Test func thePromptNamesTheDeviceWhenThereAreSeveral() throws {
-    let repl = ReplEngine(interpreter: Interpreter(session: try Session(location: "memory")))
+    let repl = ReplEngine(interpreter: Interpreter(context: try Session(location: "memory")))
     _ = repl.feed("device add phone")
     _ = repl.feed("device use phone")
     #expect(repl.prompt == "forager[phone]> ")
@@ -144,10 +146,10 @@ import Testing
 }
 
 @Suite struct CompleterTests {
-  func completer() throws -> Completer {
+  func completer() throws -> Completer<Session> {
     let session = try Session(location: "memory")
-    try Interpreter(session: session).execute("seed sample\nlist new Groceries --week 2024-W50")
-    return Completer(session: session)
+    try Interpreter(context: session).execute("seed sample\nlist new Groceries --week 2024-W50")
+    return Completer(context: session)
   }
 
   @Test func commandWordsComplete() throws {

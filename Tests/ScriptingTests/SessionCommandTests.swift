@@ -4,10 +4,12 @@ import Scripting
 import TestSupport
 import Testing
 
+@testable import CommandLanguage
+
 @Suite struct SessionCommandTests {
   @Test func helpListsEveryCommand() throws {
     let text = try Harness().text("help")
-    for command in CommandRegistry.standard.commands {
+    for command in CommandRegistry<Session>.standard.commands {
       #expect(text.contains(command.name), "help should list \(command.name)")
     }
   }

@@ -4,6 +4,8 @@ import Repositories
 import Scripting
 import Testing
 
+@testable import CommandLanguage
+
 /// settings units, category move/order, --grams-per-cup and scaling, from the command language.
 @Suite("Shopping commands")
 struct ShoppingCommandTests {

@@ -3,11 +3,13 @@ import Model
 import Scripting
 import Testing
 
+@testable import CommandLanguage
+
 /// "Did you mean …?" for commands, subcommands, options and record names counts a swap of
 /// two neighbouring characters as one edit and suggests only what is close for the length
 /// of the word typed.
 @Suite struct SuggestionTests {
-  let parser = ScriptParser(registry: .standard)
+  let parser = ScriptParser<Session>(registry: .standard)
 
   func usageError(_ line: String) -> String { parser.parse(line).errors.first?.description ?? "" }
 
@@ -48,7 +50,7 @@ import Testing
   }
 
   @Test func everyOneEditTypoOfACommandWordIsSuggested() {
-    let registry = CommandRegistry.standard
+    let registry = CommandRegistry<Session>.standard
     var checked = 0
     for word in registry.leadingWords where word.count >= 4 {
       for typo in Self.typos(of: word) where !registry.leadingWords.contains(typo) {

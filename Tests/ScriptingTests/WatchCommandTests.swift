@@ -6,6 +6,8 @@ import Scripting
 import TestSupport
 import Testing
 
+@testable import CommandLanguage
+
 /// `watch list`: shown now and after each change to the list, from this session or
 /// another process's connection to the same file; bounded in scripts.
 @Suite("watch command", .timeLimit(.minutes(1)))
@@ -19,7 +21,7 @@ struct WatchCommandTests {
   private func fileSession() throws -> (Session, other: Library) {
     let path = try TemporaryDirectory.make().appendingPathComponent("store.sqlite").path
     let session = try Session(location: "sqlite:\(path)", now: { Harness.fixedNow })
-    let interpreter = Interpreter(session: session)
+    let interpreter = Interpreter(context: session)
     try interpreter.execute(
       """
       category add Dairy
@@ -41,7 +43,7 @@ struct WatchCommandTests {
       default: break
       }
     }
-    let result = try #require(try Interpreter(session: session).execute("watch list Week --count 3").last)
+    let result = try #require(try Interpreter(context: session).execute("watch list Week --count 3").last)
     #expect(shown.texts.count == 3)
     #expect(shown.texts[0].contains("milk") && !shown.texts[0].contains("eggs"))
     #expect(shown.texts[1].contains("eggs") && !shown.texts[1].contains("butter"))
@@ -59,7 +61,7 @@ struct WatchCommandTests {
       showings += 1
       if showings == 1 { _ = try? other.tags.getOrCreate("Quick") }
     }
-    let result = try #require(try Interpreter(session: session).execute("watch list Week --for 0.5").last)
+    let result = try #require(try Interpreter(context: session).execute("watch list Week --for 0.5").last)
     #expect(showings == 1)
     #expect(result.json(command: "watch list")["watch"]?["shown"] == .int(1))
     try other.store.close()

@@ -5,6 +5,8 @@ import Scripting
 import TestSupport
 import Testing
 
+@testable import CommandLanguage
+
 /// store …, list store, list show --store, pantry set, list add-plan and recipe cooked
 /// --use-pantry through the command language.
 @Suite struct WeeklyShopCommandTests {
@@ -46,7 +48,7 @@ import Testing
   @Test func storeNamesCompleteAndEveryNewCommandHasHelp() throws {
     let harness = try kitchen()
     try harness.run("store add \"Trader Joe's\"\nstore add Costco")
-    let completer = Completer(session: harness.session)
+    let completer = Completer(context: harness.session)
     #expect(completer.candidates(before: "list show Week --store ", word: "Tr") == ["\"Trader Joe's\""])
     #expect(completer.candidates(before: "store order ", word: "Cos") == ["Costco"])
     #expect(completer.candidates(before: "store ", word: "or") == ["order"])

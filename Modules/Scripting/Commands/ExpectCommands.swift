@@ -1,3 +1,4 @@
+import CommandLanguage
 import Foundation
 import Model
 import Repositories
@@ -10,7 +11,7 @@ enum ExpectCommands {
     commands: [count, exists, missing, field, duplicates, fails])
 
   static let kindParameter = Parameter.word(
-    "kind", .kind, completion: .words(ValueCheck.kindWords), help: ValueCheck.kindWords.joined(separator: ", "))
+    "kind", .kind, completion: .words(KitchenValues.kindWords), help: KitchenValues.kindWords.joined(separator: ", "))
 
   static let count = CommandSpec(
     "expect count", summary: "Check how many live records of a kind the current device holds.",
@@ -135,7 +136,7 @@ enum ExpectCommands {
         device.library = bound
         defer { device.library = original }
         do {
-          _ = try Interpreter.perform(inner, in: session)
+          _ = try Interpreter<Session>.perform(inner, in: session)
         } catch let error as ScriptError {
           failure = error
         }

@@ -1,3 +1,4 @@
+import CommandLanguage
 import Foundation
 import Model
 import Repositories
@@ -12,7 +13,7 @@ enum ExplainCommands {
   static let key = CommandSpec(
     "explain key", summary: "The semantic key a name gets for each kind, and which record in the store has it.",
     parameters: [.rest("name", .name, help: "any name; for --as meal, \"DATE MEAL\"")],
-    options: [.value("as", "only this kind", .kind, completion: .words(ValueCheck.kindWords))],
+    options: [.value("as", "only this kind", .kind, completion: .words(KitchenValues.kindWords))],
     details: ["Names with the same key are the same category, tag, ingredient or book; recipes with the same key are reported as similar."],
     examples: ["explain key Tomatoes", "explain key \"Mom's Lasagna\" --as recipe"]
   ) { invocation, session in

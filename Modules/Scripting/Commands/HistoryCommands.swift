@@ -1,3 +1,4 @@
+import CommandLanguage
 import Foundation
 import Model
 import Repositories
@@ -10,7 +11,7 @@ enum HistoryCommands {
     "history", summary: "History of records and recently deleted ones", commands: [history, trash, restore])
 
   static let kindParameter = Parameter.word(
-    "kind", .kind, completion: .words(ValueCheck.kindWords), help: ValueCheck.kindWords.joined(separator: ", "))
+    "kind", .kind, completion: .words(KitchenValues.kindWords), help: KitchenValues.kindWords.joined(separator: ", "))
 
   static let history = CommandSpec(
     "history",

@@ -1,3 +1,4 @@
+import CommandLanguage
 import Foundation
 import Model
 import Repositories
@@ -57,7 +58,7 @@ enum SessionCommands {
   static let duplicates = CommandSpec(
     "duplicates",
     summary: "Live records that share a semantic key: possible duplicate recipes, and for unique kinds what should never exist.",
-    parameters: [.word("kind", .kind, optional: true, completion: .words(ValueCheck.kindWords), help: "only this kind")],
+    parameters: [.word("kind", .kind, optional: true, completion: .words(KitchenValues.kindWords), help: "only this kind")],
     examples: ["duplicates", "duplicates recipe"]
   ) { invocation, session in
     let kinds = invocation.optionalArgument("kind").flatMap(EntityKind.init(rawValue:)).map { [$0] } ?? EntityKind.allCases

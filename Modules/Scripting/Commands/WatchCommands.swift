@@ -1,3 +1,4 @@
+import CommandLanguage
 import Dispatch
 import Foundation
 import Model

@@ -1,3 +1,4 @@
+import CommandLanguage
 import Foundation
 import RecipeExchange
 import Repositories
@@ -50,7 +51,7 @@ extension RecipeImportRun {
           ? Row(file: row.file, recipe: row.recipe, status: row.status, detail: ([row.detail] + dropped).joined(separator: "; ")) : row)
       warnings += notes.map { "\(label): '\(recipe.name)': \($0)" }
     } catch {
-      rows.append(Row(file: label, recipe: recipe.name, status: .failed, detail: Interpreter.reason(for: error)))
+      rows.append(Row(file: label, recipe: recipe.name, status: .failed, detail: Session.plainReason(for: error)))
     }
   }
 }

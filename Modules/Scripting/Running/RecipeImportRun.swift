@@ -1,3 +1,4 @@
+import CommandLanguage
 import Foundation
 import Model
 import RecipeExchange
@@ -82,7 +83,7 @@ struct RecipeImportRun {
     do {
       reading = try reader.read(Self.contents(path, maximum: reader.limits.maximumBytes))
     } catch {
-      rows.append(Row(file: path, recipe: nil, status: .failed, detail: Interpreter.reason(for: error)))
+      rows.append(Row(file: path, recipe: nil, status: .failed, detail: Session.plainReason(for: error)))
       return
     }
     warnings += reading.warnings.map { "\(path): \($0)" }
@@ -99,7 +100,7 @@ struct RecipeImportRun {
       rows += fileRows
       warnings += fileWarnings
     } catch {
-      rows.append(Row(file: path, recipe: nil, status: .failed, detail: Interpreter.reason(for: error)))
+      rows.append(Row(file: path, recipe: nil, status: .failed, detail: Session.plainReason(for: error)))
     }
   }
 

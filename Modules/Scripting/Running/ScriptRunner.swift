@@ -1,3 +1,4 @@
+public import CommandLanguage
 import Foundation
 import Repositories
 
@@ -77,7 +78,7 @@ public final class ScriptRunner {
   /// Parses a script without running anything (`--dry-run`), reporting every syntax
   /// and usage error with its line.
   public static func check(
-    _ text: String, scriptName: String, registry: CommandRegistry = .standard, diagnostics: (String) -> Void
+    _ text: String, scriptName: String, registry: CommandLanguage.CommandRegistry<Session> = .standard, diagnostics: (String) -> Void
   ) -> Report {
     let parsed = ScriptParser(registry: registry).parse(text)
     for error in parsed.errors { diagnostics(location(scriptName, error) + "error: " + error.description) }
@@ -147,7 +148,7 @@ public final class ScriptRunner {
           if !text.isEmpty { output(text) }
         }
         defer { session.showUpdate = nil }
-        let result = try Interpreter.perform(invocation, in: session)
+        let result = try Interpreter<Session>.perform(invocation, in: session)
         state.succeeded += 1
         let json = invocation.wantsJSON || session.outputMode == .json
         let text = renderer.render(result, command: invocation.command, json: json)

@@ -1,3 +1,4 @@
+public import CommandLanguage
 public import Foundation
 public import Model
 public import Persistence
@@ -31,7 +32,7 @@ public final class Session {
 
   public let factory: StoreFactory
   /// The commands this session understands.
-  public let registry: CommandRegistry
+  public let registry: CommandLanguage.CommandRegistry<Session>
   /// The clock every library uses; tests pass a fixed one.
   public let now: @Sendable () -> Date
   public private(set) var devices: [Device]
@@ -96,7 +97,7 @@ public final class Session {
   /// Opens the default device's store at `location` ("memory", "sqlite:PATH" or a path).
   /// - Throws: ``ScriptError`` when the store cannot be opened.
   public init(
-    location: String, factory: StoreFactory = Session.factory, registry: CommandRegistry = .standard,
+    location: String, factory: StoreFactory = Session.factory, registry: CommandLanguage.CommandRegistry<Session> = .standard,
     now: @escaping @Sendable () -> Date = { Date() }
   ) throws(ScriptError) {
     self.factory = factory

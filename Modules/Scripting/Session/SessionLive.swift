@@ -113,7 +113,7 @@ extension Session {
           notices.append("\(prefix)\(report.imported) change\(report.imported == 1 ? "" : "s") from the household")
         }
       } catch {
-        failure = Interpreter.reason(for: error)
+        failure = Session.plainReason(for: error)
       }
       let status = driver.live.status
       driver.live.engine.monitor.setLive(status.mode == .live)

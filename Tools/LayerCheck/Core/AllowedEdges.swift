@@ -93,21 +93,29 @@ extension LayerTable {
         + "stage E (v5 → v6: ingredient groups and add-plan amounts)"),
 
     // MARK: Front ends (their sources are also checked by the front-end rule)
+    // The command language depends on no local target: no kitchen module (Model,
+    // Repositories, Sync, …) can be imported into it without this line changing.
+    .frontEnd(
+      "CommandLanguage", targets: [],
+      summary: "the command language without the kitchen: lexer, parser, command specs and registry generic over the "
+        + "context they run in, did-you-mean, help, results, JSON and table rendering, the interpreter, the REPL line "
+        + "engine and completer"),
     .frontEnd(
       "Scripting",
       targets: [
-        "Model", "Repositories", "Sync", "SyncSQLite", "SyncMemory", "SyncHTTP", "Seed", "Persistence", "PersistenceSQLite",
-        "PersistenceMemory", "Migration", "RecipeExchange",
+        "CommandLanguage", "Model", "Repositories", "Sync", "SyncSQLite", "SyncMemory", "SyncHTTP", "Seed", "Persistence",
+        "PersistenceSQLite", "PersistenceMemory", "Migration", "RecipeExchange",
       ],
-      summary: "the command language both front ends share: parse, run, render; the session's store, devices and clouds",
+      summary: "the kitchen's commands and value types, the session (store, devices, clouds, live drivers) both front "
+        + "ends use, the batch runner and the import runs",
       reasons: [
         "PersistenceSQLite": "to open stores", "PersistenceMemory": "to open stores", "SyncMemory": "`cloud open memory`",
       ]),
     .frontEnd(
-      "forager", targets: ["Scripting", "CReadline"], products: ["ArgumentParser"],
+      "forager", targets: ["Scripting", "CommandLanguage", "CReadline"], products: ["ArgumentParser"],
       summary: "the REPL: line editing, history and completion through readline, wired to Scripting"),
     .frontEnd(
-      "forager-batch", targets: ["Scripting", "CReadline"], products: ["ArgumentParser"],
+      "forager-batch", targets: ["Scripting", "CommandLanguage", "CReadline"], products: ["ArgumentParser"],
       summary: "the batch runner: command scripts from files or standard input, wired to Scripting"),
     .systemLibrary("CReadline", summary: "GNU readline, for the REPL"),
     .app(

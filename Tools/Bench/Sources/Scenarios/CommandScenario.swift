@@ -1,4 +1,5 @@
 import BenchBaselines
+import CommandLanguage
 import Foundation
 import Model
 import Repositories
@@ -154,7 +155,7 @@ enum CommandScenario {
         for (side, kitchen) in [(0, small), (1, large)] {
           let ask = completions(kitchen.fixture, n)[index]
           name = ask.name
-          let completer = Completer(session: kitchen.session)
+          let completer = Completer(context: kitchen.session)
           var found: [String] = []
           let seconds = time { found = completer.candidates(before: ask.before, word: ask.word, inQuote: ask.inQuote) }
           guard !found.isEmpty else { throw BenchError("\(ask.name): no candidates for '\(ask.before)\(ask.word)'") }

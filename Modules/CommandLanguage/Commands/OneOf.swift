@@ -12,6 +12,7 @@ public struct OneOf: Sendable, Hashable {
   /// One of them must be given.
   public let isRequired: Bool
 
+  /// A group of `names`; `required`: one must be given.
   public init(_ names: String..., required: Bool = false) {
     self.names = names
     self.isRequired = required
@@ -25,7 +26,7 @@ public struct OneOf: Sendable, Hashable {
   }
 
   /// "PATH or --memory", as usage writes them.
-  func text(_ spec: CommandSpec) -> String {
+  func text<Context>(_ spec: CommandSpec<Context>) -> String {
     let shown = names.map { name in
       name.hasPrefix("--") ? name : spec.parameters.first { $0.name == name }?.placeholder ?? name.uppercased()
     }

@@ -1,9 +1,10 @@
 import Foundation
 
-/// The help the language gives about itself, built from the command specs.
-enum HelpText {
+/// The help the language gives about itself, built from the command specs: what a
+/// `help` command returns.
+public enum HelpText {
   /// `help COMMAND`: summary, usage, arguments, options, notes, examples.
-  static func result(for spec: CommandSpec) -> CommandResult {
+  public static func result<Context>(for spec: CommandSpec<Context>) -> CommandResult {
     var lines = [spec.summary, "", "usage: \(spec.usage)"]
     let described = spec.parameters.filter { !$0.help.isEmpty }
     if !described.isEmpty {
@@ -53,12 +54,9 @@ enum HelpText {
     return CommandResult(.message(lines.joined(separator: "\n")), .data(key: "help", json))
   }
 
-  /// `help`: every command with its summary, by group.
-  static func overview(_ registry: CommandRegistry) -> CommandResult {
-    var lines = [
-      "Forager commands. 'help COMMAND' shows usage and an example; every command takes --json.",
-      "Quote names with spaces (\"Mom's Lasagna\"); the last argument may be several words unquoted.",
-    ]
+  /// `help`: the registry's introduction, then every command with its summary, by group.
+  public static func overview<Context>(_ registry: CommandRegistry<Context>) -> CommandResult {
+    var lines = registry.introduction
     let width = registry.commands.map(\.name.count).max() ?? 0
     for group in registry.groups where !group.commands.isEmpty {
       lines.append("")
@@ -73,7 +71,7 @@ enum HelpText {
   }
 
   /// `help recipe`: the commands of one group word.
-  static func group(_ word: String, _ commands: [CommandSpec]) -> CommandResult {
+  public static func group<Context>(_ word: String, _ commands: [CommandSpec<Context>]) -> CommandResult {
     let width = commands.map(\.name.count).max() ?? 0
     var lines = ["'\(word)' commands ('help \(word) VERB' for details):"]
     for command in commands { lines.append("  " + pad(command.name, width) + "  " + command.summary) }

@@ -1,45 +1,27 @@
 import Foundation
 
-/// Every command the language knows, found by its words.
+/// Every command a language knows, found by its words; `Context` is what the commands
+/// run against.
 ///
-/// A new command group is one file declaring a ``CommandGroup`` plus its line in
-/// ``standard``; the parser, `help`, completion and the docs read specs from here.
-public struct CommandRegistry: Sendable {
-  public let groups: [CommandGroup]
-  public let commands: [CommandSpec]
+/// The parser, `help`, completion and did-you-mean read specs from here, so a new command
+/// is one spec in one group.
+public struct CommandRegistry<Context>: Sendable {
+  /// The groups, in the order `help` lists them.
+  public let groups: [CommandGroup<Context>]
+  /// Every command of every group.
+  public let commands: [CommandSpec<Context>]
+  /// The lines `help` prints above the list of commands.
+  public let introduction: [String]
 
-  public init(groups: [CommandGroup]) {
+  /// A registry of `groups`; `introduction` heads the `help` overview.
+  public init(groups: [CommandGroup<Context>], introduction: [String] = []) {
     self.groups = groups
     self.commands = groups.flatMap(\.commands)
+    self.introduction = introduction
   }
 
-  /// The full language.
-  public static let standard = CommandRegistry(groups: [
-    SessionCommands.group,
-    SettingsCommands.group,
-    DeviceCommands.group,
-    SyncCommands.group,
-    SeedCommands.group,
-    CategoryCommands.group,
-    TagCommands.group,
-    IngredientCommands.group,
-    BookCommands.group,
-    RecipeCommands.group,
-    MealCommands.group,
-    ListCommands.group,
-    WatchCommands.group,
-    PantryCommands.group,
-    StoreCommands.group,
-    KitchenArchiveCommands.group,
-    ExpectCommands.group,
-    ExplainCommands.group,
-    HistoryCommands.group,
-    UndoCommands.group,
-    MigrateCommands.group,
-  ])
-
   /// The command named exactly `name` ("recipe add").
-  public func command(named name: String) -> CommandSpec? {
+  public func command(named name: String) -> CommandSpec<Context>? {
     let wanted = name.split(separator: " ").joined(separator: " ").lowercased()
     return commands.first { $0.name == wanted }
   }
@@ -52,12 +34,12 @@ public struct CommandRegistry: Sendable {
   }
 
   /// The commands whose first word is `word`.
-  public func subcommands(of word: String) -> [CommandSpec] {
+  public func subcommands(of word: String) -> [CommandSpec<Context>] {
     commands.filter { $0.words.count > 1 && $0.words[0] == word.lowercased() }
   }
 
   struct Resolution {
-    var spec: CommandSpec?
+    var spec: CommandSpec<Context>?
     /// Words the command name used.
     var consumed: Int
     var problem: (command: String?, reason: String)?

@@ -1,29 +1,29 @@
-import Model
-import Repositories
-
-/// Tab completion for the REPL: command words, option names, and names from the
-/// current store (categories, ingredients, recipes, …) where a command expects them.
+/// Tab completion for the REPL: command words, option names, and the names the context
+/// lists (the kitchen's categories, ingredients, recipes, …) where a command expects them.
 ///
 /// ```swift
-/// Completer(session: session).candidates(before: "recipe show ", word: "Eg", inQuote: false)
+/// Completer(context: session).candidates(before: "recipe show ", word: "Eg", inQuote: false)
 /// // ["\"Egg Fried Rice\""]
 /// ```
-public struct Completer {
-  public let session: Session
+public struct Completer<Context: CommandContext> {
+  /// Where the commands and names come from.
+  public let context: Context
 
-  public init(session: Session) {
-    self.session = session
+  /// A completer of `context`'s language.
+  public init(context: Context) {
+    self.context = context
   }
 
   /// What may replace `word`, the partial word under the cursor.
   /// - Parameters:
   ///   - before: the line before `word` (including any opening quote).
+  ///   - word: the partial word under the cursor.
   ///   - inQuote: the word is inside quotes the terminal closes itself; return raw text.
   public func candidates(before: String, word: String, inQuote: Bool = false) -> [String] {
     var prefix = before
     if inQuote, let last = prefix.last, last == "\"" || last == "'" { prefix.removeLast() }
     guard let words = try? Lexer.split(prefix).words else { return [] }
-    let registry = session.registry
+    let registry = context.registry
     if words.isEmpty {
       return filter(registry.leadingWords, word).map { $0 }
     }
@@ -98,23 +98,13 @@ public struct Completer {
   }
 
   /// The candidates of a completion that may start with `typed`; the caller filters them.
-  /// Names come from the store by an indexed prefix query, so completing in a store of
-  /// 100k names reads the few that match.
   private func names(for completion: Completion, startingWith typed: String) -> [String] {
     switch completion {
     case .none: return []
     case .words(let words): return words
-    case .commands: return session.registry.commands.map(\.name)
-    case .devices: return session.devices.map(\.name)
-    case .names(let kind):
-      return (try? session.library.names(of: kind, startingWith: Self.storePrefix(typed))) ?? []
+    case .commands: return context.registry.commands.map(\.name)
+    case .source(let source): return context.completions(from: source, startingWith: typed)
     }
-  }
-
-  /// The part of `typed` the store's prefix query folds as ``complete`` does: its leading
-  /// ASCII characters (the store folds ASCII letter case only; `lowercased()` folds more).
-  static func storePrefix(_ typed: String) -> String {
-    String(String.UnicodeScalarView(typed.unicodeScalars.prefix { $0.isASCII }))
   }
 
   private func filter(_ candidates: [String], _ word: String) -> [String] {

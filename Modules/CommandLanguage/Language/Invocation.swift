@@ -1,6 +1,7 @@
 /// A command with its arguments bound and checked, ready to run.
-public struct Invocation: Sendable {
-  public let spec: CommandSpec
+public struct Invocation<Context>: Sendable {
+  /// The command it runs.
+  public let spec: CommandSpec<Context>
   /// Positional arguments by parameter name; `.words` parameters may hold several.
   public let arguments: [String: [String]]
   /// Option values by option name; a flag holds one empty value.
@@ -17,11 +18,14 @@ public struct Invocation: Sendable {
   public var wantsJSON: Bool { options["json"] != nil }
   /// `--help` was given.
   public var wantsHelp: Bool { options["help"] != nil }
+  /// The command's name: "recipe add".
   public var command: String { spec.name }
 
   /// A positional argument; empty when optional and not given.
   public func argument(_ name: String) -> String { arguments[name]?.first ?? "" }
+  /// A positional argument, or nil when it was not given.
   public func optionalArgument(_ name: String) -> String? { arguments[name]?.first }
+  /// Every value of a `.words` argument.
   public func argumentList(_ name: String) -> [String] { arguments[name] ?? [] }
 
   /// The value of an option given once, or nil.
@@ -31,6 +35,7 @@ public struct Invocation: Sendable {
   public func required(_ name: String) -> String { option(name) ?? "" }
   /// Every value of a repeatable option, in order.
   public func values(_ name: String) -> [String] { options[name] ?? [] }
+  /// Whether the option was given.
   public func flag(_ name: String) -> Bool { options[name] != nil }
 
   /// Every value of the repeatable option `name`, each with the last value of `heading`

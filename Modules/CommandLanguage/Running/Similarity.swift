@@ -12,10 +12,10 @@
 /// Similarity.closest(to: "Diary", among: ["Produce", "Dairy"])   // "Dairy"
 /// Similarity.closest(to: "xyz", among: ["add", "list"])          // nil
 /// ```
-enum Similarity {
+public enum Similarity {
   /// The candidate closest to `typed` (compared without case), the first in order among
   /// equally close ones; nil when none is close or one equals it.
-  static func closest(to typed: String, among candidates: [String]) -> String? {
+  public static func closest(to typed: String, among candidates: [String]) -> String? {
     let word = Array(typed.lowercased())
     var best: (candidate: String, distance: Int)?
     for candidate in candidates {

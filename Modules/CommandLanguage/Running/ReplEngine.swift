@@ -4,12 +4,14 @@
 /// `recipe add …:` block) until the command is complete, and says which prompt to show.
 ///
 /// ```swift
-/// let repl = ReplEngine(interpreter: Interpreter(session: session))
+/// let repl = ReplEngine(interpreter: Interpreter(context: session))
 /// let reply = repl.feed("category list")
 /// print(reply.output ?? "")
 /// ```
-public final class ReplEngine {
-  public let interpreter: Interpreter
+public final class ReplEngine<Context: CommandContext> {
+  /// The interpreter each complete command goes to.
+  public let interpreter: Interpreter<Context>
+  /// How results and errors become text.
   public var renderer: Renderer
   private var pending: [String] = []
 
@@ -17,7 +19,8 @@ public final class ReplEngine {
   /// nil: they are part of the command's reply, before its own output.
   public var show: ((String) -> Void)?
 
-  public init(interpreter: Interpreter, renderer: Renderer = Renderer()) {
+  /// An engine feeding `interpreter`.
+  public init(interpreter: Interpreter<Context>, renderer: Renderer = Renderer()) {
     self.interpreter = interpreter
     self.renderer = renderer
   }
@@ -34,12 +37,9 @@ public final class ReplEngine {
     public var ran = false
   }
 
-  /// The prompt: `forager> `, with the device when there are several, or `...> ` while a
-  /// command is unfinished.
+  /// The prompt: the context's, or `...> ` while a command is unfinished.
   public var prompt: String {
-    if !pending.isEmpty { return "...> " }
-    let session = interpreter.session
-    return session.devices.count > 1 ? "forager[\(session.current.name)]> " : "forager> "
+    pending.isEmpty ? interpreter.context.prompt : "...> "
   }
 
   /// Whether lines of an unfinished command are waiting.
@@ -48,6 +48,7 @@ public final class ReplEngine {
   /// Drops an unfinished command (Ctrl-C).
   public func cancel() { pending = [] }
 
+  /// Takes one typed line; runs the command once it is complete.
   public func feed(_ line: String) -> Reply {
     pending.append(line)
     let text = pending.joined(separator: "\n")
@@ -57,7 +58,7 @@ public final class ReplEngine {
     var reply = Reply()
     var outputs: [String] = []
     var errors: [String] = []
-    let json = interpreter.session.outputMode == .json
+    let json = interpreter.context.printsJSON
     for var error in parsed.errors {
       error.line = nil
       errors.append(renderer.render(error, json: false))
@@ -68,12 +69,12 @@ public final class ReplEngine {
         reply.ran = true
         do {
           let showsJSON = interpreter.wantsJSON(invocation)
-          interpreter.session.showUpdate = { [renderer, show] update in
+          interpreter.context.showUpdate = { [renderer, show] update in
             let text = renderer.render(update, command: invocation.command, json: showsJSON)
             guard !text.isEmpty else { return }
             if let show { show(text) } else { outputs.append(text) }
           }
-          defer { interpreter.session.showUpdate = nil }
+          defer { interpreter.context.showUpdate = nil }
           let result = try interpreter.run(invocation)
           let text = renderer.render(result, command: invocation.command, json: interpreter.wantsJSON(invocation))
           if !text.isEmpty { outputs.append(text) }

@@ -8,20 +8,24 @@ import Foundation
 /// raw lines up to `end` (see ``BlockSpec``). Blank lines and `#` comments are skipped.
 ///
 /// ```swift
-/// let parsed = ScriptParser(registry: .standard).parse("category add Produce\nrecipe shw X")
+/// let parsed = ScriptParser(registry: registry).parse("category add Produce\nrecipe shw X")
 /// parsed.statements.count  // 1
 /// parsed.errors.first?.description  // "recipe: unknown subcommand 'shw'; …"
 /// ```
-public struct ScriptParser: Sendable {
-  public let registry: CommandRegistry
+public struct ScriptParser<Context>: Sendable {
+  /// The commands it knows.
+  public let registry: CommandRegistry<Context>
 
-  public init(registry: CommandRegistry) {
+  /// A parser of `registry`'s language.
+  public init(registry: CommandRegistry<Context>) {
     self.registry = registry
   }
 
   /// Parsed commands and the errors found, both in line order.
   public struct Parsed: Sendable {
-    public var statements: [Invocation] = []
+    /// The commands that parsed, ready to run.
+    public var statements: [Invocation<Context>] = []
+    /// Every syntax and usage error.
     public var errors: [ScriptError] = []
   }
 
@@ -38,6 +42,7 @@ public struct ScriptParser: Sendable {
     return nil
   }
 
+  /// Every command of `text` and every error, both in line order.
   public func parse(_ text: String) -> Parsed {
     var parsed = Parsed()
     // CRLF line ends are one Character in Swift, which "\n" would not split.
@@ -158,7 +163,7 @@ public struct ScriptParser: Sendable {
 
   /// Binds one command's words (and block lines) to its spec.
   func bind(_ words: [Word], block: [(line: Int, text: String)] = [], line: Int, text: String) throws(ScriptError)
-    -> Invocation
+    -> Invocation<Context>
   {
     let resolved = registry.resolve(words)
     guard let spec = resolved.spec else {
@@ -259,7 +264,7 @@ public struct ScriptParser: Sendable {
   }
 
   private func bindPositional(
-    _ words: [Word], spec: CommandSpec, usage: (String?, String) -> ScriptError
+    _ words: [Word], spec: CommandSpec<Context>, usage: (String?, String) -> ScriptError
   ) throws(ScriptError) -> [String: [String]] {
     var arguments: [String: [String]] = [:]
     var index = 0

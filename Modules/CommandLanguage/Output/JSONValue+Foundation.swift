@@ -8,7 +8,7 @@ extension JSONValue {
   /// ```swift
   /// JSONValue(foundation: ["name": "Toast", "steps": ["Toast it."]])  // {"name":"Toast","steps":["Toast it."]}
   /// ```
-  init(foundation value: Any) {
+  public init(foundation value: Any) {
     switch value {
     case let object as [String: Any]:
       self = .object(object.keys.sorted().compactMap { key in object[key].map { .init(key, JSONValue(foundation: $0)) } })
