@@ -56,7 +56,7 @@ struct EdgeRuleTests {
     )
   }
 
-  @Test func theFrontEndsAreScriptingAndTheApps() {
-    #expect(LayerTable.forager.frontEnds == ["Scripting", "forager", "forager-batch"])
+  @Test func theFrontEndsAreScriptingTheAppsAndTheExample() {
+    #expect(LayerTable.forager.frontEnds == ["Scripting", "forager", "forager-batch", "forager-example-live-list"])
   }
 }

@@ -44,7 +44,10 @@ struct ImportRuleTests {
 
   @Test func theRepositorysFrontEndsImportOnlyWhatTheyMay() throws {
     let root = Fixtures.directory.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let directories = ["Scripting": "Modules/Scripting", "forager": "Apps/forager", "forager-batch": "Apps/forager-batch"]
+    let directories = [
+      "Scripting": "Modules/Scripting", "forager": "Apps/forager", "forager-batch": "Apps/forager-batch",
+      "forager-example-live-list": "Examples/LiveWeeklyList",
+    ]
     #expect(Set(directories.keys) == Set(LayerTable.forager.frontEnds))
     for (frontEnd, directory) in directories {
       let files = try SourceFile.readAll([root.appending(path: directory).path(percentEncoded: false)])

@@ -40,6 +40,8 @@ struct ForagerBench: ParsableCommand {
   @Flag(name: .customLong("serve-live"), help: .hidden) var serveLive = false
   /// With `--serve-load`: the fairness scenario's limits (``FairnessScenario/Limits``).
   @Option(name: .customLong("serve-limits"), help: .hidden) var serveLimits: FairnessScenario.Limits?
+  /// Writes the observe scenario's cross-process commits to a store file (its child process).
+  @Option(name: .customLong("observe-writer"), help: .hidden) var observeWriter: String?
 
   func validate() throws {
     guard (1...1_000).contains(rounds) else { throw ValidationError("--rounds must be from 1 to 1000; got \(rounds)") }
@@ -72,6 +74,7 @@ struct ForagerBench: ParsableCommand {
 
   func run() throws {
     if let serveLoad { return try ServerLoadScenario.serve(serveLoad, live: serveLive, limits: serveLimits) }
+    if let observeWriter { return try ObserveScenario.write(observeWriter) }
     if compare.count == 2 { return try Report.compare(compare[0], compare[1]) }
     let sizes = Sizes(values: (smoke ? Sizes.smoke : full ? Sizes.full : Sizes.defaults).merging(try overrides()) { $1 })
     let rounds = smoke ? 1 : rounds
