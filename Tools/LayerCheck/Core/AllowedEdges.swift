@@ -106,7 +106,7 @@ extension LayerTable {
       products: ["ArgumentParser"],
       summary: "the example app (Examples/LiveWeeklyList): a live weekly list synced through a server, on the public API alone",
       reasons: [
-        "Persistence": "to iterate an observation (`StoreObservation`)", "PersistenceSQLite": "to open its store",
+        "Persistence": "to iterate an observed query", "PersistenceSQLite": "to open its store",
         "SyncHTTP": "to join the household on forager-server",
       ]),
     .systemLibrary("CReadline", summary: "GNU readline, for the REPL"),
