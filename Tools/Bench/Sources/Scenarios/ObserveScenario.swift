@@ -47,8 +47,8 @@ enum ObserveScenario {
         guard observers > 0 else { continue }
         try arrivals.waitForAll(items: written)
         let times = arrivals.times(items: written)
-        first.append(Double((times.min() ?? end) - end) / 1e9)
-        all.append(Double((times.max() ?? end) - end) / 1e9)
+        first.append(Self.seconds(from: end, to: times.min() ?? end))
+        all.append(Self.seconds(from: end, to: times.max() ?? end))
       }
       return (writes, first, all)
     }
@@ -72,8 +72,7 @@ enum ObserveScenario {
     var crossing: [Double] = []
     for (items, end) in commits {
       try arrivals.waitForAll(items: items)
-      // Signed: the observer may read between the commit and the writer's clock reading.
-      crossing.append(Double(Int64(bitPattern: (arrivals.times(items: items).first ?? end) &- end)) / 1e9)
+      crossing.append(Self.seconds(from: end, to: arrivals.times(items: items).first ?? end))
     }
     observer.cancel()
     try store.close()
@@ -94,6 +93,12 @@ enum ObserveScenario {
       "Forager: lists.addItem with \(many) observers of the list (each a task reading it after every commit); baseline: the same write with none. Observers settle before each write. "
       + "Cross-process: \(ops) items added by a forager-bench child process to the same file, 50 ms apart, one observer here."
     return result
+  }
+
+  /// Seconds from `start` to `end` on the monotonic clock, negative when `end` came first:
+  /// an observer may read the new value between a commit and the writer's clock reading.
+  static func seconds(from start: UInt64, to end: UInt64) -> Double {
+    Double(Int64(bitPattern: end &- start)) / 1e9
   }
 
   /// Runs the writer process (``write(_:)``) on the store at `path` and reads what it
