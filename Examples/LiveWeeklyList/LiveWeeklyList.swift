@@ -109,13 +109,22 @@ struct LiveWeeklyList: AsyncParsableCommand {
     _ = await syncing.value
   }
 
-  /// The token from `--token-file` or `FORAGER_TOKEN`.
+  /// The token from `--token-file` or `FORAGER_TOKEN`: one word of printable ASCII (a
+  /// wrong file is refused here, and its text is not repeated in a message).
   static func token(file: String?, environment: [String: String]) throws -> String {
+    let token = try tokenText(file: file, environment: environment)
+    guard !token.isEmpty, token.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
+      throw ValidationError("the token from \(file.map { "'\($0)'" } ?? "FORAGER_TOKEN") is not one word of printable ASCII")
+    }
+    return token
+  }
+
+  private static func tokenText(file: String?, environment: [String: String]) throws -> String {
     guard let file else {
       guard let token = environment["FORAGER_TOKEN"], !token.isEmpty else {
         throw ValidationError("give the device's token with --token-file FILE or FORAGER_TOKEN")
       }
-      return token
+      return token.trimmingCharacters(in: .whitespacesAndNewlines)
     }
     // A token is a short line: a file much larger than one is the wrong file.
     guard let data = FileManager.default.contents(atPath: file), data.count <= 4_096,
