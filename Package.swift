@@ -56,6 +56,7 @@ let package = Package(
     .executable(name: "forager-server", targets: ["forager-server"]),
     .executable(name: "forager-bench", targets: ["Bench"]),
     .executable(name: "forager-fuzz", targets: ["forager-fuzz"]),
+    .executable(name: "forager-example-live-list", targets: ["forager-example-live-list"]),
   ],
   dependencies: [
     .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -256,11 +257,22 @@ let package = Package(
       ],
       path: "Apps/forager-server"
     ),
-    // The apps are dependencies so they are built before the end-to-end tests run them.
+    // MARK: - Examples
+    // What an app author copies: only the public API of the library products.
+    .executableTarget(
+      name: "forager-example-live-list",
+      dependencies: ["Model", "Persistence", "PersistenceSQLite", "Repositories", "Sync", "SyncHTTP", argumentParser],
+      path: "Examples/LiveWeeklyList",
+      plugins: [.plugin(name: "LayerCheckPlugin")]
+    ),
+
+    // The apps and the example are dependencies so they are built before the end-to-end
+    // tests run them.
     .testTarget(
       name: "AppTests",
       dependencies: [
-        "TestSupport", "ServerTestSupport", "SpawnSupport", "Sync", "SyncHTTP", "Model", "forager", "forager-batch", "forager-server",
+        "TestSupport", "ServerTestSupport", "SpawnSupport", "Sync", "SyncHTTP", "Model", "Repositories", "PersistenceMemory", "forager",
+        "forager-batch", "forager-server", "forager-example-live-list",
       ],
       path: "Tests/AppTests"),
 

@@ -56,8 +56,9 @@ struct EdgeRuleTests {
     )
   }
 
-  @Test func theFrontEndsAreScriptingAndTheApps() {
-    #expect(LayerTable.forager.frontEnds == ["CommandLanguage", "Scripting", "forager", "forager-batch"])
+  @Test func theFrontEndsAreTheCommandModulesTheAppsAndTheExample() {
+    #expect(
+      LayerTable.forager.frontEnds == ["CommandLanguage", "Scripting", "forager", "forager-batch", "forager-example-live-list"])
   }
 
   @Test func theCommandLanguageMayDependOnNoKitchenModule() {

@@ -48,6 +48,7 @@ struct ImportRuleTests {
     let directories = [
       "CommandLanguage": "Modules/CommandLanguage", "Scripting": "Modules/Scripting", "forager": "Apps/forager",
       "forager-batch": "Apps/forager-batch",
+      "forager-example-live-list": "Examples/LiveWeeklyList",
     ]
     #expect(Set(directories.keys) == Set(LayerTable.forager.frontEnds))
     for (frontEnd, directory) in directories {

@@ -39,7 +39,7 @@ struct SyncCommandTests {
     let all = try harness.json("sync all")
     #expect(all.rows("devices").map { $0.string("device") } == ["default"])
     let status = try harness.json("sync status").rows("devices")
-    #expect(status.map { $0.string("state") } == ["online", "offline"])
+    #expect(status.map { $0.string("state") } == ["idle", "offline"])
     #expect(status.map { $0.int("pending") } == [0, 2])
     try harness.run("device online phone\nsync all\ndevice use default")
     #expect(try harness.count(.category) == 2)

@@ -93,7 +93,9 @@ enum SyncCommands {
     var live: [JSONValue] = []
     var monitors: [JSONValue] = []
     for device in session.devices {
-      let status = session.sync.existingMonitor(for: device)?.status ?? SyncMonitor.Status()
+      // The device's monitor (the one its syncs and live sync report to) gives the state,
+      // the last success and error, the totals and the events.
+      let status = session.sync.monitor(for: device, clock: session.now).status
       monitors.append([
         "device": .string(device.name), "state": .string(status.state.rawValue),
         "lastSuccess": status.lastSuccess.map { .string($0.formatted(.iso8601)) } ?? .null,
@@ -116,6 +118,10 @@ enum SyncCommands {
         if aside.count > shown.count { notices.append("  … and \(aside.count - shown.count) more (sync status --json lists every one)") }
       }
       asideByDevice.append((device.name, aside))
+      if let error = status.lastError {
+        let since = status.lastSuccess.map { "; last success \($0.formatted(.iso8601))" } ?? "; no sync has succeeded yet"
+        notices.append("\(device.name)'s last sync failed (\(status.state.rawValue)): \(error)\(since)")
+      }
       if let offset = try engine?.clockOffset(), abs(offset) >= 1 {
         notices.append(
           "\(device.name)'s clock is \(Self.span(abs(offset))) \(offset > 0 ? "behind" : "ahead of") the household's time authority"
@@ -135,7 +141,7 @@ enum SyncCommands {
         )
       }
       rows.append([
-        .string(device.name), .string(session.sync.isOffline(device) ? "offline" : "online"), .int(pending), .int(held.count),
+        .string(device.name), .string(status.state.rawValue), .int(pending), .int(held.count),
         .int(aside.count + Int(dropped)), .int(status.syncs), .int(status.imports), .int(status.exports), .int(status.conflicts),
         .int(status.merges),
         .int(status.errors), .string(status.lastSync.map { $0.formatted(.iso8601) } ?? "never"),
@@ -191,17 +197,23 @@ enum SyncCommands {
             }
           })))
     if let cloud = session.cloud(for: session.current) {
-      let registered = try cloud.devices()
-      parts.append(
-        .fields(
-          key: "cloud",
-          [
-            .init("location", label: "cloud", .string(cloud.location)),
-            .init("batches", label: "batches", .int(Int(try cloud.latestSequence()))),
-            .init(
-              "devices", label: "registered devices",
-              .array(registered.map { .string("\($0.name) (replica \($0.replicaID.prefix(8)), schema v\($0.schemaVersion))") })),
-          ]))
+      // A cloud that cannot be reached is said so: the status (and its last error) is what
+      // the person needs then.
+      do {
+        let registered = try cloud.devices()
+        parts.append(
+          .fields(
+            key: "cloud",
+            [
+              .init("location", label: "cloud", .string(cloud.location)),
+              .init("batches", label: "batches", .int(Int(try cloud.latestSequence()))),
+              .init(
+                "devices", label: "registered devices",
+                .array(registered.map { .string("\($0.name) (replica \($0.replicaID.prefix(8)), schema v\($0.schemaVersion))") })),
+            ]))
+      } catch let error as CloudError {
+        parts.append(.message("cloud \(cloud.location) cannot be read now: \(error)"))
+      }
     } else {
       parts.append(.message(CloudCommands.missing(for: session.current, session)))
     }

@@ -107,16 +107,24 @@ extension Session {
         driver = restarted
       }
       let prefix = named ? "· \(device.name): " : "· "
+      // The notices read the device's monitor, as `sync status` does: what the engine
+      // recorded of this run (the changes it applied, the error it ended with).
+      let monitor = driver.live.engine.monitor
+      let importsBefore = monitor.status.imports
+      let syncsBefore = driver.live.status.syncs
       var failure: String?
       do {
-        if let report = try driver.live.runDue(), report.imported > 0 {
-          notices.append("\(prefix)\(report.imported) change\(report.imported == 1 ? "" : "s") from the household")
-        }
+        try driver.live.runDue()
       } catch {
-        failure = Session.plainReason(for: error)
+        // A sync that ran ended with the error the monitor keeps; a failure before any
+        // sync ran (reading the store) is told as it was thrown.
+        let synced = driver.live.status.syncs > syncsBefore
+        failure = (synced ? monitor.status.lastError : nil) ?? Session.plainReason(for: error)
       }
       let status = driver.live.status
-      driver.live.engine.monitor.setLive(status.mode == .live)
+      monitor.setLive(status.mode == .live)
+      let arrived = monitor.status.imports - importsBefore
+      if arrived > 0 { notices.append("\(prefix)\(arrived) change\(arrived == 1 ? "" : "s") from the household") }
       if status.mode == .live, driver.mode != .live, (try? driver.live.engine.hasPendingChanges()) == true {
         // The channel opened again: what was written while it was closed goes out now.
         driver.live.noteLocalWrite()

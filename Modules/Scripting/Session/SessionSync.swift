@@ -21,6 +21,4 @@ struct SessionSync {
     monitors[device.name.lowercased()] = monitor
     return monitor
   }
-
-  func existingMonitor(for device: Device) -> SyncMonitor? { monitors[device.name.lowercased()] }
 }

@@ -45,6 +45,8 @@ struct ForagerBench: ParsableCommand {
   @Flag(name: .customLong("serve-live"), help: .hidden) var serveLive = false
   /// With `--serve-load`: the fairness scenario's limits (``FairnessScenario/Limits``).
   @Option(name: .customLong("serve-limits"), help: .hidden) var serveLimits: FairnessScenario.Limits?
+  /// Writes the observe scenario's cross-process commits to a store file (its child process).
+  @Option(name: .customLong("observe-writer"), help: .hidden) var observeWriter: String?
 
   func validate() throws {
     guard (1...1_000).contains(rounds) else { throw ValidationError("--rounds must be from 1 to 1000; got \(rounds)") }
@@ -84,6 +86,7 @@ struct ForagerBench: ParsableCommand {
 
   func run() throws {
     if let serveLoad { return try ServerLoadScenario.serve(serveLoad, live: serveLive, limits: serveLimits) }
+    if let observeWriter { return try ObserveScenario.write(observeWriter) }
     if compare.count == 2 { return try Report.compare(compare[0], compare[1]) }
     let base = smoke ? Sizes.smoke : full ? Sizes.full : gate ? Gate.sizes : Sizes.defaults
     let sizes = Sizes(values: base.merging(try overrides()) { $1 })

@@ -117,6 +117,14 @@ extension LayerTable {
     .frontEnd(
       "forager-batch", targets: ["Scripting", "CommandLanguage", "CReadline"], products: ["ArgumentParser"],
       summary: "the batch runner: command scripts from files or standard input, wired to Scripting"),
+    .frontEnd(
+      "forager-example-live-list", targets: ["Model", "Persistence", "PersistenceSQLite", "Repositories", "Sync", "SyncHTTP"],
+      products: ["ArgumentParser"],
+      summary: "the example app (Examples/LiveWeeklyList): a live weekly list synced through a server, on the public API alone",
+      reasons: [
+        "Persistence": "to iterate an observed query", "PersistenceSQLite": "to open its store",
+        "SyncHTTP": "to join the household on forager-server",
+      ]),
     .systemLibrary("CReadline", summary: "GNU readline, for the REPL"),
     .app(
       "forager-server", targets: ["SyncServer", "SyncPostgres", "SyncWire"],

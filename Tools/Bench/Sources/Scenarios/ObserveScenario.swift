@@ -3,6 +3,7 @@ import Foundation
 import Persistence
 import PersistenceSQLite
 import Repositories
+import SpawnSupport
 import Synchronization
 
 /// Observed queries on SQLite: how long after a commit an observer of a weekly list has
@@ -46,8 +47,8 @@ enum ObserveScenario {
         guard observers > 0 else { continue }
         try arrivals.waitForAll(items: written)
         let times = arrivals.times(items: written)
-        first.append(Double((times.min() ?? end) - end) / 1e9)
-        all.append(Double((times.max() ?? end) - end) / 1e9)
+        first.append(Self.seconds(from: end, to: times.min() ?? end))
+        all.append(Self.seconds(from: end, to: times.max() ?? end))
       }
       return (writes, first, all)
     }
@@ -55,6 +56,25 @@ enum ObserveScenario {
     let bare = try run(observers: 0)
     let one = try run(observers: 1)
     let crowd = try run(observers: many)
+
+    // Another process commits to the same file: the observer here hears of it through the
+    // store's poll of `PRAGMA data_version`. The writer prints each commit's end on the
+    // shared monotonic clock; the arrival of the list holding that item is timed against it.
+    let arrivals = Arrivals(observers: 1)
+    let observer = Task.detached {
+      for try await list in live.shoppingList("Week") {
+        arrivals.note(0, items: list.aisles.reduce(0) { $0 + $1.lines.reduce(0) { $0 + $1.items.count } })
+      }
+    }
+    defer { observer.cancel() }
+    try arrivals.waitForAll(items: written)
+    let commits = try crossProcessCommits(path: context.path("store.sqlite"), ops: ops, directory: context.path("writer"))
+    var crossing: [Double] = []
+    for (items, end) in commits {
+      try arrivals.waitForAll(items: items)
+      crossing.append(Self.seconds(from: end, to: arrivals.times(items: items).first ?? end))
+    }
+    observer.cancel()
     try store.close()
     var result = ScenarioResult(context)
     result.compare(crowd.writes, bare.writes)
@@ -65,10 +85,59 @@ enum ObserveScenario {
     result.figures["\(many) observers: commit → all have it, p50 s"] = allStats.median
     result.figures["\(many) observers: commit → all have it, p99 s"] = allStats.p99 ?? allStats.max
     result.figures["write, 1 observer, median s"] = Stats(one.writes).median
+    let crossStats = Stats(crossing)
+    result.figures["other process's commit → new value, p50 s"] = crossStats.median
+    result.figures["other process's commit → new value, p99 s"] = crossStats.p99 ?? crossStats.max
     result.judge((result.ratio ?? .infinity) <= 1.1)
     result.note =
-      "Forager: lists.addItem with \(many) observers of the list (each a task reading it after every commit); baseline: the same write with none. Observers settle before each write."
+      "Forager: lists.addItem with \(many) observers of the list (each a task reading it after every commit); baseline: the same write with none. Observers settle before each write. "
+      + "Cross-process: \(ops) items added by a forager-bench child process to the same file, 50 ms apart, one observer here."
     return result
+  }
+
+  /// Seconds from `start` to `end` on the monotonic clock, negative when `end` came first:
+  /// an observer may read the new value between a commit and the writer's clock reading.
+  static func seconds(from start: UInt64, to end: UInt64) -> Double {
+    Double(Int64(bitPattern: end &- start)) / 1e9
+  }
+
+  /// Runs the writer process (``write(_:)``) on the store at `path` and reads what it
+  /// printed: each item count it committed, with the commit's end on the monotonic clock.
+  static func crossProcessCommits(path: String, ops: Int, directory: String) throws -> [(items: Int, end: UInt64)] {
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let output = directory + "/writer.out"
+    let program = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+    let pid = try Spawn.start(program, ["--observe-writer", "\(path):\(ops)"], output: output)
+    let status = try Spawn.wait(pid, program: program, timeout: 60 + Double(ops))
+    let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+    guard status == 0 else { throw BenchError("the observe writer process failed (status \(status)): \(text.suffix(500))") }
+    let commits = text.split(separator: "\n").compactMap { line -> (Int, UInt64)? in
+      let fields = line.split(separator: " ")
+      guard fields.count == 2, let items = Int(fields[0]), let end = UInt64(fields[1]) else { return nil }
+      return (items, end)
+    }
+    guard commits.count == ops else {
+      throw BenchError("the observe writer committed \(commits.count) of \(ops) items: \(text.suffix(500))")
+    }
+    return commits
+  }
+
+  /// The writer process: `PATH:OPS` adds OPS items to the list "Week" of the store at PATH,
+  /// 50 ms apart, printing after each commit the list's item count and the monotonic time.
+  static func write(_ argument: String) throws {
+    guard let colon = argument.lastIndex(of: ":"), let ops = Int(argument[argument.index(after: colon)...]), (1...100_000).contains(ops)
+    else { throw BenchError("--observe-writer wants PATH:OPS with OPS from 1 to 100000; got '\(argument)'") }
+    let store = try SQLiteStore(path: String(argument[..<colon]))
+    let library = Library(store: store)
+    var items = try library.lists.items(of: "Week").count
+    for number in 0..<ops {
+      _ = try library.lists.addItem("other process \(number)", to: "Week")
+      let end = nanoseconds()
+      items += 1
+      FileHandle.standardOutput.write(Data("\(items) \(end)\n".utf8))
+      usleep(50_000)
+    }
+    try store.close()
   }
 
   /// When each observer saw each item count.
