@@ -33,6 +33,7 @@ public struct CommandRegistry: Sendable {
     ExpectCommands.group,
     ExplainCommands.group,
     HistoryCommands.group,
+    RestoreCommands.group,
     UndoCommands.group,
     MigrateCommands.group,
   ])
