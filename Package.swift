@@ -72,6 +72,7 @@ let package = Package(
     .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     .package(url: "https://github.com/apple/swift-nio-extras", from: "1.34.1"),
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
   ],
   targets: [
     // MARK: - Modules
@@ -111,7 +112,7 @@ let package = Package(
 
     .target(
       name: "Sync",
-      dependencies: ["Model", "Normalization", "Persistence", "Repositories"],
+      dependencies: ["Model", "Persistence", "Repositories"],
       path: "Modules/Sync"
     ),
     .target(name: "SyncSQLite", dependencies: ["Sync", grdb], path: "Modules/SyncSQLite"),
@@ -128,7 +129,7 @@ let package = Package(
     // sides speak; SyncServer the routes, auth and validation over a storage protocol
     // (tested without sockets or a database); SyncPostgres that storage on PostgreSQL;
     // SyncHTTP a CloudStore that talks to forager-server.
-    .target(name: "SyncWire", dependencies: ["Sync"], path: "Modules/SyncWire"),
+    .target(name: "SyncWire", path: "Modules/SyncWire"),
     .target(
       name: "SyncServer",
       dependencies: [
@@ -147,7 +148,7 @@ let package = Package(
       path: "Tests/SyncServerTests"
     ),
     .target(
-      name: "SyncPostgres", dependencies: ["SyncServer", "SyncWire", "Sync", postgresNIO, nioCore, logging, serviceLifecycle, metrics],
+      name: "SyncPostgres", dependencies: ["SyncServer", "SyncWire", postgresNIO, nioCore, logging, serviceLifecycle, metrics],
       path: "Modules/SyncPostgres"),
     .testTarget(
       name: "SyncPostgresTests",

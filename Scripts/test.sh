@@ -17,6 +17,8 @@ trap 'rm -f "$package_json"' EXIT
 swift package dump-package > "$package_json"
 swift run layer-check edges --package "$package_json" --check-imports
 
+bash Scripts/docs.sh   # DocC of the public modules: warnings are errors, every public symbol documented
+
 echo "== tests" >&2
 # Setup installed PostgreSQL: a test that cannot start it fails instead of being skipped.
 export FORAGER_REQUIRE_POSTGRES="${FORAGER_REQUIRE_POSTGRES:-1}"

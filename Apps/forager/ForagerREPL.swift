@@ -95,6 +95,9 @@ struct ForagerREPL: ParsableCommand {
     Console.output("Type 'help' for commands, Tab to complete, Ctrl-D to quit.")
     try? FileManager.default.createDirectory(at: DefaultStore.directory(), withIntermediateDirectories: true)
     let editor = LineEditor(historyFile: DefaultStore.historyFile(), completer: Completer(session: session))
+    // A command that runs until stopped (`watch list`) prints as it goes and ends on Ctrl-C.
+    engine.show = { Console.output($0) }
+    session.interruptRequested = { editor.takeInterrupt() }
     // Live sync (`sync live on`) runs while the prompt waits, on this thread, which owns the stores.
     let background = LineEditor.Background(
       descriptors: { session.liveWakeDescriptors }, timeoutMilliseconds: { session.liveTimeoutMilliseconds },

@@ -76,6 +76,15 @@ final class LineEditor {
     if let historyFile { read_history(historyFile.path) }
   }
 
+  /// Whether Ctrl-C was pressed since the last call or line read (draining the notice):
+  /// what ends a command that runs until stopped (`watch list`).
+  func takeInterrupt() -> Bool {
+    var drained = [UInt8](repeating: 0, count: 64)
+    var pressed = false
+    while read(interruptRead, &drained, drained.count) > 0 { pressed = true }
+    return pressed
+  }
+
   /// What the editor watches besides the terminal while it waits for a line: live sync's
   /// descriptors, how long until its timed work, and the work itself, which returns
   /// one-line notices to print above the line being typed.

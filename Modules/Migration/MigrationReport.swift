@@ -21,9 +21,13 @@ public enum StoreVersion: Sendable, Hashable, CustomStringConvertible {
       return "schema v\(version), written by a newer Forager (this build reads up to v\(StoreMigrator.currentVersion))"
     case .forager(let version):
       if version >= StoreMigrator.oldestOpened {
-        return version == 3
-          ? "schema v\(version) (weekly lists not yet keyed by week; opening it upgrades it, or run `migrate`)"
-          : "schema v\(version) (no stores or pantry amounts yet; opening it upgrades it, or run `migrate`)"
+        let missing =
+          switch version {
+          case 3: "weekly lists not yet keyed by week"
+          case 4: "no stores or pantry amounts yet"
+          default: "no ingredient groups or plan amounts yet"
+          }
+        return "schema v\(version) (\(missing); opening it upgrades it, or run `migrate`)"
       }
       return "schema v\(version) (\(version == 1 ? "the earlier app's layout" : "semantic keys, no constraints yet")); "
         + "run `migrate --dry-run` to see what would change, then `migrate` (a backup is made first)"
@@ -57,6 +61,8 @@ public struct MigrationReport: Sendable, Hashable {
   public var keyedWeeklyLists = false
   /// Stage D ran: the stores' table and the v5 columns were added.
   public var addedStores = false
+  /// Stage E ran: the recipe lines' `group` and the list items' `planAmount` columns were added.
+  public var addedIngredientGroups = false
   /// Records given a placeholder name because theirs was blank (`--name-unnamed`).
   public var named: [RecordRef]
   /// Why stage B refused (dry runs report it here; ``StoreMigrator/migrate(_:)`` throws it).
@@ -104,6 +110,7 @@ public struct MigrationReport: Sendable, Hashable {
     if addedConstraints { lines.append("stage B (v2 → v3): unique constraints added") }
     if keyedWeeklyLists { lines.append("stage C (v3 → v4): weekly lists keyed by week and name") }
     if addedStores { lines.append("stage D (v4 → v5): stores, pantry amounts and planned servings added") }
+    if addedIngredientGroups { lines.append("stage E (v5 → v6): ingredient groups and plan amounts added") }
     if let refusal {
       lines.append(
         "stage B (v2 → v3) \(isDryRun ? "would refuse" : "refused"); the store \(isDryRun ? "would stay" : "stays") at v2 because of:")
@@ -142,7 +149,7 @@ public struct DedupReport: Sendable, Hashable {
   public struct Merge: Sendable, Hashable {
     public var kind: EntityKind
     public var key: String
-    /// The record kept: the smallest id of the group (DESIGN.md §2).
+    /// The record kept: the smallest id of the group (Docs/DESIGN.md §2).
     public var keeper: RecordRef
     /// The records merged into the keeper and tombstoned.
     public var losers: [RecordRef]

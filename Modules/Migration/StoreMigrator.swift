@@ -7,8 +7,8 @@ import PersistenceSQLite
 /// What a migration should do.
 public struct MigrationOptions: Sendable, Hashable {
   /// The schema version to reach: 2 (keys, no constraints), 3 (constraints), 4 (weekly
-  /// lists keyed by week and name) or 5 (current: stores, pantry amounts, planned
-  /// servings). Nil: current.
+  /// lists keyed by week and name), 5 (stores, pantry amounts, planned servings) or 6
+  /// (current: ingredient groups). Nil: current.
   public var target: Int?
   /// The zone planned-meal instants are read in (stage A): the zone of the device that
   /// planned the meals. Default: this device's current zone.
@@ -27,12 +27,13 @@ public struct MigrationOptions: Sendable, Hashable {
   }
 }
 
-/// Upgrades a SQLite store file to the current schema in the stages of DESIGN.md §4:
+/// Upgrades a SQLite store file to the current schema in the stages of Docs/DESIGN.md §3:
 /// stage A (v1 → v2: today's tables and fields, keys populated, no constraints), the
 /// dedup step (merge records sharing a key into the smallest id), stage B (v2 → v3: the
 /// unique constraints), stage C (v3 → v4: weekly lists keyed by ISO week and name, those
 /// sharing a key merged — the step a store also runs when it opens a v3 file), stage D
-/// (v4 → v5: the stores' table and the new columns, no row rewritten).
+/// (v4 → v5: the stores' table and the new columns, no row rewritten), stage E (v5 → v6:
+/// the recipe lines' `group` and the list items' `planAmount` columns, no row rewritten).
 ///
 /// Each stage is one SQLite transaction that also sets `PRAGMA user_version`, so a crash
 /// leaves the file at the version before or after the stage, never between. Running a
@@ -60,6 +61,7 @@ public struct StoreMigrator: Sendable {
     case stageB = "stage B (v2 → v3)"
     case stageC = "stage C (v3 → v4)"
     case stageD = "stage D (v4 → v5)"
+    case stageE = "stage E (v5 → v6)"
   }
 
   public let path: String
@@ -227,6 +229,16 @@ public struct StoreMigrator: Sendable {
       }
       report.addedStores = true
       report.toVersion = 5
+    }
+    if target >= 6 && report.toVersion == 5 {
+      // Ingredient groups and plan amounts: a column each on recipe lines and list items,
+      // no row rewritten (the step a store also runs when it opens a v5 file).
+      try step(.stageE, queue, version: 5) { db, _, _ in
+        try SQLiteSchemaSupport.createTables(db, uniqueConstraints: true)
+        try db.execute(sql: "PRAGMA user_version = 6")
+      }
+      report.addedIngredientGroups = true
+      report.toVersion = 6
     }
     try queue.inDatabase { db in _ = try Row.fetchAll(db, sql: "PRAGMA journal_mode = WAL") }
     return report

@@ -1,8 +1,11 @@
 /// A calendar day with no time and no time zone: a meal planned for 13 December is on
 /// 13 December on every device.
 public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+  /// The year, 1–9999.
   public let year: Int
+  /// The month, 1–12.
   public let month: Int
+  /// The day of the month, from 1.
   public let day: Int
 
   /// A valid proleptic-Gregorian date in years 1–9999, or nil.
@@ -34,14 +37,17 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
   }
 
+  /// Orders dates by year, month, then day.
   public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {
     (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
   }
 
+  /// Whether `year` is a leap year in the proleptic Gregorian calendar.
   public static func isLeapYear(_ year: Int) -> Bool {
     (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
   }
 
+  /// The number of days in `month` of `year`.
   public static func daysInMonth(year: Int, month: Int) -> Int {
     switch month {
     case 2: isLeapYear(year) ? 29 : 28
@@ -50,6 +56,7 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     }
   }
 
+  /// Reads a date from its "YYYY-MM-DD" text; throws on any other text.
   public init(from decoder: any Decoder) throws {
     let text = try decoder.singleValueContainer().decode(String.self)
     guard let date = CivilDate(iso: text) else {
@@ -58,6 +65,7 @@ public struct CivilDate: Sendable, Hashable, Comparable, Codable, CustomStringCo
     self = date
   }
 
+  /// Writes the date as "YYYY-MM-DD".
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(description)

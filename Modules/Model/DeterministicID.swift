@@ -55,7 +55,7 @@ public enum DeterministicID {
 }
 
 extension UUID {
-  /// The keeper order of DESIGN.md §2: ids compare by their lowercase string form, which
+  /// The keeper order of Docs/DESIGN.md §2: ids compare by their lowercase string form, which
   /// is the same on every replica and platform. That form spells each byte as two hex
   /// digits, in order, and digits sort before letters, so comparing the bytes gives the
   /// same order without building the strings.

@@ -8,6 +8,7 @@ public import Foundation
 public protocol Entity: Sendable, Hashable {
   /// The kind's schema: fields, relationships, semantic key and identity policy.
   static var schema: EntitySchema { get }
+  /// The record's id, dates, owner and sharing scope.
   var meta: RecordMetadata { get set }
   /// Reads an entity from a stored record of its kind.
   /// - Throws: ``ModelError`` when a field is missing or has the wrong type.
@@ -17,8 +18,11 @@ public protocol Entity: Sendable, Hashable {
 }
 
 extension Entity {
+  /// The entity's kind.
   public static var kind: EntityKind { schema.kind }
+  /// The record's id.
   public var id: UUID { meta.id }
+  /// Whether the record is live (not a tombstone).
   public var isLive: Bool { meta.isLive }
   /// The stored form of this entity.
   public var record: Record { Record(kind: Self.kind, meta: meta, fields: fieldValues) }

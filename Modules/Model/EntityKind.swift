@@ -4,15 +4,25 @@
 /// it never changes once released. Everything that varies per kind lives in the kind's
 /// ``EntitySchema`` (see ``schema``), so code reads the schema instead of switching on kinds.
 public enum EntityKind: String, CaseIterable, Sendable, Codable, Hashable, Comparable {
+  /// A grocery category (aisle): `Category`.
   case category
+  /// A recipe tag: `Tag`.
   case tag
+  /// A known ingredient: `IngredientTemplate`.
   case ingredientTemplate
+  /// A cookbook: `Book`.
   case book
+  /// A recipe: `Recipe`.
   case recipe
+  /// One ingredient line of a recipe: `RecipeIngredient`.
   case recipeIngredient
+  /// A meal planned for a date and meal slot: `PlannedMeal`.
   case plannedMeal
+  /// A named meal plan: `MealPlan`.
   case mealPlan
+  /// A weekly grocery list: `WeeklyList`.
   case weeklyList
+  /// One item on a weekly list: `GroceryListItem`.
   case groceryListItem
   /// A shop with its own aisle order (schema v5).
   case groceryStore
@@ -20,7 +30,7 @@ public enum EntityKind: String, CaseIterable, Sendable, Codable, Hashable, Compa
   /// The schema that describes this kind's fields, relationships and identity.
   public var schema: EntitySchema { EntitySchema.byOrdinal[ordinal] }
 
-  /// The case's position in ``allCases``. Kinds key the dictionaries and sets of every
+  /// The case's position in `allCases`. Kinds key the dictionaries and sets of every
   /// hot path (schemas, sync's records by kind and id): hashing this number instead of
   /// the raw value, as a `RawRepresentable` would by default, skips a string hash each time.
   public var ordinal: Int {
@@ -39,6 +49,7 @@ public enum EntityKind: String, CaseIterable, Sendable, Codable, Hashable, Compa
     }
   }
 
+  /// Hashes the kind by its position among the kinds.
   public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
 
   /// Parses a kind from user input: the raw value or a friendly spelling
@@ -64,5 +75,6 @@ public enum EntityKind: String, CaseIterable, Sendable, Codable, Hashable, Compa
     }
   }
 
+  /// Orders kinds by raw value.
   public static func < (lhs: EntityKind, rhs: EntityKind) -> Bool { lhs.rawValue < rhs.rawValue }
 }

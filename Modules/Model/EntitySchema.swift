@@ -1,9 +1,14 @@
 /// How a field's values are typed and stored.
 public enum FieldType: Sendable, Hashable {
+  /// Text.
   case text
+  /// A 64-bit whole number.
   case integer
+  /// A finite floating-point number.
   case real
+  /// True or false.
   case bool
+  /// An instant: a date and time.
   case timestamp
   /// A civil date "YYYY-MM-DD", stored as text.
   case civilDate
@@ -44,8 +49,11 @@ public enum DeleteRule: String, Sendable, Hashable {
 /// the struct's copy retained each of its strings and lists (Docs/PERFORMANCE.md,
 /// "Hand-written code and its measured reasons"). Equality and hashing are by value.
 public final class FieldDescriptor: Sendable, Hashable {
+  /// The field's name.
   public let name: String
+  /// The type of its values.
   public let type: FieldType
+  /// Whether the field may be null.
   public let isOptional: Bool
   /// For relationships: what deleting the target does to this field's record.
   public let deleteRule: DeleteRule
@@ -80,12 +88,16 @@ public final class FieldDescriptor: Sendable, Hashable {
   /// The numbers a real field may hold (always finite).
   public let realRange: ClosedRange<Double>
 
+  /// A field of a kind's schema.
+  /// - Parameter name: the field's name.
+  /// - Parameter type: the type of its values.
+  /// - Parameter optional: whether it may be null.
   /// - Parameter onDelete: defaults to `.nullify` for optional and to-many
   ///   relationships and `.deny` for required ones.
   /// - Parameter indexed: see ``isIndexed``.
   /// - Parameter searched: see ``isSearched``.
   /// - Parameter lookedUpByName: see ``isLookedUpByName``.
-  /// - Parameter default: the ``defaultValue`` of a required enumeration; required
+  /// - Parameter defaultValue: the ``defaultValue`` of a required enumeration; required
   ///   booleans, integers and lists default to false, 0 and empty.
   /// - Parameter text: the ``textRule``; a name by default, a short code for durations.
   /// - Parameter integers: the ``integerRange``; ``ValueRules/defaultIntegerRange`` by default.
@@ -126,6 +138,7 @@ public final class FieldDescriptor: Sendable, Hashable {
     }
   }
 
+  /// Whether two descriptors describe the same field.
   public static func == (lhs: FieldDescriptor, rhs: FieldDescriptor) -> Bool {
     lhs === rhs
       || (lhs.name == rhs.name && lhs.type == rhs.type && lhs.isOptional == rhs.isOptional && lhs.deleteRule == rhs.deleteRule
@@ -134,13 +147,14 @@ public final class FieldDescriptor: Sendable, Hashable {
         && lhs.realRange == rhs.realRange)
   }
 
+  /// Hashes by the fields compared for equality that are cheapest to read.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(name)
     hasher.combine(type)
   }
 }
 
-/// How a kind keeps its semantic identity (DESIGN.md §2).
+/// How a kind keeps its semantic identity (Docs/DESIGN.md §2).
 public enum IdentityPolicy: String, Sendable, Hashable {
   /// At most one live record per semantic key; created with get-or-create and a
   /// deterministic id (Category, Tag, IngredientTemplate, Book, WeeklyList, GroceryStore).
@@ -165,6 +179,7 @@ public enum IdentityPolicy: String, Sendable, Hashable {
 /// read for every record on every hot path, and the struct's copy retained each of its
 /// seven lists and strings. Equality and hashing are by value.
 public final class EntitySchema: Sendable, Hashable {
+  /// The kind described.
   public let kind: EntityKind
   /// Non-metadata fields, in display order.
   public let fields: [FieldDescriptor]
@@ -172,6 +187,7 @@ public final class EntitySchema: Sendable, Hashable {
   public let semanticKeyField: String?
   /// The field shown to people as the record's name.
   public let displayField: String
+  /// How records of the kind are identified: unique by key, detected duplicates, owned by a parent, or none.
   public let identity: IdentityPolicy
   /// For ``IdentityPolicy/ownedByParent`` kinds: the reference field naming the owner.
   public let ownerField: String?
@@ -179,6 +195,7 @@ public final class EntitySchema: Sendable, Hashable {
   /// title and author, a planned meal's date and meal type).
   public let keyInputs: [String]
 
+  /// A schema from its parts.
   public init(
     kind: EntityKind,
     fields: [FieldDescriptor],
@@ -204,6 +221,7 @@ public final class EntitySchema: Sendable, Hashable {
   /// merged together, or a replica could end up with one write's name and another's key.
   public let identityFields: [String]
 
+  /// Whether two schemas describe the same kind alike.
   public static func == (lhs: EntitySchema, rhs: EntitySchema) -> Bool {
     lhs === rhs
       || (lhs.kind == rhs.kind && lhs.fields == rhs.fields && lhs.semanticKeyField == rhs.semanticKeyField
@@ -211,6 +229,7 @@ public final class EntitySchema: Sendable, Hashable {
         && lhs.keyInputs == rhs.keyInputs)
   }
 
+  /// Hashes by the fields compared for equality that are cheapest to read.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(kind)
     hasher.combine(fields)

@@ -10,16 +10,26 @@ public import Foundation
 /// batches hold; stores and sync keep every text in one form
 /// (``ValueRules/canonical(_:)``), so equivalent texts that arrive are equal bytes.
 public enum FieldValue: Sendable, Hashable, Codable {
+  /// No value: the field is absent.
   case null
+  /// A text.
   case text(String)
+  /// A whole number.
   case integer(Int64)
+  /// A floating-point number.
   case real(Double)
+  /// True or false.
   case bool(Bool)
+  /// An instant.
   case timestamp(Date)
+  /// The id of another record.
   case reference(UUID)
+  /// A list of texts.
   case textList([String])
+  /// A list of ids of other records.
   case referenceList([UUID])
 
+  /// Whether this is `.null`.
   public var isNull: Bool { if case .null = self { true } else { false } }
 
   /// The text, when this is `.text`.
@@ -46,6 +56,7 @@ public enum FieldValue: Sendable, Hashable, Codable {
 }
 
 extension FieldValue {
+  /// Whether two values are equal; texts compare by their UTF-8 bytes, not by Unicode equivalence.
   public static func == (lhs: FieldValue, rhs: FieldValue) -> Bool {
     switch (lhs, rhs) {
     case (.null, .null): true

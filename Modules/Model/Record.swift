@@ -11,7 +11,9 @@ public import Foundation
 /// schema check, sync's view) goes by position instead of hashing each field's name.
 /// Reading or writing one field by name finds its position among the kind's few fields.
 public struct Record: Sendable, Hashable {
+  /// The record's kind.
   public var kind: EntityKind
+  /// The record's id, dates, owner and sharing scope.
   public var meta: RecordMetadata
   /// One value per schema field, in schema order; `.null` where the field is absent.
   package private(set) var values: [FieldValue]
@@ -19,6 +21,7 @@ public struct Record: Sendable, Hashable {
   /// schema check refuses). Empty for every record a store holds.
   private var unknown: [String: FieldValue]
 
+  /// A record of `kind` with these fields; fields the schema does not name are kept for the schema check to refuse.
   public init(kind: EntityKind, meta: RecordMetadata, fields: [String: FieldValue]) {
     let schema = kind.schema
     self.kind = kind
@@ -42,6 +45,7 @@ public struct Record: Sendable, Hashable {
     self.unknown = [:]
   }
 
+  /// The record's id.
   public var id: UUID { meta.id }
 
   /// Field values keyed by the field names of the kind's schema. Null values are not

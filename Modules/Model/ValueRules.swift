@@ -21,6 +21,7 @@ public enum ValueRules {
     /// description, not a name.
     public let allowsLineBreaks: Bool
 
+    /// A rule of these bounds.
     public init(maximumCharacters: Int, maximumBytes: Int, allowsLineBreaks: Bool) {
       self.maximumCharacters = maximumCharacters
       self.maximumBytes = maximumBytes
@@ -38,6 +39,7 @@ public enum ValueRules {
     /// An ISO 8601 duration or another short code.
     public static let code = TextRule(maximumCharacters: 64, maximumBytes: 64, allowsLineBreaks: false)
 
+    /// "at most N characters".
     public var description: String { "at most \(maximumCharacters) characters" }
   }
 
@@ -49,6 +51,7 @@ public enum ValueRules {
   public static let dateRange: ClosedRange<Double> = -2_208_988_800...253_402_300_799
   /// The bounds of a number field that names none: whole numbers and amounts from 0.
   public static let defaultIntegerRange: ClosedRange<Int64> = 0...1_000_000_000
+  /// The bounds of a real number field that names none: 0 to a million.
   public static let defaultRealRange: ClosedRange<Double> = 0...1_000_000
 
   /// Why `text` breaks `rule`, or nil when it keeps it.

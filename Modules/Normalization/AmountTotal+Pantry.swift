@@ -26,8 +26,10 @@ extension AmountTotal {
   ///
   /// A range keeps its range, both ends lowered and floored at zero; a part whose upper
   /// end (or quantity) reaches zero is removed.
-  /// - Parameter gramsPerCup: the ingredient's density, which lets mass on hand count
-  ///   against volume needed and the other way round.
+  /// - Parameters:
+  ///   - onHand: the amount on hand.
+  ///   - gramsPerCup: the ingredient's density, which lets mass on hand count against
+  ///     volume needed and the other way round.
   public func subtracting(onHand: ExactAmount, gramsPerCup: Rational? = nil) -> PantrySubtraction {
     guard let have = AmountTotal.sum([onHand]).parts.first else { return PantrySubtraction(remaining: self, isComparable: false) }
     for (index, part) in parts.enumerated() {
@@ -43,8 +45,11 @@ extension AmountTotal {
     return PantrySubtraction(remaining: self, isComparable: false)
   }
 
-  /// `have` expressed in the units of `part`, or nil when the two cannot be compared.
-  private static func quantity(of have: Part, as part: Part, gramsPerCup: Rational?) -> Rational? {
+  /// `have` expressed in the units of `part`, or nil when the two cannot be compared: the
+  /// one comparison of an amount on hand with an amount needed, which a list (what is left
+  /// to buy) and cooking (what is left on hand) both make, each from its side. It holds
+  /// both ways: when `a` compares with `b`, `b` compares with `a`.
+  static func quantity(of have: Part, as part: Part, gramsPerCup: Rational?) -> Rational? {
     if have.sumsWith(part) { return have.quantity }
     // A dozen is twelve of a plain count.
     let dozen = Rational(12)
@@ -59,6 +64,12 @@ extension AmountTotal {
       var asMeasure = measured
       asMeasure.quantity = total
       return quantity(of: asMeasure, as: part, gramsPerCup: gramsPerCup)
+    }
+    // And a measure against packages whose size is a measure: "400 g" is one "(400 g) can".
+    if let size = part.packageSize, let measured = AmountTotal.sum([ExactAmount(quantity: size.quantity, unit: size.unit)]).parts.first,
+      measured.dimension != nil, measured.quantity > .zero, let inSizeUnits = quantity(of: have, as: measured, gramsPerCup: gramsPerCup)
+    {
+      return inSizeUnits.divided(by: measured.quantity)
     }
     guard let gramsPerCup, let perMillilitre = gramsPerCup.divided(by: Measures.usCup) else { return nil }
     if have.dimension == .mass, part.dimension == .volume { return have.quantity.divided(by: perMillilitre) }

@@ -7,6 +7,7 @@
 /// ExactAmount.parse("a handful")   // nil: no number to read
 /// ```
 public struct ExactAmount: Hashable, Sendable {
+  /// The quantity, or the lower end of a range.
   public var quantity: Rational
   /// The upper end of a range ("1-2 l"), else nil.
   public var upperBound: Rational?
@@ -17,15 +18,19 @@ public struct ExactAmount: Hashable, Sendable {
 
   /// A quantity with its unit, for the size of one package.
   public struct Size: Hashable, Sendable {
+    /// The quantity of one package.
     public var quantity: Rational
+    /// The canonical unit of the package size, or nil for a plain count.
     public var unit: String?
 
+    /// A package size of `quantity` `unit`.
     public init(quantity: Rational, unit: String?) {
       self.quantity = quantity
       self.unit = unit
     }
   }
 
+  /// An amount from its parts, as `parse(_:)` would read them.
   public init(quantity: Rational, upperBound: Rational? = nil, unit: String? = nil, packageSize: Size? = nil) {
     self.quantity = quantity
     self.upperBound = upperBound
@@ -79,17 +84,20 @@ public struct AmountTotal: Hashable, Sendable {
     /// Set for a measure: what it measures, and the system of the first amount summed
     /// (shown in that system unless the reader prefers another).
     public var dimension: UnitDimension?
+    /// The measure system of the first amount summed, for a measure; nil for a count.
     public var system: MeasureSystem?
     /// The size of each package, for counted packages.
     public var packageSize: ExactAmount.Size?
   }
 
+  /// The summed amounts: one per dimension, counted unit or package size.
   public var parts: [Part] = []
   /// Amounts written in a way that could not be read ("a handful"), as written.
   public var unread: [String] = []
   /// Items that had no amount at all ("salt").
   public var withoutAmount = 0
 
+  /// An empty total: no parts, nothing unread, no item without an amount.
   public init() {}
 
   /// Sums list items' quantity texts (nil for an item without one); see
@@ -109,8 +117,12 @@ public struct AmountTotal: Hashable, Sendable {
   }
 
   /// Sums amounts of one ingredient.
-  /// - Parameter gramsPerCup: the ingredient's density; when given, volume and mass
-  ///   combine into one mass.
+  /// - Parameters:
+  ///   - amounts: the amounts read.
+  ///   - unread: amount texts that could not be read, kept in ``unread``.
+  ///   - withoutAmount: how many items had no amount, kept in ``withoutAmount``.
+  ///   - gramsPerCup: the ingredient's density; when given, volume and mass combine into
+  ///     one mass.
   public static func sum(_ amounts: [ExactAmount], unread: [String] = [], withoutAmount: Int = 0, gramsPerCup: Rational? = nil)
     -> AmountTotal
   {

@@ -57,6 +57,7 @@ public struct ISOWeek: Hashable, Sendable, Comparable, CustomStringConvertible {
     "\(CivilCalendar.padded(year, width: 4))-W\(CivilCalendar.padded(week, width: 2))"
   }
 
+  /// Orders weeks by year, then by week number.
   public static func < (lhs: ISOWeek, rhs: ISOWeek) -> Bool {
     (lhs.year, lhs.week) < (rhs.year, rhs.week)
   }

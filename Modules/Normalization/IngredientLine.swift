@@ -36,11 +36,14 @@ public struct IngredientLine: Hashable, Sendable {
 
   /// A quantity (or range) and its unit.
   public struct Amount: Hashable, Sendable {
+    /// The quantity, or the lower end of a range.
     public var quantity: Double
+    /// The upper end of a range ("1-2 cups"), else nil.
     public var upperBound: Double?
     /// The canonical unit, as `IngredientLine.unit`.
     public var unit: String?
 
+    /// An amount of `quantity` (up to `upperBound`) `unit`.
     public init(quantity: Double, upperBound: Double? = nil, unit: String?) {
       self.quantity = quantity
       self.upperBound = upperBound
@@ -48,6 +51,7 @@ public struct IngredientLine: Hashable, Sendable {
     }
   }
 
+  /// A line from its parts, as `parse(_:)` would read them.
   public init(
     quantity: Double?, quantityUpperBound: Double?, unit: String?, name: String,
     canonicalName: String, notes: String?, packageSize: Amount? = nil, equivalent: Amount? = nil,

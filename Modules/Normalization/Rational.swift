@@ -11,6 +11,7 @@
 /// Rational(approximating: 14.5) == Rational(29, 2)   // true
 /// ```
 public struct Rational: Hashable, Sendable, Comparable, CustomStringConvertible {
+  /// The numerator, carrying the sign.
   public let numerator: Int128
   /// Always above zero.
   public let denominator: Int128
@@ -44,7 +45,9 @@ public struct Rational: Hashable, Sendable, Comparable, CustomStringConvertible 
     self = decimal
   }
 
+  /// Zero.
   public static let zero = Rational(0)
+  /// One.
   public static let one = Rational(1)
 
   /// The nearest double.
@@ -53,6 +56,7 @@ public struct Rational: Hashable, Sendable, Comparable, CustomStringConvertible 
   /// "25/3", or "3" for a whole number, "-1/2" below zero.
   public var description: String { denominator == 1 ? "\(numerator)" : "\(numerator)/\(denominator)" }
 
+  /// Whether the value is a whole number (its denominator is 1).
   public var isWhole: Bool { denominator == 1 }
 
   /// The largest whole number not above this one.
@@ -90,6 +94,7 @@ public struct Rational: Hashable, Sendable, Comparable, CustomStringConvertible 
     return multiplied(by: Rational(unchecked: other.denominator, other.numerator).normalizedSign)
   }
 
+  /// Orders fractions by value, exactly unless the cross products do not fit.
   public static func < (lhs: Rational, rhs: Rational) -> Bool {
     if lhs.denominator == rhs.denominator { return lhs.numerator < rhs.numerator }
     guard let left = multiply(lhs.numerator, rhs.denominator), let right = multiply(rhs.numerator, lhs.denominator) else {

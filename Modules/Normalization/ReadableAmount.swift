@@ -21,6 +21,7 @@
 public struct Readable: Hashable, Sendable {
   /// The amount in the shown unit, exactly.
   public var quantity: Rational
+  /// The upper end of a range in the shown unit, exactly, else nil.
   public var upperBound: Rational?
   /// The shown unit ("cup", "kg", "clove"), nil for a plain count.
   public var unit: String?

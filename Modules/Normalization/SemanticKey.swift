@@ -106,7 +106,7 @@ public enum SemanticKey {
   /// The key of a weekly list: its ISO week, "|", and its `normalizedName`.
   ///
   /// Two lists are one when they are for the same week and their names fold to the same
-  /// name (ADR 008): "Weekly" and " weekly " for 2024-W50 are one list, "Costco" and
+  /// name (Docs/DESIGN.md §2): "Weekly" and " weekly " for 2024-W50 are one list, "Costco" and
   /// "Farmers market" two. The week is taken as written (lists store the canonical
   /// `ISOWeek` form); a week never contains "|".
   ///

@@ -1,5 +1,6 @@
 /// What a unit measures.
 public enum UnitDimension: String, Sendable, Hashable, CaseIterable {
+  /// Volume, mass, or length.
   case volume, mass, length
 
   /// The unit sums of this dimension are kept in: millilitres, grams, centimetres.
@@ -15,6 +16,7 @@ public enum UnitDimension: String, Sendable, Hashable, CaseIterable {
 /// The system a unit belongs to. Imperial covers the British fluid ounce, pint, quart
 /// and gallon, which are larger than the US ones of the same name.
 public enum MeasureSystem: String, Sendable, Hashable, CaseIterable {
+  /// US customary, British imperial, or metric.
   case us, imperial, metric
 }
 
@@ -30,7 +32,9 @@ public enum MeasureSystem: String, Sendable, Hashable, CaseIterable {
 /// The factors are the legal definitions (Docs/NORMALIZATION.md §8): 1 lb = 453.59237 g,
 /// 1 US cup = ½ US pint = 236.5882365 ml, 1 tbsp = 3 tsp, 1 imperial fl oz = 28.4130625 ml.
 public struct UnitMeasure: Sendable, Hashable {
+  /// What the unit measures: volume, mass or length.
   public let dimension: UnitDimension
+  /// The system the unit belongs to: metric, US or imperial.
   public let system: MeasureSystem
   /// One of this unit in the dimension's ``UnitDimension/baseUnit``, exactly.
   public let baseUnits: Rational

@@ -6,7 +6,9 @@ public typealias StoreClock = @Sendable () -> Date
 
 /// What produced a change: the user, an import from sync, a migration …
 public struct ChangeOrigin: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible {
+  /// The origin's name ("local", "sync").
   public let rawValue: String
+  /// An origin with this name.
   public init(rawValue: String) { self.rawValue = rawValue }
 
   /// A user's edit on this device.
@@ -19,6 +21,7 @@ public struct ChangeOrigin: RawRepresentable, Sendable, Hashable, Codable, Custo
   /// Schema migration.
   public static let migration = ChangeOrigin(rawValue: "migration")
 
+  /// The origin's name.
   public var description: String { rawValue }
 
   /// Whether a write of this origin appends to the change log. The log is what this device
@@ -30,6 +33,7 @@ public struct ChangeOrigin: RawRepresentable, Sendable, Hashable, Codable, Custo
 
 /// What a change did to its record.
 public enum ChangeOperation: String, Sendable, Hashable, Codable {
+  /// Created, edited, or deleted (a tombstone).
   case insert, update, delete
 }
 
@@ -37,15 +41,20 @@ public enum ChangeOperation: String, Sendable, Hashable, Codable {
 public struct Change: Sendable, Hashable, Codable {
   /// Strictly increasing within one store, starting at 1.
   public let sequence: Int64
+  /// The kind of the changed record.
   public let kind: EntityKind
+  /// The changed record's id.
   public let id: UUID
+  /// What the change did.
   public let operation: ChangeOperation
   /// The schema fields whose values changed, sorted. Inserts list every non-null field.
   public let fields: [String]
+  /// What produced it.
   public let origin: ChangeOrigin
   /// When the transaction wrote it (wall clock).
   public let timestamp: Date
 
+  /// A change-log entry from its parts.
   public init(
     sequence: Int64, kind: EntityKind, id: UUID, operation: ChangeOperation, fields: [String],
     origin: ChangeOrigin, timestamp: Date

@@ -14,6 +14,7 @@ import Synchronization
 public final class MonotonicClock: Sendable {
   private let last = Mutex<Double>(0)
 
+  /// A clock whose first reading is the system time.
   public init() {}
 
   /// The next reading: the system time, or one millisecond after the previous reading.

@@ -10,13 +10,17 @@ public import Model
 /// lands on the keeper. The loser's tombstone written with it is the merge's, not a
 /// user's delete.
 public struct PendingMerge: Sendable, Hashable {
+  /// The kind of the merged records.
   public let kind: EntityKind
+  /// The record merged away.
   public let loser: UUID
+  /// The record kept.
   public let keeper: UUID
   /// Who merged: a user (`.local`), whose kept record's values win over the merged one's,
   /// or a migration (`.migration`), which every device that migrates the same file makes alike.
   public let origin: ChangeOrigin
 
+  /// A merge of `loser` into `keeper`.
   public init(kind: EntityKind, loser: UUID, keeper: UUID, origin: ChangeOrigin) {
     self.kind = kind
     self.loser = loser

@@ -1,7 +1,7 @@
 import Model
 
 extension RecordQuery {
-  /// The query with the texts its filters compare in NFC (``Model/ValueRules/canonical(_:)``),
+  /// The query with the texts its filters compare in NFC (`Model/ValueRules/canonical(_:)`),
   /// the form stores hold: a search typed in another form ("e" + U+0300 for "è") finds
   /// what it names, and every backend answers it alike (SQLite compares bytes, Swift's
   /// `String` canonical equivalence). A query whose texts are NFC already is returned as

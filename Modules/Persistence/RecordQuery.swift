@@ -17,13 +17,13 @@ public indirect enum RecordFilter: Sendable, Hashable {
   case hasElement(String, String)
   /// The text field starts with the text, ignoring ASCII letter case (as `.contains`).
   /// Backends may index it: the SQLite backend answers it from the field's index when
-  /// the schema marks the field indexed (``FieldDescriptor/isIndexed``), so completing a
+  /// the schema marks the field indexed (`FieldDescriptor/isIndexed`), so completing a
   /// name reads the names that match, not every name.
   case hasPrefix(String, String)
   /// The text field, normalized as a name (``normalizedName(_:)``), equals the key (a
   /// normalized name itself): how a record without a semantic key is found by the name
   /// people remember ("epicerie" finds "Épicerie"). Only on fields the schema marks
-  /// ``Model/FieldDescriptor/isLookedUpByName``; the SQLite backend answers it from an
+  /// `Model/FieldDescriptor/isLookedUpByName`; the SQLite backend answers it from an
   /// indexed lookup column it keeps, so the lookup reads the matching records only.
   case hasNormalizedName(String, String)
   /// Any of the filters holds.
@@ -42,9 +42,12 @@ public indirect enum RecordFilter: Sendable, Hashable {
 
 /// An ordering key: a schema field or one of the metadata fields `createdAt`, `updatedAt`.
 public struct SortKey: Sendable, Hashable {
+  /// The field sorted on.
   public let field: String
+  /// Whether smaller values come first.
   public let ascending: Bool
 
+  /// A key sorting on `field`.
   public init(_ field: String, ascending: Bool = true) {
     self.field = field
     self.ascending = ascending
@@ -59,13 +62,20 @@ public struct SortKey: Sendable, Hashable {
 /// Filters combine with AND. Records sort by `sort`, then by id, so the order is total
 /// and the same on every backend. Text sorts by its UTF-8 bytes; null sorts first.
 public struct RecordQuery: Sendable, Hashable {
+  /// The kind listed.
   public var kind: EntityKind
+  /// Conditions every listed record meets.
   public var filters: [RecordFilter]
+  /// Whether tombstones are listed too.
   public var includeDeleted: Bool
+  /// The ordering, before the id that breaks ties.
   public var sort: [SortKey]
+  /// The most records listed; nil for all.
   public var limit: Int?
+  /// How many records to skip first.
   public var offset: Int
 
+  /// A query of `kind`; without `sort`, records sort by the kind's display field.
   public init(
     _ kind: EntityKind, filters: [RecordFilter] = [], includeDeleted: Bool = false, sort: [SortKey]? = nil,
     limit: Int? = nil, offset: Int = 0

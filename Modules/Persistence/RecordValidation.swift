@@ -1,10 +1,10 @@
 public import Model
 
 extension Record {
-  /// Checks the record against its kind's schema and ``ValueRules``: no unknown fields,
+  /// Checks the record against its kind's schema and `ValueRules`: no unknown fields,
   /// required fields present, every value of its field's type and within its bounds (text
   /// lengths and characters, finite numbers in range, dates in 1900–9999, enumerations
-  /// within their cases), values of at most ``RecordBudget/maximumRecordBytes`` together
+  /// within their cases), values of at most `RecordBudget/maximumRecordBytes` together
   /// once expanded, and creation and update times that are finite dates in range.
   /// Backends call this before every insert and update, so both reject the same records,
   /// and no value a device could not type reaches a table from anywhere.

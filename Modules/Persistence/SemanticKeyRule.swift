@@ -3,7 +3,7 @@ import Normalization
 
 /// The rule that keeps semantic identity true at the store: a record of a unique kind holds
 /// the key its name gives under Normalization's rules, the same functions the repositories
-/// key names with (DESIGN.md §2). A write that went around the repositories cannot plant a
+/// key names with (Docs/DESIGN.md §2). A write that went around the repositories cannot plant a
 /// second "Produce" under a made-up key; the store refuses it as an invalid record.
 ///
 /// Checked by both backends on local and migration writes. Rows the view writes from
@@ -52,7 +52,7 @@ extension Record {
 }
 
 extension ChangeOrigin {
-  /// Whether writes of this origin are held to ``Record/validateSemanticKey()``: all but
+  /// Whether writes of this origin are held to `Record/validateSemanticKey()`: all but
   /// sync and the view derived from it.
   public var checksSemanticKeys: Bool { self != .sync && self != .derived }
 }

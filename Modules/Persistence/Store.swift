@@ -30,11 +30,20 @@ public protocol Store: AnyObject, Sendable {
   /// Runs `body` in one atomic write transaction. If `body` throws, nothing it wrote
   /// is kept and the error is rethrown.
   /// - Parameter origin: recorded on every change-log entry the transaction appends.
+  /// - Parameter body: the work of the transaction, given its writer.
   func write<T>(origin: ChangeOrigin, _ body: (any StoreWriter) throws -> T) throws -> T
 
   /// Closes the store's connections, so a file store leaves no write-ahead log behind
   /// (a copy of the file is then a whole backup). Nothing may use the store afterwards.
   func close() throws
+
+  /// Calls `onCommit` after every transaction committed from now on whose changes may
+  /// touch `region`, until the result is cancelled or released: the notice under
+  /// ``observe(_:value:)``. `onCommit` runs on the committing thread after the commit, so
+  /// it must only mark work to do, never read or write the store itself. A file store also
+  /// notices commits made by other connections and processes, without knowing what they
+  /// touched, and then calls every subscriber.
+  func subscribe(to region: StoreRegion, onCommit: @escaping @Sendable () -> Void) -> StoreSubscription
 }
 
 extension Store {
@@ -54,7 +63,7 @@ public protocol StoreReader {
   /// Records whose semantic key equals `semanticKey`, sorted by id.
   func records(_ kind: EntityKind, semanticKey: String, includeDeleted: Bool) throws -> [Record]
   /// Records matching a query, in its order. The texts its filters compare are put into
-  /// NFC first, as stored texts are (``RecordQuery/canonical``).
+  /// NFC first, as stored texts are (`RecordQuery.canonical`).
   func fetch(_ query: RecordQuery) throws -> [Record]
   /// How many records match a query (its limit and offset ignored; texts as ``fetch(_:)``).
   func count(_ query: RecordQuery) throws -> Int
@@ -160,7 +169,7 @@ extension StoreReader {
 /// Writing access inside a write transaction. Only repositories and sync call these.
 public protocol StoreWriter: StoreReader {
   /// Inserts a new record, checking it against its kind's schema. Its texts are stored in
-  /// NFC (``Model/Record/canonical``), whatever form the caller gave: every backend writes
+  /// NFC (`Model/Record/canonical`), whatever form the caller gave: every backend writes
   /// the same bytes for canonically equivalent texts.
   /// - Throws: ``StoreError/duplicateID(kind:id:)``, ``StoreError/uniqueViolation(kind:semanticKey:existing:)``,
   ///   ``StoreError/invalidRecord(kind:id:field:reason:)``.
@@ -182,6 +191,10 @@ public protocol StoreWriter: StoreReader {
   /// record's row, indexed by the semantic key the state holds (`key`, nil for none), so
   /// ``StoreReader/syncStateHolders(_:keys:)`` finds the records that share a key whatever
   /// the rows show. Not logged: sync writes it with the rows it derives from it.
+  /// - Parameter text: the state, or nil to remove it.
+  /// - Parameter key: the semantic key the state holds, nil for none.
+  /// - Parameter kind: the record's kind.
+  /// - Parameter id: the record's id.
   /// - Parameter keyUnchanged: the caller knows that the state stored for this record, if
   ///   there is one, holds `key` already, so a backend may leave the key's index as it is
   ///   (SQLite writes an index entry again for every column an update sets, even to the

@@ -20,6 +20,7 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The backend failed in a way not covered above.
   case backend(String)
 
+  /// A message naming the store, record or value at fault.
   public var description: String {
     switch self {
     case .uniqueViolation(let kind, let key, let existing):

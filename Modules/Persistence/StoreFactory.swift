@@ -24,10 +24,12 @@ public protocol StoreBackend: Sendable {
 /// let store = try factory.open("sqlite:/tmp/kitchen.sqlite")
 /// ```
 public struct StoreFactory: Sendable {
+  /// The backends, the default one first.
   public let backends: [any StoreBackend]
   /// The clock every store this factory opens dates its change log with.
   public let clock: StoreClock
 
+  /// A factory over `backends`; the first is the default for a bare path.
   public init(backends: [any StoreBackend], clock: @escaping StoreClock = { Date() }) {
     self.backends = backends
     self.clock = clock

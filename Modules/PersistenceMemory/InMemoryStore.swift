@@ -11,15 +11,21 @@ import Synchronization
 /// goes and keeps an undo log; when its body throws, the log is replayed backwards so the
 /// store is exactly as it was.
 public final class InMemoryStore: Store {
+  /// Always "memory".
   public let location = "memory"
+  /// The clock that dates the change-log entries of each transaction.
   public let clock: StoreClock
   private let state = Mutex(MemoryState())
+  /// The subscribers of ``subscribe(to:onCommit:)``, told after each commit.
+  private let commits = CommitBroadcaster()
 
+  /// An empty store.
   /// - Parameter clock: dates change-log entries; the system clock by default.
   public init(clock: @escaping StoreClock = { Date() }) {
     self.clock = clock
   }
 
+  /// Runs `body` in a read transaction that sees one consistent state.
   public func read<T>(_ body: (any StoreReader) throws -> T) throws -> T {
     try state.withLock { state in
       let transaction = MemoryTransaction(state: state, origin: .local, now: clock())
@@ -27,8 +33,9 @@ public final class InMemoryStore: Store {
     }
   }
 
+  /// Runs `body` in a write transaction; when it throws, every change it made is undone.
   public func write<T>(origin: ChangeOrigin, _ body: (any StoreWriter) throws -> T) throws -> T {
-    try state.withLock { state in
+    let (result, touched) = try state.withLock { state in
       // Move the state into the transaction so its dictionaries stay uniquely referenced
       // and are mutated in place instead of copied.
       var taken = MemoryState()
@@ -37,21 +44,34 @@ public final class InMemoryStore: Store {
       do {
         let result = try body(transaction)
         state = transaction.state
-        return result
+        return (result, transaction.touched)
       } catch {
         transaction.rollback()
         state = transaction.state
         throw error
       }
     }
+    // After the lock: subscribers read the store again.
+    commits.notify(touched)
+    return result
+  }
+
+  /// Calls `onCommit` after each committed transaction that wrote a kind of `region`,
+  /// until the subscription is cancelled.
+  public func subscribe(to region: StoreRegion, onCommit: @escaping @Sendable () -> Void) -> StoreSubscription {
+    commits.subscribe(to: region, onCommit: onCommit)
   }
 }
 
-/// The backend entry for ``StoreFactory``: location `memory`.
+/// The backend entry for `StoreFactory`: location `memory`.
 public struct MemoryBackend: StoreBackend {
+  /// The memory backend entry.
   public init() {}
+  /// "memory".
   public var scheme: String { "memory" }
+  /// A one-line description for a list of backends.
   public var summary: String { "memory — a fresh in-memory store, gone when the program exits" }
+  /// A new, empty `InMemoryStore`; the path is ignored.
   public func open(path: String, clock: @escaping StoreClock) throws -> any Store { InMemoryStore(clock: clock) }
 }
 

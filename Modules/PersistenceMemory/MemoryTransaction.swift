@@ -8,6 +8,8 @@ final class MemoryTransaction: StoreWriter {
   private var origin: ChangeOrigin
   private let now: Date
   private var undo: [(inout MemoryState) -> Void] = []
+  /// What this transaction wrote, for the commit notice.
+  private(set) var touched = StoreRegion()
 
   init(state: MemoryState, origin: ChangeOrigin, now: Date) {
     self.state = state
@@ -130,6 +132,7 @@ final class MemoryTransaction: StoreWriter {
   func setMetadata(_ value: String?, forKey key: String) throws {
     let old = state.metadata[key]
     state.metadata[key] = value
+    touched.metadata = true
     undo.append { $0.metadata[key] = old }
   }
 
@@ -137,6 +140,7 @@ final class MemoryTransaction: StoreWriter {
   func setSyncState(_ text: String?, key: String?, kind: EntityKind, id: UUID, keyUnchanged: Bool) throws {
     let address = RecordAddress(kind: kind, id: id)
     let old = state.syncStates[address]
+    touched.metadata = true
     Self.putSyncState(text.map { SyncStateEntry(key: key, text: $0) }, at: address, in: &state)
     undo.append { state in MemoryTransaction.putSyncState(old, at: address, in: &state) }
   }
@@ -191,6 +195,7 @@ final class MemoryTransaction: StoreWriter {
     if let key = record.semanticKey { state.keyIndex[KeyAddress(kind: address.kind, key: key), default: []].insert(address.id) }
     state.records[address] = record
     state.idsByKind[address.kind, default: []].insert(address.id)
+    touched.kinds.insert(address.kind)
     undo.append { state in
       if let key = record.semanticKey { state.keyIndex[KeyAddress(kind: address.kind, key: key)]?.remove(address.id) }
       if let old {

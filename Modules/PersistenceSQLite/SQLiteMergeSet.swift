@@ -66,7 +66,7 @@ package struct SQLiteMergeSet {
   }
 
   /// Tombstones every loser (`deletedAt` and `updatedAt` set to `date`), with the same
-  /// change-log entry ``StoreWriter/tombstoneRecord(_:id:at:)`` appends: a delete
+  /// change-log entry `StoreWriter/tombstoneRecord(_:id:at:)` appends: a delete
   /// changing no field, stamped with the transaction's `now`.
   package func tombstoneLosers(at date: Date) throws {
     guard loserCount > 0 else { return }
@@ -133,7 +133,7 @@ package struct SQLiteMergeSet {
   }
 
   /// Records every loser → keeper pair as a pending merge with `origin`, as
-  /// ``StoreWriter/recordMerge(_:loser:into:origin:)`` does for one (``PendingMerge``).
+  /// `StoreWriter/recordMerge(_:loser:into:origin:)` does for one (`PendingMerge`).
   package func recordPendingMerges(origin: ChangeOrigin) throws {
     guard loserCount > 0 else { return }
     try db.execute(

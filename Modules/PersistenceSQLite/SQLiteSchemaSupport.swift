@@ -4,7 +4,7 @@ import Model
 package import Persistence
 
 /// Seams for the `Migration` module, which upgrades files this backend refuses to open
-/// (schema v1 and v2, DESIGN.md §4). Package access: clients open stores with
+/// (schema v1 and v2, Docs/DESIGN.md §3). Package access: clients open stores with
 /// ``SQLiteStore``; only code in this package builds or inspects tables itself.
 package enum SQLiteSchemaSupport {
   /// Creates today's tables (change log, metadata, one table per kind with its indexes)

@@ -6,30 +6,33 @@ public import Persistence
 
 /// A store in one SQLite file (WAL mode), through GRDB on the system libsqlite3.
 ///
-/// Each kind has its own table, generated from its ``EntitySchema``: one column per field,
+/// Each kind has its own table, generated from its `EntitySchema`: one column per field,
 /// an index on the semantic key, a unique index over live rows for unique kinds, and an
 /// index on every reference column. The schema version is recorded in the file
 /// (`PRAGMA user_version`). Several processes may open the same file; writers wait for
-/// each other up to ``Configuration/busyTimeout``.
+/// each other up to the busy timeout given to ``init(path:busyTimeout:clock:)``.
 ///
 /// ```swift
 /// let store = try SQLiteStore(path: "/tmp/kitchen.sqlite")
 /// ```
 public final class SQLiteStore: Store {
-  /// The schema version this build writes: v5, semantic keys with unique constraints,
-  /// weekly lists keyed by week and name, stores, pantry amounts and planned servings.
-  /// A v3 file is upgraded when it is opened (`WeekIdentityUpgrade`), a v4 file gains the
-  /// stores' table and the new columns (no row is rewritten); older files are refused
-  /// until `migrate` upgrades them.
-  public static let schemaVersion = 5
+  /// The schema version this build writes: v6, semantic keys with unique constraints,
+  /// weekly lists keyed by week and name, stores, pantry amounts, planned servings and
+  /// ingredient groups. A v3 file is upgraded when it is opened (`WeekIdentityUpgrade`), a
+  /// v4 or v5 file gains the tables and columns added since (no row is rewritten); older
+  /// files are refused until `migrate` upgrades them.
+  public static let schemaVersion = 6
 
   /// WAL pages after which a commit checkpoints (``init(path:busyTimeout:clock:)`` says why).
   package static let checkpointPages = 10_000
   /// The writer's page cache, in KiB (SQLite's default is 2,000 KiB).
   package static let writerCacheKiB = 32_768
 
+  /// "sqlite:" followed by the file's path.
   public let location: String
+  /// The database file's path.
   public let path: String
+  /// The clock that dates the change-log entries of each transaction.
   public let clock: StoreClock
   /// The writer (and the schema set-up) goes through GRDB's pool; reads use
   /// ``ReadConnections``, which reach a read connection for a fraction of the pool's cost.
@@ -37,18 +40,32 @@ public final class SQLiteStore: Store {
   private let readers: ReadConnections
   /// Checkpoints the WAL past ``checkpointPages``, beside the writer.
   private let checkpointer: BackgroundCheckpointer
+  /// The subscribers of ``subscribe(to:onCommit:)``, told after each commit of the writer.
+  private let commits: CommitBroadcaster
+  /// Notices other connections' commits while there are subscribers.
+  private let poller: ForeignCommitPoller
+
+  /// How often the store looks for commits of other connections and processes while it
+  /// has subscribers (`ForeignCommitPoller`).
+  public static let foreignCommitInterval: TimeInterval = 0.01
 
   /// Opens the store at `path`, creating the file and its schema when missing.
-  /// - Throws: ``StoreError/unavailable(location:reason:)`` when the file cannot be
+  /// - Throws: `StoreError/unavailable(location:reason:)` when the file cannot be
   ///   opened, is not a Forager store, or has a schema version this build cannot use.
+  /// - Parameter path: the database file's path.
+  /// - Parameter busyTimeout: how long, in seconds, a write waits for another process's
+  ///   write to finish before it fails.
   /// - Parameter clock: dates change-log entries; the system clock by default.
   public convenience init(path: String, busyTimeout: TimeInterval = 10, clock: @escaping StoreClock = { Date() }) throws {
     try self.init(path: path, busyTimeout: busyTimeout, clock: clock, checkpointPages: Self.checkpointPages)
   }
 
   /// ``init(path:busyTimeout:clock:)`` with the WAL pages past which a checkpoint starts
-  /// (tests use a few).
-  package init(path: String, busyTimeout: TimeInterval = 10, clock: @escaping StoreClock = { Date() }, checkpointPages: Int) throws {
+  /// (tests use a few) and the interval of the poll for other connections' commits.
+  package init(
+    path: String, busyTimeout: TimeInterval = 10, clock: @escaping StoreClock = { Date() }, checkpointPages: Int,
+    foreignCommitInterval: TimeInterval = SQLiteStore.foreignCommitInterval
+  ) throws {
     self.path = path
     self.clock = clock
     self.location = "sqlite:\(path)"
@@ -63,7 +80,14 @@ public final class SQLiteStore: Store {
         throw StoreError.unavailable(
           location: "sqlite:\(path)", reason: "the directory \(directory) does not exist (create it first: mkdir -p '\(directory)')")
       }
-      pool = try DatabasePool(path: path, configuration: configuration)
+      let pool = try DatabasePool(path: path, configuration: configuration)
+      self.pool = pool
+      let commits = CommitBroadcaster.withPoller(interval: foreignCommitInterval) {
+        // `PRAGMA data_version` on the writer changes only for other connections' commits.
+        try? pool.writeWithoutTransaction { db in try Int64.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) }
+      }
+      self.commits = commits.broadcaster
+      poller = commits.poller
       readers = ReadConnections(path: path, configuration: configuration)
       checkpointer = BackgroundCheckpointer(path: path, configuration: configuration, pages: checkpointPages)
       try pool.barrierWriteWithoutTransaction { db in
@@ -107,6 +131,7 @@ public final class SQLiteStore: Store {
   /// write; the pool's readers are read-only, so the checkpoint is explicit.)
   public func close() throws {
     do {
+      poller.close()
       try checkpointer.close()
       _ = try pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }
       try pool.close()
@@ -115,6 +140,7 @@ public final class SQLiteStore: Store {
     }
   }
 
+  /// Runs `body` in a deferred read transaction on a read connection, which sees one committed state.
   public func read<T>(_ body: (any StoreReader) throws -> T) throws -> T {
     do {
       return try readers.read { db, statements in
@@ -128,21 +154,33 @@ public final class SQLiteStore: Store {
     }
   }
 
+  /// Runs `body` in an immediate write transaction; it commits when `body` returns and rolls back when it throws.
   public func write<T>(origin: ChangeOrigin, _ body: (any StoreWriter) throws -> T) throws -> T {
     do {
-      return try pool.writeWithoutTransaction { db in
+      var touched = StoreRegion()
+      let result = try pool.writeWithoutTransaction { db in
         let statements = StatementSlots()
         return try Self.transaction(db, begin: "BEGIN IMMEDIATE TRANSACTION", statements) {
           let transaction = SQLiteTransaction(
             db: db, origin: origin, now: clock(), keepsLastRead: true, keepsLiveCounts: true, statements: statements)
           let result = try body(transaction)
           try transaction.writeLiveCounts()  // the transaction's live-record changes, once
+          touched = transaction.touched
           return result
         }
       }
+      // After the commit and outside the writer: subscribers read the store again.
+      commits.notify(touched)
+      return result
     } catch let error as DatabaseError {
       throw StoreError.backend(Self.describe(error))
     }
+  }
+
+  /// Calls `onCommit` after each committed transaction that wrote a kind of `region`, and
+  /// after another connection's commit, until the subscription is cancelled.
+  public func subscribe(to region: StoreRegion, onCommit: @escaping @Sendable () -> Void) -> StoreSubscription {
+    commits.subscribe(to: region, onCommit: onCommit)
   }
 
   /// One transaction with cached BEGIN/COMMIT statements: GRDB's own `read`/`write`
@@ -180,11 +218,15 @@ public final class SQLiteStore: Store {
   }
 }
 
-/// The backend entry for ``StoreFactory``: location `sqlite:PATH` (or a bare path).
+/// The backend entry for `StoreFactory`: location `sqlite:PATH` (or a bare path).
 public struct SQLiteBackend: StoreBackend {
+  /// The SQLite backend entry.
   public init() {}
+  /// "sqlite".
   public var scheme: String { "sqlite" }
+  /// A one-line description for a list of backends.
   public var summary: String { "sqlite:PATH — a SQLite file (WAL), created when missing" }
+  /// Opens (or creates) the SQLite store at `path`; an empty path is refused.
   public func open(path: String, clock: @escaping StoreClock) throws -> any Store {
     guard !path.isEmpty else { throw StoreError.unavailable(location: "sqlite:", reason: "no file path given") }
     return try SQLiteStore(path: path, clock: clock)

@@ -11,11 +11,13 @@ public import Model
 /// let data = try JSONLDWriter.data([recipe])  // one object, or an array for several
 /// ```
 public enum JSONLDWriter {
-  /// One recipe as a JSON-LD object.
-  public static func object(_ recipe: Recipe) -> [String: Any] {
+  /// One recipe as a JSON-LD object; `ingredientGroups` (by line, as
+  /// `RecipeIngredient.group`) become heading lines "NAME:" among the ingredient lines,
+  /// as pages write them.
+  public static func object(_ recipe: Recipe, ingredientGroups: [String?] = []) -> [String: Any] {
     var object: [String: Any] = [
       "@context": "https://schema.org", "@type": "Recipe", "name": recipe.displayName,
-      "recipeIngredient": recipe.recipeIngredient,
+      "recipeIngredient": IngredientHeadings.lines(recipe.recipeIngredient, groups: ingredientGroups),
     ]
     let optional: [(String, String?)] = [
       ("description", recipe.recipeDescription), ("recipeYield", recipe.recipeYield), ("prepTime", recipe.prepTime),
@@ -39,9 +41,10 @@ public enum JSONLDWriter {
   }
 
   /// The recipes as UTF-8 JSON-LD, pretty-printed with sorted keys: one object for one
-  /// recipe, an array for several.
-  public static func data(_ recipes: [Recipe]) throws -> Data {
-    let objects = recipes.map(object)
+  /// recipe, an array for several; `ingredientGroups` by recipe id, as in
+  /// ``object(_:ingredientGroups:)``.
+  public static func data(_ recipes: [Recipe], ingredientGroups: [UUID: [String?]] = [:]) throws -> Data {
+    let objects = recipes.map { object($0, ingredientGroups: ingredientGroups[$0.id] ?? []) }
     let root: Any = objects.count == 1 ? objects[0] : objects
     return try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
   }

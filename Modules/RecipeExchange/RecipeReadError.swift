@@ -15,6 +15,7 @@ public enum RecipeReadError: Error, Sendable, Hashable, CustomStringConvertible 
   /// many elements, too much text), and none in the part read: which bound stopped it.
   case tooMuchMarkup(String)
 
+  /// A message saying why the file was not read.
   public var description: String {
     switch self {
     case .tooLarge(let bytes, let maximum):
@@ -39,12 +40,16 @@ public enum RecipeReadError: Error, Sendable, Hashable, CustomStringConvertible 
 /// (a longer text is cut, with a warning); the size limit keeps a stray video or archive
 /// from being read whole.
 public struct ReadLimits: Sendable, Hashable {
+  /// The largest file read, in bytes (10 MiB by default).
   public var maximumBytes: Int
   /// A name, yield, cuisine, category or author.
   public var shortText: Int
+  /// The longest description, in characters.
   public var description: Int
+  /// The longest ingredient line, in characters.
   public var ingredientLine: Int
 
+  /// Limits; the defaults are the store's.
   public init(maximumBytes: Int = 10 * 1024 * 1024, shortText: Int = 200, description: Int = 10_000, ingredientLine: Int = 1_000) {
     self.maximumBytes = maximumBytes
     self.shortText = shortText

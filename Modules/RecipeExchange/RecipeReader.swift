@@ -25,8 +25,10 @@ public struct RecipeReader: Sendable {
     public var warnings: [String]
   }
 
+  /// How much the reader takes in.
   public let limits: ReadLimits
 
+  /// A reader with these limits.
   public init(limits: ReadLimits = ReadLimits()) { self.limits = limits }
 
   /// The recipes in a file's bytes.

@@ -30,6 +30,7 @@ public struct CategoryRepository {
 
   /// The category with this name's key, created (with its name-based id) when missing.
   /// - Throws: ``RepositoryError`` for an empty or overlong name.
+  /// - Parameter name: the category's name as written.
   /// - Parameter sortOrder: the position of a new category (default: after the last
   ///   one); an existing one keeps its own.
   public func getOrCreate(_ name: String, sortOrder: Int64? = nil) throws -> Category {

@@ -51,14 +51,21 @@ public enum Identity {
 
   /// How an ingredient line is read.
   public struct ParsedLine: Sendable, Hashable {
+    /// The quantity, or the lower end of a range; nil when the line has none.
     public let quantity: Double?
+    /// The upper end of a range ("1-2 cups"), else nil.
     public let quantityUpperBound: Double?
+    /// The canonical unit ("cup", "g"), or nil for a plain count.
     public let unit: String?
+    /// The ingredient's name as written.
     public let name: String
+    /// The name's semantic key: the ingredient template it finds or creates.
     public let canonicalName: String
+    /// What the line says besides its amount and name ("diced", "about 3").
     public let notes: String?
   }
 
+  /// Reads an ingredient line ("2 ½ cups diced tomatoes") into its amount, name and notes.
   public static func parse(ingredientLine line: String) -> ParsedLine {
     let parsed = IngredientLine.parse(line)
     return ParsedLine(

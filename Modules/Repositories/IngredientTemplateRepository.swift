@@ -39,6 +39,11 @@ public struct IngredientTemplateRepository {
   /// The template for this name (by canonical name or alias), created when missing.
   /// New templates take the given kind, category (created when missing), staple flag and
   /// aliases; for an existing template, given values are applied and aliases added.
+  /// - Parameter name: the ingredient's name as written, or one of its aliases.
+  /// - Parameter kind: what sort of ingredient it is.
+  /// - Parameter category: the name of its grocery category, created when missing.
+  /// - Parameter aliases: other names that find it.
+  /// - Parameter isStaple: whether lists leave it off as a staple.
   /// - Parameter gramsPerCup: the weight of one US cup of it, so a list can add volume
   ///   and mass of it together (above 0, at most ``maximumGramsPerCup``).
   /// - Throws: ``RepositoryError`` for bad names, an alias that names another template, or

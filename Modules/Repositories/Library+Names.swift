@@ -6,7 +6,7 @@ extension Library {
   /// letter case — what tab completion offers.
   ///
   /// The search is a prefix query on the kind's display field, which the store indexes
-  /// for the kinds people name (``FieldDescriptor/isIndexed``): it reads the names that
+  /// for the kinds people name (`FieldDescriptor/isIndexed`): it reads the names that
   /// match, not every name of the kind. Other letters must match exactly, so a caller
   /// that folds case by other rules passes the part of its text it folds the same way.
   ///

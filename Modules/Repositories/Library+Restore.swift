@@ -2,7 +2,7 @@ public import Foundation
 public import Model
 public import Persistence
 
-/// What ``Library/restore(_:id:)`` brought back.
+/// What ``Library/restore(_:id:deletedWithIt:)`` brought back.
 public struct RestoreOutcome: Sendable, Hashable {
   /// The restored record, live again.
   public let record: Record

@@ -3,7 +3,7 @@ public import Model
 public import Persistence
 
 /// The entry point to a store's data: one repository per kind, all creating entities
-/// only through get-or-create and the identity rules of DESIGN.md §2.
+/// only through get-or-create and the identity rules of Docs/DESIGN.md §2.
 ///
 /// Each repository call runs in its own atomic transaction; ``transaction(_:)`` groups
 /// several calls into one.
@@ -19,12 +19,14 @@ public import Persistence
 public struct Library {
   let context: RepositoryContext
 
+  /// A library over `store`.
   /// - Parameters:
+  ///   - store: the store the repositories read and write.
   ///   - ownerID: recorded as the owner of every record this library creates.
   ///   - origin: recorded on every change-log entry this library writes.
   ///   - now: the clock for timestamps; tests pass a fixed one.
   ///   - ids: where the ids of recipes, lists, items and meal plans come from; tests and
-  ///     simulations pass ``IDSource/seeded(_:)`` so a seed replays exactly.
+  ///     simulations pass `IDSource/seeded(_:)` so a seed replays exactly.
   ///   - journal: notes what this library's writes change while it records (for undo).
   public init(
     store: any Store, ownerID: String = RecordMetadata.localOwner, origin: ChangeOrigin = .local,
@@ -42,15 +44,25 @@ public struct Library {
   /// work that opens its own transactions on the store, like sync, must not run then.
   public var isInTransaction: Bool { context.isBound }
 
+  /// Grocery categories (aisles), keyed by normalized name.
   public var categories: CategoryRepository { CategoryRepository(context: context) }
+  /// Recipe tags, keyed by normalized name.
   public var tags: TagRepository { TagRepository(context: context) }
+  /// Ingredient templates, keyed by canonical name, with aliases.
   public var ingredients: IngredientTemplateRepository { IngredientTemplateRepository(context: context) }
+  /// Cookbooks, keyed by title and author.
   public var books: BookRepository { BookRepository(context: context) }
+  /// Recipes with their ingredient lines.
   public var recipes: RecipeRepository { RecipeRepository(context: context) }
+  /// Planned meals, keyed by date and meal slot.
   public var meals: PlannedMealRepository { PlannedMealRepository(context: context) }
+  /// Meal plans: named weeks of planned meals.
   public var mealPlans: MealPlanRepository { MealPlanRepository(context: context) }
+  /// Weekly grocery lists and their items.
   public var lists: WeeklyListRepository { WeeklyListRepository(context: context) }
+  /// What the kitchen has on hand.
   public var pantry: PantryRepository { PantryRepository(context: context) }
+  /// Grocery stores and their aisle orders.
   public var stores: GroceryStoreRepository { GroceryStoreRepository(context: context) }
 
   /// Runs `body` in one atomic transaction: every repository call on the library it is
@@ -59,7 +71,7 @@ public struct Library {
     try context.write { writer in try body(Library(context: context.bound(to: writer))) }
   }
 
-  /// How many live records of each kind the store holds (``StoreReader/liveRecordCount(_:)``:
+  /// How many live records of each kind the store holds (`StoreReader/liveRecordCount(_:)`:
   /// on SQLite a counter per kind, not a count of the rows).
   public func counts() throws -> [EntityKind: Int] {
     try context.read { reader in
@@ -87,9 +99,13 @@ public struct Library {
 
 /// Live records of one kind that share a semantic key.
 public struct DuplicateGroup: Sendable, Hashable {
+  /// One record of a duplicate group.
   public struct Member: Sendable, Hashable {
+    /// The record's id.
     public let id: UUID
+    /// The record's name as shown.
     public let name: String
+    /// When the record was created.
     public let createdAt: Date
 
     init(_ record: Record) {
@@ -99,7 +115,9 @@ public struct DuplicateGroup: Sendable, Hashable {
     }
   }
 
+  /// The kind of the records.
   public let kind: EntityKind
+  /// The semantic key they share.
   public let key: String
   /// Smallest id first: the record a merge keeps.
   public let members: [Member]

@@ -40,6 +40,7 @@ extension PantryRepository {
 
   /// What cooking a recipe takes out of the pantry, per ingredient with an amount on hand.
   public struct Use: Sendable, Hashable {
+    /// The ingredient's name.
     public let ingredient: String
     /// The amount on hand before.
     public let before: String
@@ -56,6 +57,7 @@ extension PantryRepository {
   /// count); an ingredient used up leaves the pantry. Ingredients on hand without an
   /// amount stay as they are.
   /// - Parameters:
+  ///   - nameOrID: the recipe's title or id.
   ///   - scale: servings or a factor, as `list add-recipe` takes them.
   ///   - write: false reports what would be written and writes nothing.
   /// - Throws: ``RepositoryError`` for an unknown recipe or a scale out of range.
@@ -78,11 +80,14 @@ extension PantryRepository {
     var changed: [UUID: IngredientTemplate] = [:]
     var uses: [Use] = []
     for line in details.lines {
+      // The line's amount as a list holds it, package size included ("2 (400 g) cans"),
+      // so cooking and `list show` compare the same two amounts.
       guard let id = line.template?.id, var template = changed[id] ?? line.template, template.onHand,
         let before = template.onHandAmount, let have = ExactAmount.parse(before),
-        let quantity = line.ingredient.quantity, let exact = Rational(approximating: quantity)
+        let text = WeeklyListRepository.amountText(
+          line.ingredient.quantity, unit: line.ingredient.unit, packageSize: IngredientLine.parse(line.ingredient.rawLine).packageSize),
+        let needed = ExactAmount.parse(text)
       else { continue }
-      let needed = ExactAmount(quantity: exact, unit: line.ingredient.unit)
       let taken = AmountTotal.sum([needed]).text(in: nil)
       let density =
         template.gramsPerCup.flatMap { Rational(approximating: $0) } ?? StapleDensity.gramsPerCup(canonicalName: template.canonicalName)

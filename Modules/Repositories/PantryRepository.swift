@@ -4,8 +4,8 @@ import Normalization
 import Persistence
 
 /// What the household has on hand: a synced set of ingredients (the templates marked
-/// ``IngredientTemplate/onHand``), each with an amount when the household gave one
-/// (``IngredientTemplate/onHandAmount``). `list add-recipe` skips those without an amount
+/// `IngredientTemplate/onHand`), each with an amount when the household gave one
+/// (`IngredientTemplate/onHandAmount`). `list add-recipe` skips those without an amount
 /// along with staples, a list shows what its recipes need beyond an amount, and
 /// ``suggestions()`` counts them as available.
 ///
@@ -55,6 +55,7 @@ public struct PantryRepository {
 
   /// A recipe and what it still needs.
   public struct Suggestion: Sendable, Hashable {
+    /// The recipe.
     public let recipe: Recipe
     /// Its ingredients neither on hand nor staples, by name, in recipe order.
     public let missing: [String]

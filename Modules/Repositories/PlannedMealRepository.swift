@@ -10,7 +10,9 @@ public struct PlannedMealRepository {
 
   /// What planning a slot did.
   public struct Outcome: Sendable, Hashable {
+    /// The planned meal of the slot.
     public let meal: PlannedMeal
+    /// The recipe now planned.
     public let recipe: Recipe
     /// The recipe the slot held before, when planning replaced one.
     public let replaced: Recipe?
@@ -21,6 +23,7 @@ public struct PlannedMealRepository {
   ///   - date: "YYYY-MM-DD".
   ///   - mealType: breakfast, lunch, dinner or snack (any case).
   ///   - recipe: a recipe title or id.
+  ///   - notes: notes on the meal.
   ///   - servings: how many servings to make (above 0, at most 1,000): `list add-plan`
   ///     scales the recipe to it. Nil keeps what the slot had.
   /// - Throws: ``RepositoryError/invalidDate(_:)``, ``RepositoryError/unknownMealType(_:)``,
@@ -79,18 +82,25 @@ public struct PlannedMealRepository {
 
   /// One ISO week of planned meals, Monday first.
   public struct Week: Sendable, Hashable {
+    /// One day of the week with its planned slots.
     public struct Day: Sendable, Hashable {
+      /// The day's date.
       public let date: CivilDate
+      /// The day's planned meals, in meal-slot order.
       public let slots: [Slot]
     }
 
+    /// One planned meal slot.
     public struct Slot: Sendable, Hashable {
+      /// The planned meal.
       public let meal: PlannedMeal
+      /// Its recipe; nil when the recipe is gone.
       public let recipe: Recipe?
     }
 
     /// "2026-W47".
     public let week: String
+    /// The seven days, Monday first.
     public let days: [Day]
   }
 

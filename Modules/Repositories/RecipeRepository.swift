@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import Model
 import Normalization
 import Persistence
@@ -14,6 +14,7 @@ public struct RecipeRepository {
   /// Creates a recipe with its ingredient lines, resolving each line to an ingredient
   /// template (created when missing), its tags and its book.
   /// - Parameters:
+  ///   - draft: what the person gave.
   ///   - allowSimilar: create even when recipes with the same title key exist.
   ///   - seedKey: for data that several devices create independently (the sample
   ///     library): the recipe then gets a name-based id from this key, so every device
@@ -31,6 +32,9 @@ public struct RecipeRepository {
       if !similar.isEmpty && !allowSimilar { return .similarExists(similar) }
 
       let parsed = try draft.ingredients.enumerated().map { index, line in try Self.parse(line, number: index + 1) }
+      let groups = try draft.ingredients.indices.map { index in
+        try Self.groupName(index < draft.ingredientGroups.count ? draft.ingredientGroups[index] : nil, line: index + 1)
+      }
       let id = try seedKey.map { try writer.freeDeterministicID(.recipe, key: "seed:" + $0) } ?? context.newID()
       var recipe = Recipe(
         meta: context.newMeta(id: id), displayName: name, titleKey: titleKey,
@@ -56,10 +60,33 @@ public struct RecipeRepository {
         try writer.insert(
           RecipeIngredient(
             meta: context.newMeta(id: lineID), recipe: recipe.id, template: template.id, rawLine: entry.raw,
-            quantity: entry.line.quantity, unit: entry.line.unit, notes: entry.line.notes, sortOrder: Int64(order)
+            quantity: entry.line.quantity, unit: entry.line.unit, notes: entry.line.notes, sortOrder: Int64(order),
+            group: groups[order]
           ))
       }
       return .created(recipe)
+    }
+  }
+
+  /// An ingredient group's heading as stored: whitespace collapsed, a trailing colon
+  /// dropped ("For the sauce:" is the group "For the sauce"); nil for none or a blank one.
+  /// - Throws: ``RepositoryError/invalidValue(field:value:reason:)`` naming the line, for a
+  ///   heading with a control character or longer than a name.
+  public static func groupName(_ heading: String?, line: Int) throws(RepositoryError) -> String? {
+    guard let heading else { return nil }
+    var words = heading.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
+    while words.hasSuffix(":") { words = String(words.dropLast()).trimmingCharacters(in: .whitespaces) }
+    guard !words.isEmpty else { return nil }
+    do {
+      return try NameRules.clean(words, for: .recipeIngredient)
+    } catch .invalidValue(_, let value, let reason) {
+      throw .invalidValue(field: "group of ingredient line \(line)", value: value, reason: reason)
+    } catch .nameTooLong(_, let length, let maximum) {
+      throw .invalidValue(
+        field: "group of ingredient line \(line)", value: String(words.prefix(40)) + "…",
+        reason: "has \(length) characters; the limit is \(maximum)")
+    } catch {
+      throw error
     }
   }
 
@@ -184,6 +211,21 @@ public struct RecipeRepository {
         recipe: recipe, lines: lines, book: try recipe.book.flatMap { try reader.entity(Book.self, id: $0) },
         tags: try recipe.tags.compactMap { try reader.entity(Tag.self, id: $0) }, plannedMeals: meals
       )
+    }
+  }
+
+  /// The ingredient group of each line (in order) of the recipes that group their lines,
+  /// by recipe id: what exports write as headings. Recipes without groups are left out.
+  public func ingredientGroups(of recipes: [Recipe]) throws -> [UUID: [String?]] {
+    try context.read { reader in
+      var groups: [UUID: [String?]] = [:]
+      for recipe in recipes {
+        let lines = try reader.entities(
+          RecipeIngredient.self,
+          RecordQuery(.recipeIngredient, filters: [.references("recipe", recipe.id)], sort: [SortKey("sortOrder")]))
+        if lines.contains(where: { $0.group != nil }) { groups[recipe.id] = lines.map(\.group) }
+      }
+      return groups
     }
   }
 

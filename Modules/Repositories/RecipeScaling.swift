@@ -10,7 +10,9 @@ import Normalization
 /// _ = try library.lists.addRecipe("Pancakes", to: "Groceries", scaledBy: .factor(1.5))
 /// ```
 public enum RecipeScale: Sendable, Hashable {
+  /// Scale to this many servings, by the recipe's yield.
   case servings(Double)
+  /// Multiply every amount by this factor.
   case factor(Double)
 
   /// The most servings a user may ask for.

@@ -32,7 +32,10 @@ public enum RepositoryError: Error, Sendable, Hashable, CustomStringConvertible 
   case restoreCollision(EntityKind, name: String, existingName: String, existingID: UUID)
   /// The record to restore is not deleted.
   case notDeleted(EntityKind, String)
+  /// A write was asked of a library that only reads (the one an observed query runs on).
+  case readOnly
 
+  /// A message naming the value and what was wrong with it.
   public var description: String {
     switch self {
     case .emptyName(let kind):
@@ -65,6 +68,8 @@ public enum RepositoryError: Error, Sendable, Hashable, CustomStringConvertible 
       "cannot restore \(kind.label) '\(name)': \(kind.label) '\(existingName)' (id \(existingID.shortText)) holds its name now and is kept"
     case .notDeleted(let kind, let name):
       "\(kind.label) '\(name)' is not deleted"
+    case .readOnly:
+      "an observed query only reads; it cannot write"
     }
   }
 }

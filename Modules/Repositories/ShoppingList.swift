@@ -10,6 +10,7 @@ public import Model
 /// unit; volume and mass of one ingredient combine only through its density. The rules
 /// and the rounding of ``Line/amountText`` are in Docs/SHOPPING.md.
 public struct ShoppingList: Sendable {
+  /// The weekly list shown.
   public let list: WeeklyList
   /// The store whose aisle order the list follows; nil for the default order.
   public let store: GroceryStore?
@@ -22,6 +23,7 @@ public struct ShoppingList: Sendable {
 
   /// The lines of one category; `category` is nil for ingredients without one.
   public struct Aisle: Sendable {
+    /// The aisle's grocery category; nil for ingredients without one.
     public let category: Category?
     /// Open lines in the order their first item was added, then done ones.
     public let lines: [Line]
@@ -31,6 +33,7 @@ public struct ShoppingList: Sendable {
   public struct Line: Sendable {
     /// The ingredient's name (its template's), or the first item's name as written.
     public let name: String
+    /// The id of the line's ingredient template; nil for items without one.
     public let template: UUID?
     /// The summed amounts as a cook reads them: "1 ½ cups", "7 cloves", "2 cups + 500 g";
     /// empty when no item had an amount.
@@ -46,6 +49,7 @@ public struct ShoppingList: Sendable {
     /// What the pantry holds of the ingredient, when it has an amount: ``amountText`` and
     /// ``amounts`` are then what is needed beyond it.
     public let pantry: Pantry?
+    /// The list items summed on this line.
     public let items: [GroceryListItem]
 
     /// The pantry holds all the line needs.

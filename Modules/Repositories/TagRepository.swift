@@ -33,8 +33,10 @@ public struct TagRepository {
     }
   }
 
+  /// The live tag with this name (normalized) or id, if any.
   public func find(_ nameOrID: String) throws -> Tag? { try operations.find(nameOrID) }
 
+  /// Every live tag.
   public func all() throws -> [Tag] { try context.read { try operations.all(in: $0) } }
 
   /// Renames a tag, refusing a name another tag already has.

@@ -15,6 +15,7 @@ extension WeeklyListRepository {
   /// list.aisles.first?.lines.first?.amountText   // "1.97 l"
   /// ```
   /// - Parameters:
+  ///   - listNameOrID: the list's name (of the current week) or id.
   ///   - units: the system to show amounts in; nil keeps each line in the system its
   ///     first amount was written in.
   ///   - includeDone: show lines whose items are all done, and lines the pantry covers,

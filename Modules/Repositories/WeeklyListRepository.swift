@@ -139,6 +139,7 @@ public struct WeeklyListRepository {
 
   /// What ``addRecipe(_:to:scaledBy:includeOnHand:)`` did.
   public struct RecipeAddition: Sendable {
+    /// The items added to the list.
     public let added: [GroceryListItem]
     /// Ingredients left off because they are staples or in the pantry without an amount, by name.
     public let skipped: [String]
@@ -242,14 +243,14 @@ public struct WeeklyListRepository {
     return String(format: "%g", quantity)
   }
 
-  private func insertItem(
+  func insertItem(
     _ name: String, quantity: String?, source: ItemSource, list: WeeklyList, template: UUID?, recipe: UUID?, id: UUID? = nil,
-    in writer: any StoreWriter
+    planAmount: String? = nil, in writer: any StoreWriter
   ) throws -> GroceryListItem {
     let count = try writer.count(RecordQuery(.groceryListItem, filters: [.references("weeklyList", list.id)], includeDeleted: true))
     let item = GroceryListItem(
       meta: context.newMeta(id: id ?? context.newID()), displayName: name, quantity: quantity, source: source, sortOrder: Int64(count),
-      weeklyList: list.id, template: template, sourceRecipe: recipe
+      weeklyList: list.id, template: template, sourceRecipe: recipe, planAmount: planAmount
     )
     try writer.insert(item)
     return item

@@ -16,6 +16,7 @@ public struct BatchIDTaken: Error, Sendable, Hashable, CustomStringConvertible {
   /// The replica of the batch that was refused.
   public let pusher: String
 
+  /// The refusal of `pusher`'s batch `batchID`, which `owner` pushed first to `location`.
   public init(location: String, batchID: String, owner: String, pusher: String) {
     self.location = location
     self.batchID = batchID
@@ -23,6 +24,7 @@ public struct BatchIDTaken: Error, Sendable, Hashable, CustomStringConvertible {
     self.pusher = pusher
   }
 
+  /// A message naming the batch id and both replicas.
   public var description: String {
     "cloud \(location) already holds batch id '\(batchID)' from replica '\(owner)', not from '\(pusher)': "
       + "the batch was not stored and its changes stay on this device"

@@ -15,12 +15,15 @@ import Model
 public enum ChangeBatchCoding {
   /// Why stored bytes are not a batch.
   public struct DecodingError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong with the bytes.
     public let reason: String
+    /// A message saying why the bytes are not a batch.
     public var description: String { "not a change batch: \(reason)" }
   }
 
   static let magic: [UInt8] = [0x00, 0x46, 0x42, 0x01]
 
+  /// The batch in the binary form the cloud stores.
   public static func encode(_ batch: ChangeBatch) -> Data {
     // About 150 bytes per change: a record's state (one change) stays within one small
     // allocation, a pushed batch grows a few times.
@@ -53,6 +56,7 @@ public enum ChangeBatchCoding {
     return Data(writer.bytes)
   }
 
+  /// Reads a batch from its binary form; throws `DecodingError` when the bytes are not one.
   public static func decode(_ data: Data) throws -> ChangeBatch {
     guard data.starts(with: magic) else {
       guard data.first == UInt8(ascii: "{") else { throw DecodingError(reason: "unknown format") }

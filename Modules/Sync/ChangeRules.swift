@@ -4,7 +4,7 @@ import Persistence
 
 /// What a change batch from another device may hold: the checks the sync server makes at
 /// the door and every device makes again on pull (a device trusts no log). Values follow
-/// ``ValueRules``, the rule set of the command language, the repositories and the stores;
+/// `ValueRules`, the rule set of the command language, the repositories and the stores;
 /// this adds what only a batch carries: register names, stamps and ids.
 ///
 /// - The change's kind and every field it carries existed in the batch's declared schema
@@ -41,6 +41,7 @@ public struct ChangeRules: Sendable {
   /// The allowed skew, in milliseconds.
   public let allowedSkew: Int64
 
+  /// Rules checked at `now`, allowing stamps up to `allowedSkew` seconds ahead.
   public init(now: Date, allowedSkew: TimeInterval = Self.defaultAllowedSkew) {
     let seconds = now.timeIntervalSince1970
     self.now = seconds.isFinite ? Int64(max(-1e15, min(1e15, seconds)) * 1000) : 0
@@ -54,10 +55,13 @@ public struct ChangeRules: Sendable {
   public struct Violation: Error, Sendable, Hashable, CustomStringConvertible {
     /// What kind of rule: ``Code``.
     public let code: Code
+    /// The kind of the record.
     public let kind: EntityKind
+    /// The record's id.
     public let id: UUID
     /// The register (field, `@exists`, `@merge:…`) or metadata field at fault.
     public let field: String
+    /// Why the change breaks the rule.
     public let reason: String
 
     /// Stable names for programs (the server's refusal codes).
@@ -70,6 +74,7 @@ public struct ChangeRules: Sendable {
       case foreignStamp = "stamp-invalid"
     }
 
+    /// A message naming the record, the field and the rule.
     public var description: String { "\(kind.rawValue) \(id.lowercaseText) field '\(field)' \(reason)" }
 
     /// Whether the same change may pass later: only a stamp ahead of the clock, once the
@@ -87,7 +92,7 @@ public struct ChangeRules: Sendable {
   }
 
   /// The first schema version whose batches are held to the key rule
-  /// (``identityViolation(in:schemaVersion:)``): from 4 every unique kind has a key computed
+  /// (`identityViolation(in:schemaVersion:)`): from 4 every unique kind has a key computed
   /// from its fields (a weekly list got its key with 4). Batches of earlier builds, which
   /// keyed some names by their own rules, are joined as written.
   public static let firstKeyCheckedSchema = 4
@@ -155,9 +160,9 @@ public struct ChangeRules: Sendable {
     return change.fields.sorted { $0.key < $1.key }.lazy.compactMap { problem($0.key, $0.value) }.first
   }
 
-  /// Why a change costs more than ``RecordBudget`` allows, or nil: values of more than
-  /// ``RecordBudget/maximumRecordBytes`` once expanded (named by its largest register), or
-  /// more than ``RecordBudget/maximumMergeEdgesPerChange`` merge edges. Checked before any
+  /// Why a change costs more than `RecordBudget` allows, or nil: values of more than
+  /// `RecordBudget/maximumRecordBytes` once expanded (named by its largest register), or
+  /// more than `RecordBudget/maximumMergeEdgesPerChange` merge edges. Checked before any
   /// value is read, from sizes the values already know.
   func budgetViolation(in change: RecordChange) -> Violation? {
     let (bytes, edges) = Self.cost(of: change)
@@ -242,7 +247,7 @@ public struct ChangeRules: Sendable {
   }
 
   /// Why a change's creation or update date lies too far ahead, or nil: after
-  /// ``latestStampTime`` (dates are checked after ``ValueRules/dateProblem(_:)``, so finite).
+  /// ``latestStampTime`` (dates are checked after `ValueRules/dateProblem(_:)`, so finite).
   func dateAheadProblem(_ date: Date) -> String? {
     let milliseconds = date.timeIntervalSince1970 * 1000
     guard milliseconds > Double(latestStampTime) else { return nil }
@@ -259,8 +264,8 @@ public struct ChangeRules: Sendable {
   }
 
   /// Why a batch costs more than a batch may, or nil: at most ``maximumChanges`` changes,
-  /// ``RecordBudget/maximumBatchBytes`` of values once expanded and
-  /// ``RecordBudget/maximumMergeEdgesPerBatch`` merge edges. Counted from sizes the values
+  /// `RecordBudget/maximumBatchBytes` of values once expanded and
+  /// `RecordBudget/maximumMergeEdgesPerBatch` merge edges. Counted from sizes the values
   /// already know, before any of them is read.
   public static func sizeProblem(_ batch: ChangeBatch) -> String? {
     if let problem = countProblem(batch.changes.count) { return problem }
@@ -298,7 +303,7 @@ public struct ChangeRules: Sendable {
   /// indexes on batch ids and replicas.
   public static let maximumIdentifierBytes = 800
 
-  /// Why a text cannot be a name (``ValueRules/TextRule/name``), or nil: for the names
+  /// Why a text cannot be a name (`ValueRules/TextRule/name`), or nil: for the names
   /// the server keeps (households, devices), which reach it without a `Model` of their own.
   public static func nameProblem(_ name: String) -> String? { ValueRules.textProblem(name, .name) }
 }

@@ -47,6 +47,7 @@ extension CloudStore {
 
 /// One batch in the cloud's log.
 public struct CloudEntry: Sendable, Hashable {
+  /// The entry's place in the log, starting at 1.
   public let sequence: Int64
   /// The batch; for a held entry, its header with no changes.
   public let batch: ChangeBatch
@@ -56,6 +57,7 @@ public struct CloudEntry: Sendable, Hashable {
   /// server did not check): the device sets the entry aside (``SetAsideChange``) and goes on.
   public let damage: String?
 
+  /// An entry holding a readable batch.
   public init(sequence: Int64, batch: ChangeBatch) {
     self.sequence = sequence
     self.batch = batch
@@ -83,11 +85,16 @@ public struct CloudEntry: Sendable, Hashable {
 /// A device as the cloud's registry knows it, so an upgrade can see which schema
 /// versions are still active.
 public struct CloudDevice: Sendable, Hashable, Codable {
+  /// The device's replica id.
   public let replicaID: String
+  /// The device's name.
   public let name: String
+  /// The schema version the device runs.
   public let schemaVersion: Int
+  /// When the device last registered.
   public let lastSeen: Date
 
+  /// A device from its parts.
   public init(replicaID: String, name: String, schemaVersion: Int, lastSeen: Date) {
     self.replicaID = replicaID
     self.name = name
@@ -98,13 +105,16 @@ public struct CloudDevice: Sendable, Hashable, Codable {
 
 /// Why the cloud refused or failed an operation.
 public enum CloudError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The cloud cannot be reached: where, and why.
   case unavailable(location: String, reason: String)
+  /// The cloud's data is damaged: where, and what was found.
   case damaged(location: String, reason: String)
   /// A pull after `cursor` found the log ending earlier, at `latestSequence` (the cloud was
   /// restored from an earlier point): the engine pulls again from `latestSequence`, so it
   /// skips none of the entries appended from there.
   case cursorAhead(location: String, cursor: Int64, latestSequence: Int64)
 
+  /// A message naming the cloud and what failed.
   public var description: String {
     switch self {
     case .unavailable(let location, let reason): "cloud \(location) is unavailable: \(reason)"

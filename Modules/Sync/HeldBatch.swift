@@ -7,14 +7,18 @@ public import Foundation
 public struct HeldBatch: Sendable, Hashable, Codable {
   /// Its place in the cloud's log.
   public let sequence: Int64
+  /// The batch id.
   public let id: String
+  /// The replica that wrote it.
   public let replica: String
+  /// The schema version it was written with.
   public let schemaVersion: Int
   /// Why it is held, for the user.
   public let reason: String
   /// The batch in ``ChangeBatchCoding``'s binary form, as the cloud served it.
   public let bytes: Data
 
+  /// A held batch from its parts.
   public init(sequence: Int64, id: String, replica: String, schemaVersion: Int, reason: String, bytes: Data) {
     self.sequence = sequence
     self.id = id
@@ -30,13 +34,17 @@ extension ChangeBatchCoding {
   /// 4 since weekly lists have a key (`listKey`): a device on 3 holds such batches
   /// instead of setting aside every list change for its unknown field. 5 since stores
   /// (a kind), a list's store, pantry amounts and planned servings: a device on 4 holds
-  /// such batches instead of setting aside changes it cannot read.
-  public static let schemaVersion = 5
+  /// such batches instead of setting aside changes it cannot read. 6 since a recipe line's
+  /// ingredient group and a list item's plan amount: a device on 5 holds such batches.
+  public static let schemaVersion = 6
 
   /// What a batch says about itself before its changes, readable whatever its schema.
   public struct Header: Sendable, Hashable {
+    /// The batch id.
     public let id: String
+    /// The replica that wrote it.
     public let replica: String
+    /// The schema version it was written with.
     public let schemaVersion: Int
   }
 

@@ -44,6 +44,7 @@ public struct HistoryBounds: Sendable, Hashable, CustomStringConvertible {
     self.total = total
   }
 
+  /// The bounds in words: "50 entries per record, 100000 in all".
   public var description: String { "\(perRecord) entries per record, \(total) in all" }
 
   /// The bounds `store` keeps (``standard`` unless set).
@@ -70,6 +71,7 @@ public enum HistoryError: Error, Sendable, Hashable, CustomStringConvertible {
   /// A bound out of its range.
   case outOfRange(String)
 
+  /// What was wrong, for the user.
   public var description: String {
     switch self {
     case .outOfRange(let reason): reason

@@ -11,11 +11,14 @@ public final class InMemoryCloud: LiveCloud {
     var channels: [ObjectIdentifier: MemoryLiveChannel] = [:]
   }
 
+  /// Always "memory".
   public let location = "memory"
+  /// The log's identifier, random unless given.
   public let identifier: String
   private let state = Mutex(State())
   private let authority: (@Sendable () -> Date)?
 
+  /// An empty cloud.
   /// - Parameters:
   ///   - identifier: what tells this cloud from another (``CloudStore/identifier``); a new
   ///     random one by default, a fixed one where a run must replay exactly.
@@ -26,6 +29,7 @@ public final class InMemoryCloud: LiveCloud {
     self.authority = authority
   }
 
+  /// The time the injected authority gives, or nil without one.
   public func authorityTime() throws -> Date? { authority?() }
 
   /// Appends `batch`, or returns the sequence of the batch of its replica stored under its
@@ -49,6 +53,7 @@ public final class InMemoryCloud: LiveCloud {
     return sequence
   }
 
+  /// Opens a channel that announces every push to this cloud.
   public func openLiveChannel(_ handler: @escaping @Sendable (LiveSignal) -> Void) -> any LiveChannel {
     let channel = MemoryLiveChannel(handler: handler) { [weak self] channel in
       _ = self?.state.withLock { $0.channels.removeValue(forKey: ObjectIdentifier(channel)) }
@@ -70,6 +75,7 @@ public final class InMemoryCloud: LiveCloud {
     for channel in all { channel.end("the cloud dropped the channel") }
   }
 
+  /// Returns up to `limit` entries after `sequence`, oldest first.
   public func pull(after sequence: Int64, limit: Int) throws -> [CloudEntry] {
     state.withLock { state in
       let start = Int(max(0, min(sequence, Int64(state.entries.count))))
@@ -78,12 +84,15 @@ public final class InMemoryCloud: LiveCloud {
     }
   }
 
+  /// The number of entries in the log.
   public func latestSequence() throws -> Int64 { state.withLock { Int64($0.entries.count) } }
 
+  /// Records or updates a device in the registry.
   public func register(_ device: CloudDevice) throws {
     state.withLock { $0.devices[device.replicaID] = device }
   }
 
+  /// The registered devices, by name.
   public func devices() throws -> [CloudDevice] {
     state.withLock { $0.devices.values.sorted { $0.name < $1.name } }
   }

@@ -31,8 +31,10 @@ public final class LiveSync: Sendable {
     public var pollInterval: Duration = .seconds(30)
     /// The first wait before opening a dropped channel again; it doubles up to ``maxBackoff``.
     public var minBackoff: Duration = .milliseconds(250)
+    /// The longest wait before opening a dropped channel again.
     public var maxBackoff: Duration = .seconds(30)
 
+    /// The default options.
     public init() {}
 
     /// The options within their ranges: debounce 0–10 s, poll 0.05 s–1 h, backoff 0.01 s–1 h.
@@ -58,9 +60,11 @@ public final class LiveSync: Sendable {
 
   /// What `sync status` shows of a live device.
   public struct Status: Sendable, Hashable {
+    /// Whether the device is live on a channel, polling, or off.
     public var mode: Mode
     /// The newest end of the log the channel announced, and when.
     public var lastAnnouncement: Int64?
+    /// When that announcement arrived.
     public var lastAnnouncementAt: Date?
     /// The newest end of the log heard by any means (announcement, hello, heartbeat).
     public var heardLatest: Int64
@@ -74,7 +78,9 @@ public final class LiveSync: Sendable {
     public var reopenAt: Date?
   }
 
+  /// The engine that syncs when the cloud announces a change or the poll interval passes.
   public let engine: SyncEngine
+  /// The intervals and backoff in force.
   public let options: Options
   private let now: @Sendable () -> Date
   private let wake = WakePipe()
@@ -100,7 +106,9 @@ public final class LiveSync: Sendable {
 
   private let state: Mutex<State>
 
+  /// Keeps `engine`'s device live once ``start()`` is called.
   /// - Parameters:
+  ///   - engine: the engine that syncs the device.
   ///   - options: timings (``Options``), brought within their ranges.
   ///   - now: the clock every timer reads (tests pass their own).
   public init(engine: SyncEngine, options: Options = Options(), now: @escaping @Sendable () -> Date = { Date() }) {
@@ -151,6 +159,7 @@ public final class LiveSync: Sendable {
     wake.signal()
   }
 
+  /// The current status, for `sync status`.
   public var status: Status {
     state.withLock { state in
       Status(

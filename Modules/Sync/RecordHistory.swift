@@ -70,7 +70,7 @@ public enum RecordHistory {
     public let replica: String?
   }
 
-  /// The device's deleted records a user can restore (``Repositories/Library/deletedRecords()``),
+  /// The device's deleted records a user can restore (`Library.deletedRecords()`),
   /// newest deletion first: not a record merged into another (its tombstone is the merge's)
   /// nor one the view hides for a reason other than a delete.
   public static func trash(in store: any Store) throws -> [Deleted] {
@@ -93,7 +93,7 @@ public enum RecordHistory {
     return deleted.sorted { ($0.time, $0.record.id.lowercaseText) > ($1.time, $1.record.id.lowercaseText) }
   }
 
-  /// Brings a deleted record back through `library` (``Repositories/Library/restore(_:id:deletedWithIt:)``),
+  /// Brings a deleted record back through `library` (`Library.restore(_:id:deletedWithIt:)`),
   /// with the records that cascade from it and were not deleted on their own: those whose
   /// state says live (the view hid them with it), and, before this device synced them,
   /// those deleted at the same moment.

@@ -9,6 +9,7 @@ public import Model
 /// |---|---|
 /// | 4 | a weekly list's key (`listKey`) |
 /// | 5 | stores (`groceryStore`), a list's `store`, a template's `onHandAmount`, a planned meal's `servings` |
+/// | 6 | a recipe line's ingredient `group`, a list item's `planAmount` |
 public enum SchemaHistory {
   /// The first schema version whose batches may hold records of `kind`.
   public static func firstSchema(of kind: EntityKind) -> Int {
@@ -20,6 +21,7 @@ public enum SchemaHistory {
     switch (kind, field) {
     case (.weeklyList, "listKey"): 4
     case (.weeklyList, "store"), (.ingredientTemplate, "onHandAmount"), (.plannedMeal, "servings"): 5
+    case (.recipeIngredient, "group"), (.groceryListItem, "planAmount"): 6
     default: firstSchema(of: kind)
     }
   }
@@ -44,5 +46,5 @@ public enum SchemaHistory {
   }
 
   /// The latest schema that added a kind or a field: a batch of it or later may hold any.
-  static let latestAddition = 5
+  static let latestAddition = 6
 }

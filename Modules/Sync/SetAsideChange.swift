@@ -20,21 +20,25 @@ public struct SetAsideChange: Sendable, Hashable, Codable {
   public let sequence: Int64
   /// The change's place in its batch; nil when the whole batch was set aside.
   public let index: Int?
+  /// The id of the change's batch.
   public let batchID: String
   /// The replica the batch claims to come from.
   public let replica: String
   /// The record the change names, when it could be read.
   public let kind: String?
+  /// The id of the record the change names, when it could be read.
   public let id: UUID?
   /// The field at fault, when one is.
   public let field: String?
   /// ``ChangeRules/Violation/Code``'s raw value, or `batch-unreadable`, `batch-invalid`.
   public let code: String
+  /// Why it was set aside, for the user.
   public let reason: String
   /// For a change whose stamp is ahead of this device's clock: the stamp time (ms since
   /// 1970) the clock plus the allowed skew must reach before it is tried again.
   public let waitsUntil: Int64?
 
+  /// A set-aside change from its parts.
   public init(
     sequence: Int64, index: Int?, batchID: String, replica: String, kind: String?, id: UUID?, field: String?, code: String,
     reason: String, waitsUntil: Int64?

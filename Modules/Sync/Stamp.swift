@@ -12,16 +12,19 @@ public struct Stamp: Sendable, Hashable, Codable, Comparable, CustomStringConver
   /// The replica that wrote the value.
   public let replica: String
 
+  /// A stamp from its parts.
   public init(time: Int64, counter: Int32, replica: String) {
     self.time = time
     self.counter = counter
     self.replica = replica
   }
 
+  /// Orders stamps by time, then counter, then replica: a total order every device agrees on.
   public static func < (lhs: Stamp, rhs: Stamp) -> Bool {
     (lhs.time, lhs.counter, lhs.replica) < (rhs.time, rhs.counter, rhs.replica)
   }
 
+  /// "time.counter@replica", with the replica cut to 8 characters.
   public var description: String { "\(time).\(counter)@\(replica.prefix(8))" }
 
   /// The largest counter a stamp may carry: far above what a device writes within one

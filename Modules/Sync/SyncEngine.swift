@@ -19,9 +19,13 @@ import Synchronization
 /// let report = try engine.sync()
 /// ```
 public final class SyncEngine: Sendable {
+  /// This device's store.
   public let store: any Store
+  /// The cloud the device pushes to and pulls from.
   public let cloud: any CloudStore
+  /// The name the device registers with.
   public let deviceName: String
+  /// Counts and events of every sync, for `sync status`.
   public let monitor: SyncMonitor
   /// Cloud batches applied per pull transaction.
   public let pullPageSize: Int
@@ -41,8 +45,19 @@ public final class SyncEngine: Sendable {
   /// The states this sync wrote, so that its push does not read them back.
   private let decoded = DecodedStates()
 
-  /// - Parameter replicaIDs: the replica id a store gets when it first syncs; tests and
-  ///   simulations pass a seeded source so a seed replays exactly.
+  /// An engine that syncs `store` with `cloud` as the device `deviceName`.
+  /// - Parameters:
+  ///   - store: this device's store.
+  ///   - cloud: the cloud the household's devices share.
+  ///   - deviceName: the name the device registers with.
+  ///   - monitor: counts and keeps the events of every sync.
+  ///   - pullPageSize: cloud batches applied per pull transaction (at least 1).
+  ///   - pushBatchSize: record changes per pushed batch (at least 1).
+  ///   - schemaVersion: the schema version the device pushes and registers with.
+  ///   - replicaIDs: the replica id a store gets when it first syncs; tests and
+  ///     simulations pass a seeded source so a seed replays exactly.
+  ///   - allowedSkew: how far ahead of the time authority's clock, in seconds, a pulled
+  ///     stamp may lie; a change with a later stamp waits aside until the clock reaches it.
   public init(
     store: any Store, cloud: any CloudStore, deviceName: String, monitor: SyncMonitor = SyncMonitor(),
     pullPageSize: Int = 64, pushBatchSize: Int = 500, schemaVersion: Int = ChangeBatchCoding.schemaVersion, replicaIDs: IDSource = .random,
@@ -61,12 +76,19 @@ public final class SyncEngine: Sendable {
 
   /// What one sync did.
   public struct Report: Sendable, Hashable, Codable {
+    /// Batches pulled from the cloud.
     public var pulledBatches = 0
+    /// Pulled record changes joined into the replicated state.
     public var imported = 0
+    /// Batches pushed to the cloud.
     public var pushedBatches = 0
+    /// Record changes pushed.
     public var exported = 0
+    /// Fields another device wrote a different value to than this device did; the higher stamp's value is kept.
     public var conflicts = 0
+    /// Merge edges learned: records merged into another with the same semantic key.
     public var merges = 0
+    /// Records not shown because the view of their state breaks the schema (``UnshownRecord``).
     public var errors = 0
     /// Batches kept unread: written by a newer schema than this device's (``HeldBatch``).
     public var held = 0
@@ -74,6 +96,7 @@ public final class SyncEngine: Sendable {
     /// (``SetAsideChange``).
     public var setAside = 0
 
+    /// An empty report.
     public init() {}
   }
 
@@ -84,6 +107,7 @@ public final class SyncEngine: Sendable {
   public func sync(interruptAfterPulledPages: Int? = nil) throws -> Report {
     var report = Report()
     defer { decoded.removeAll() }
+    monitor.syncStarted()
     do {
       try joinCloud()
       try learnClockOffset()
@@ -110,13 +134,23 @@ public final class SyncEngine: Sendable {
       monitor.record(
         .sync, "\(deviceName): pulled \(report.imported), pushed \(report.exported), merged \(report.merges), conflicts \(report.conflicts)"
       )
+      endForMonitor(error: nil)
       return report
     } catch let error as SyncInterrupted {
+      endForMonitor(error: error)
       throw error
     } catch {
       monitor.record(.error, "\(deviceName): \(error)")
+      endForMonitor(error: error)
       throw error
     }
+  }
+
+  /// Tells the monitor a sync ended, with the changes still waiting and set aside.
+  private func endForMonitor(error: (any Error)?) {
+    let pending = try? pendingChangeCount()
+    let setAside = (try? setAsideChanges().count).map { $0 + Int((try? droppedSetAsideCount()) ?? 0) }
+    monitor.syncEnded(error: error, pending: pending, setAside: setAside)
   }
 
   /// This device's replica id (created on first use).
@@ -476,7 +510,9 @@ public final class SyncEngine: Sendable {
 
 /// Thrown by the test seam of ``SyncEngine/sync(interruptAfterPulledPages:)``.
 public struct SyncInterrupted: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The interruption.
   public init() {}
+  /// "sync interrupted".
   public var description: String { "sync interrupted" }
 }
 

@@ -4,7 +4,7 @@ public import Persistence
 
 /// Checks that a store's tables are the view of its replicated state, and rewrites them
 /// when they are not: what `sync verify` runs, like `PRAGMA integrity_check` after a crash
-/// or an upgrade (DESIGN.md §7, invariant 8).
+/// or an upgrade (Docs/DESIGN.md §6, invariant 8).
 ///
 /// The view is computed again from the states alone, by the plain rule of Docs/SYNC.md
 /// (`ReferenceView`), not by the incremental path that maintains the tables. Records with
@@ -16,8 +16,10 @@ public import Persistence
 /// if !verification.isClean { try SyncVerifier(store: store).repair() }
 /// ```
 public struct SyncVerifier: Sendable {
+  /// The store checked.
   public let store: any Store
 
+  /// A verifier of `store`.
   public init(store: any Store) {
     self.store = store
   }
@@ -121,7 +123,9 @@ public struct SyncVerification: Sendable, Hashable {
 
 /// One way a record's row differs from the view of the replicated state.
 public struct ViewDifference: Sendable, Hashable, CustomStringConvertible {
+  /// The kind of the record.
   public let kind: EntityKind
+  /// The record's id.
   public let id: UUID
   /// A schema field, or what of the row: ``rowField`` (whether it is shown), `@createdAt`,
   /// `@updatedAt`, `@deletedAt`, `@ownerID`, `@sharingScope`; or a local index entry of the
@@ -135,6 +139,7 @@ public struct ViewDifference: Sendable, Hashable, CustomStringConvertible {
   /// The `field` of a difference in whether the record is shown (live, tombstone, no row).
   public static let rowField = "@row"
 
+  /// A line naming the record, the field, and both values.
   public var description: String { "\(kind.rawValue) \(id.lowercaseText) \(field): table \(table), view \(expected)" }
 
   /// A value as a difference shows it: texts quoted (a text not in NFC marked so, since it
@@ -152,7 +157,7 @@ public struct ViewDifference: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// `text`, followed by " (not NFC)" when it is not in the one form stores hold
-  /// (``Model/ValueRules/canonical(_:)``): "Crème" in two forms reads the same on a screen.
+  /// (`Model/ValueRules/canonical(_:)`): "Crème" in two forms reads the same on a screen.
   static func marked(_ text: String) -> String {
     ValueRules.isCanonical(text) ? text : text + " (not NFC)"
   }
@@ -167,6 +172,7 @@ public enum SyncVerifyError: Error, Sendable, Hashable, CustomStringConvertible 
   /// Records with local changes that no sync has stamped into the states yet.
   case unstampedChanges(Int)
 
+  /// A message saying what to do before a repair.
   public var description: String {
     switch self {
     case .unstampedChanges(let count):

@@ -8,6 +8,7 @@ public enum SyncViewError: Error, Sendable, Hashable, CustomStringConvertible {
   /// debug builds, and in release builds with `FORAGER_SYNC_CHECKS=1`).
   case shortcutDisagrees(String)
 
+  /// A message saying what went wrong.
   public var description: String {
     switch self {
     case .unfinishedRefresh(let steps):

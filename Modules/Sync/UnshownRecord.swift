@@ -6,7 +6,9 @@ import Persistence
 /// (Docs/SYNC.md, "Refusals and limits"): its rows are not live until a later change makes
 /// the view valid. `sync status` lists them.
 public struct UnshownRecord: Sendable, Hashable {
+  /// The kind of the record.
   public let kind: EntityKind
+  /// The record's id.
   public let id: UUID
   /// What the schema refused: the field and the rule it breaks.
   public let reason: String

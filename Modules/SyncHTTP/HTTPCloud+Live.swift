@@ -9,9 +9,9 @@ import Synchronization
 extension HTTPCloud: LiveCloud {
   /// Subscribes to the server's live channel, `GET /v1/live` (Docs/SERVER.md, "Live"): a
   /// Server-Sent Events stream read through async-http-client as it arrives. Its events
-  /// become ``LiveSignal``s; a refusal (too many subscriptions, a revoked token), a dropped
+  /// become `LiveSignal`s; a refusal (too many subscriptions, a revoked token), a dropped
   /// connection or a server shutting down end the channel with the reason, and the device's
-  /// ``LiveSync`` polls and subscribes again.
+  /// `LiveSync` polls and subscribes again.
   public func openLiveChannel(_ handler: @escaping @Sendable (LiveSignal) -> Void) -> any LiveChannel {
     HTTPLiveChannel(
       client: requester.client, url: requester.base + Wire.Path.live, authorization: requester.authorization, handler: handler)

@@ -39,7 +39,7 @@ struct Requester: Sendable {
 
   /// Sends one request and waits for its answer; a 5xx or a 429 with `Retry-After` is sent
   /// again after the server's `Retry-After` (at most a minute), else the policy's delay.
-  /// - Throws: ``CloudError/unavailable(location:reason:)`` when the server cannot be
+  /// - Throws: `CloudError/unavailable(location:reason:)` when the server cannot be
   ///   reached, answers 5xx or keeps answering 429 after every retry; ``HTTPCloudError``
   ///   for another refusal when `refuse`.
   func send(
@@ -133,12 +133,15 @@ extension HTTPCloud {
     /// test injects a clock that jumps instead.
     public var wait: @Sendable (Double) -> Void
 
+    /// A policy that retries once after each of `delays`; `wait` sleeps the calling thread unless given.
     public init(delays: [Duration], wait: (@Sendable (Double) -> Void)? = nil) {
       self.delays = delays
       self.wait = wait ?? { Thread.sleep(forTimeInterval: $0) }
     }
 
+    /// Four attempts, 0.25 s, 1 s and 2.25 s apart.
     public static let standard = RetryPolicy(delays: [.milliseconds(250), .seconds(1), .milliseconds(2_250)])
+    /// One attempt: a failed request fails at once.
     public static let none = RetryPolicy(delays: [])
 
     func seconds(_ attempt: Int) -> TimeInterval {

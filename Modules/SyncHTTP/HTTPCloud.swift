@@ -13,7 +13,7 @@ public import SyncWire
 /// thread. Each call sends one HTTP request and waits for its answer on the calling
 /// thread, which must not be an event-loop thread (the call refuses there instead of
 /// blocking the loop its own answer would arrive on). An unreachable server, a timeout or
-/// a server error (5xx) is ``CloudError/unavailable(location:reason:)``: sync treats it
+/// a server error (5xx) is `CloudError/unavailable(location:reason:)`: sync treats it
 /// as offline, and the device's changes wait for the next sync. A refusal (a revoked
 /// token, a batch the server will not take) is ``HTTPCloudError``.
 ///
@@ -28,6 +28,7 @@ public import SyncWire
 /// try engine.sync()
 /// ```
 public final class HTTPCloud: CloudStore, @unchecked Sendable {
+  /// The server's address, as shown in messages and errors.
   public let location: String
   /// The household's log identifier on the server (the same through every server instance).
   public let identifier: String
@@ -51,7 +52,7 @@ public final class HTTPCloud: CloudStore, @unchecked Sendable {
   ///   - timeout: how long one request may take.
   ///   - retry: how often and after what delays a request that failed for a passing
   ///     reason (no connection, no answer in time, a 5xx answer) is sent again.
-  /// - Throws: ``CloudError/unavailable(location:reason:)`` when the server cannot be
+  /// - Throws: `CloudError/unavailable(location:reason:)` when the server cannot be
   ///   reached, ``HTTPCloudError`` when it refuses the token or names another household.
   public init(
     url: String, token: String, household: String? = nil, timeout: Duration = .seconds(15), retry: RetryPolicy = .standard
@@ -76,6 +77,9 @@ public final class HTTPCloud: CloudStore, @unchecked Sendable {
     self.deviceSequence = session.deviceSequence
   }
 
+  /// Sends a batch to the server and returns the sequence number the household's log gave it.
+  ///
+  /// A retry of a batch the server already stored returns its first receipt.
   public func push(_ batch: ChangeBatch) throws -> Int64 {
     let body = ChangeBatchCoding.encode(batch)
     var resynced = false
@@ -106,6 +110,7 @@ public final class HTTPCloud: CloudStore, @unchecked Sendable {
     }
   }
 
+  /// Returns up to `limit` (at most 1,000) log entries after `sequence`, oldest first.
   public func pull(after sequence: Int64, limit: Int) throws -> [CloudEntry] {
     let path =
       Wire.Path.batches + "?\(Wire.Query.cursor)=\(PullCursor(after: sequence, log: identifier).encoded)"
@@ -122,11 +127,13 @@ public final class HTTPCloud: CloudStore, @unchecked Sendable {
     return page.entries.map { ChangeBatchCoding.entry(sequence: $0.sequence, bytes: $0.batch, location: location) }
   }
 
+  /// The sequence number of the newest entry in the household's log on the server.
   public func latestSequence() throws -> Int64 {
     let session: SessionInfo = try requester.decode(requester.send(.GET, Wire.Path.session))
     return session.latestSequence
   }
 
+  /// Tells the server this device's name, replica id and schema version.
   public func register(_ device: CloudDevice) throws {
     let registration = DeviceRegistration(replicaID: device.replicaID, name: device.name, schemaVersion: device.schemaVersion)
     let body = try WireCoding.encoder().encode(registration)

@@ -14,6 +14,7 @@ public enum HTTPCloudError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The address is not an http(s) URL.
   case badURL(String)
 
+  /// A message naming what the server or the caller got wrong.
   public var description: String {
     switch self {
     case .refused(let status, let code, let message): "the server refused (\(status) \(code)): \(message)"

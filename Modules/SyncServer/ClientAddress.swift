@@ -1,6 +1,6 @@
 import Foundation
-public import HTTPTypes
-public import NIOCore
+package import HTTPTypes
+package import NIOCore
 
 #if canImport(Glibc)
   import Glibc
@@ -31,7 +31,9 @@ package enum ClientAddress {
     case .v4:
       return address.ipAddress ?? "?"
     case .v6(let v6):
-      let bytes = withUnsafeBytes(of: v6.address.sin6_addr) { Array($0) }
+      // `sockaddr_in6` holds its 16 address bytes at offset 8 (after the family, port and
+      // flow information, RFC 3493), on Linux and the BSDs alike.
+      let bytes = withUnsafeBytes(of: v6.address) { Array($0[8..<24]) }
       if bytes.count == 16, bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xFF, bytes[11] == 0xFF {
         return bytes[12...].map(String.init).joined(separator: ".")
       }

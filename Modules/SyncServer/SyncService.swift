@@ -70,24 +70,55 @@ public struct SyncService: Sendable {
     storage.onCredentialChange { announcer.credentialsChanged() }
   }
 
-  /// A route of the protocol: its method and path.
+  /// A route of the protocol: its method, its path, who may ask it and what answers it.
+  /// Equal and hashed by method and path.
   public struct Route: Sendable, Hashable, CustomStringConvertible {
+    /// Who may ask a route, which decides the limits a request of it passes.
+    public enum Access: Sendable, Hashable {
+      /// The liveness probe: no token, answered from memory, and never limited, so a probe
+      /// is not refused for its address.
+      case liveness
+      /// The readiness probe: no token; it takes from the client address's bucket like
+      /// every request that costs more than memory.
+      case readiness
+      /// A device's request: it takes from the address's bucket, and its handler checks
+      /// the token (and the token's own rate).
+      case device
+    }
+
     public let method: HTTPRequest.Method
     public let path: String
+    public let access: Access
+    /// Answers a request of the route.
+    let handler: @Sendable (SyncService, Request, ServerRequestContext) async throws -> Response
+
+    /// Whether the route is a probe (liveness or readiness), which needs no token.
+    public var isProbe: Bool { access != .device }
+    /// Whether a request of the route takes from its client address's bucket.
+    public var isLimitedByAddress: Bool { access != .liveness }
     public var description: String { "\(method.rawValue) \(path)" }
+
+    public static func == (lhs: Route, rhs: Route) -> Bool { lhs.method == rhs.method && lhs.path == rhs.path }
+    public func hash(into hasher: inout Hasher) {
+      hasher.combine(method)
+      hasher.combine(path)
+    }
   }
 
-  /// Every route the router serves: the router is built from this list, and the OpenAPI
-  /// document (Docs/openapi.yaml) is tested against it.
+  /// Every route the server serves, each once: the router is built from this table, the
+  /// limits read each route's ``Route/access``, and the OpenAPI document (Docs/openapi.yaml)
+  /// is tested against it.
   public static let routes: [Route] = [
-    Route(method: .get, path: Wire.Path.health),
-    Route(method: .get, path: Wire.Path.ready),
-    Route(method: .get, path: Wire.Path.session),
-    Route(method: .post, path: Wire.Path.batches),
-    Route(method: .get, path: Wire.Path.batches),
-    Route(method: .get, path: Wire.Path.devices),
-    Route(method: .put, path: Wire.Path.ownDevice),
-    Route(method: .get, path: Wire.Path.live),
+    Route(method: .get, path: Wire.Path.health, access: .liveness) { service, _, _ in service.json(["status": "ok"]) },
+    Route(method: .get, path: Wire.Path.ready, access: .readiness) { service, _, _ in try await service.ready() },
+    Route(method: .get, path: Wire.Path.session, access: .device) { service, request, _ in try await service.session(request) },
+    Route(method: .post, path: Wire.Path.batches, access: .device) { service, request, context in
+      try await service.push(request, context: context)
+    },
+    Route(method: .get, path: Wire.Path.batches, access: .device) { service, request, _ in try await service.pull(request) },
+    Route(method: .get, path: Wire.Path.devices, access: .device) { service, request, _ in try await service.devices(request) },
+    Route(method: .put, path: Wire.Path.ownDevice, access: .device) { service, request, _ in try await service.register(request) },
+    Route(method: .get, path: Wire.Path.live, access: .device) { service, request, _ in try await service.live(request) },
   ]
 
   /// The router serving ``routes``, with request logging (method, path, status, time;
@@ -107,21 +138,9 @@ public struct SyncService: Sendable {
   }
 
   private func respond(to route: Route, _ request: Request, context: ServerRequestContext) async throws -> Response {
-    // Liveness answers from memory and is never limited (a probe must not be refused for its
-    // address); readiness and every other route take from the address's bucket.
-    if route.path != Wire.Path.health { try limitAddress(request, context: context) }
+    if route.isLimitedByAddress { try limitAddress(request, context: context) }
     do {
-      switch (route.method, route.path) {
-      case (.get, Wire.Path.health): return json(["status": "ok"])
-      case (.get, Wire.Path.ready): return try await ready()
-      case (.get, Wire.Path.session): return try await session(request)
-      case (.post, Wire.Path.batches): return try await push(request, context: context)
-      case (.get, Wire.Path.batches): return try await pull(request)
-      case (.get, Wire.Path.devices): return try await devices(request)
-      case (.put, Wire.Path.ownDevice): return try await register(request)
-      case (.get, Wire.Path.live): return try await live(request)
-      default: throw ServerError(.notFound, code: "route-unknown", message: "no route \(route)")
-      }
+      return try await route.handler(self, request, context)
     } catch let error as ServerError {
       throw error
     } catch {

@@ -127,4 +127,35 @@ private let installedTmux: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/
     let last = try waitFor("ok: category 'Dairy' exists", in: b)
     #expect(last.contains("ok: category 'Dairy' exists"), "\(last)")
   }
+
+  /// `watch list` in a REPL shows the list again when another process (forager-batch on the
+  /// same store file) adds an item, and Ctrl-C ends the watch, not the REPL.
+  @Test(.enabled(if: installedTmux != nil, "tmux is not installed (apt-get install tmux)"), .timeLimit(.minutes(3)))
+  func aWatchedListShowsAnotherProcessesWriteUntilCtrlC() throws {
+    let data = try TemporaryDirectory.make()
+    let store = data.appendingPathComponent("kitchen.sqlite")
+    let forager = try Executables.url("forager").path
+    let session = "forager-watch-\(UUID().uuidString.prefix(8))"
+    defer { _ = try? tmux("kill-server") }
+    _ = try tmux(
+      "new-session", "-d", "-s", session, "-x", "160", "-y", "40",
+      "env XDG_DATA_HOME=\(data.path) NO_COLOR=1 \(forager) --store \(store.path)")
+    _ = try waitFor("forager>", in: session)
+    _ = try tmux("send-keys", "-t", session, "list new Week", "Enter")
+    _ = try waitFor("created list 'Week'", in: session)
+    _ = try tmux("send-keys", "-t", session, "watch list Week", "Enter")
+    _ = try waitFor("no items", in: session)
+
+    let batch = try runProcess("forager-batch", ["--store", store.path, "-"], input: "list add 12 eggs to Week\n")
+    #expect(batch.status == 0, "\(batch.stderr)")
+    let shown = try waitFor("eggs", in: session)
+    #expect(shown.contains("Uncategorized  eggs  12"), "\(shown)")
+
+    _ = try tmux("send-keys", "-t", session, "C-c")
+    let ended = try waitFor("stopped by Ctrl-C", in: session)
+    #expect(ended.contains("watch of list 'Week' ended: stopped by Ctrl-C after"), "\(ended)")
+    // The REPL goes on.
+    _ = try tmux("send-keys", "-t", session, "category add Afterwards", "Enter")
+    #expect(try waitFor("'Afterwards'", in: session).contains("'Afterwards'"))
+  }
 }

@@ -73,8 +73,8 @@ func verifyMigration(_ path: String) throws -> MigrationReport {
   let old = try LegacySnapshot(path: path)
   let report = try migrator(path).migrate(options())
   #expect(report.fromVersion == 1)
-  #expect(report.toVersion == 5)
-  #expect(try migrator(path).version() == .forager(5))
+  #expect(report.toVersion == 6)
+  #expect(try migrator(path).version() == .forager(6))
   let store = try SQLiteStore(path: path)
 
   // One live record per distinct key, for every unique kind.

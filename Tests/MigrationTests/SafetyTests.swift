@@ -26,7 +26,7 @@ import Testing
     let filesBefore = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
     let report = try migrator(path).dryRun(options(backup: true))
     #expect(report.isDryRun)
-    #expect(report.toVersion == 5)
+    #expect(report.toVersion == 6)
     #expect(report.backupPath == nil)
     #expect((report.dedup?.mergedRecordCount ?? 0) > 0)
     #expect(report.lines.first?.contains("would migrate") == true)
@@ -46,7 +46,7 @@ import Testing
     let again = try migrator(path).migrate(options(backup: true))
     #expect(again.isNoOp)
     #expect(again.backupPath == nil)
-    #expect(again.lines == ["\(path): already at schema v5; nothing to do"])
+    #expect(again.lines == ["\(path): already at schema v6; nothing to do"])
     #expect(try store.dump() == dump)
     #expect(try store.changeLog() == log)
   }
@@ -64,7 +64,7 @@ import Testing
     #expect(try tableDump(path) == before)
     // And v2 → v3 → v4 from there.
     let last = try migrator(path).migrate(options())
-    #expect(last.fromVersion == 2 && last.toVersion == 5 && last.addedConstraints)
+    #expect(last.fromVersion == 2 && last.toVersion == 6 && last.addedConstraints)
   }
 
   @Test func twoMigrationsOfEqualFilesWriteEqualStores() throws {
@@ -76,7 +76,7 @@ import Testing
     #expect(try SQLiteStore(path: first).dump() == SQLiteStore(path: second).dump())
   }
 
-  @Test(arguments: ["stage A (v1 → v2)", "dedup", "stage B (v2 → v3)", "stage C (v3 → v4)", "stage D (v4 → v5)"])
+  @Test(arguments: ["stage A (v1 → v2)", "dedup", "stage B (v2 → v3)", "stage C (v3 → v4)", "stage D (v4 → v5)", "stage E (v5 → v6)"])
   func aFailureInsideAStageLeavesTheStoreAtTheVersionBefore(stage: String) throws {
     let (path, _) = try legacyStore(seed: 26)
     let step = try #require(StoreMigrator.Step(rawValue: stage))
@@ -95,6 +95,8 @@ import Testing
       _ = try partial.migrate(options(target: 3))
     case .stageD:
       _ = try partial.migrate(options(target: 4))
+    case .stageE:
+      _ = try partial.migrate(options(target: 5))
     }
     let reference = try tableDump(other)
 
@@ -102,7 +104,8 @@ import Testing
     failing.failBeforeCommitting = step
     #expect(throws: MigrationError.self) { try failing.migrate(options()) }
     #expect(try tableDump(path) == reference)
-    #expect(try migrator(path).version() == .forager(step == .stageA ? 1 : step == .stageC ? 3 : step == .stageD ? 4 : 2))
+    #expect(
+      try migrator(path).version() == .forager(step == .stageA ? 1 : step == .stageC ? 3 : step == .stageD ? 4 : step == .stageE ? 5 : 2))
     if step == .dedup {
       // Nothing of the failed dedup remains: no tombstones, no deletes in the change log.
       #expect(!reference.contains { $0.contains("deletedAt:") && !$0.contains("deletedAt:NULL") })
@@ -111,7 +114,7 @@ import Testing
     if step == .stageA { #expect(try checksum(path) == checksum(other)) }
     // The file refuses to open as a current store (a v3 file would be upgraded), and the
     // next run finishes the job.
-    if step != .stageC && step != .stageD { #expect(throws: StoreError.self) { try SQLiteStore(path: path) } }
+    if step != .stageC && step != .stageD && step != .stageE { #expect(throws: StoreError.self) { try SQLiteStore(path: path) } }
     try verifyMigrationFromAnyVersion(path)
   }
 
@@ -127,7 +130,7 @@ import Testing
     }
     let foreign = try TemporaryDirectory.make().appendingPathComponent("other.sqlite").path
     _ = try SQLiteStore(path: foreign).dump()  // creates the file with the current schema
-    #expect(try migrator(foreign).version() == .forager(5))
+    #expect(try migrator(foreign).version() == .forager(6))
     #expect(try migrator(foreign).migrate().isNoOp)
     #expect(throws: MigrationError.self) { try migrator(foreign + ".missing").migrate() }
   }
@@ -136,6 +139,6 @@ import Testing
 /// Finishes a migration from whatever version the file is at, and checks the store opens.
 func verifyMigrationFromAnyVersion(_ path: String) throws {
   let report = try migrator(path).migrate(options())
-  #expect(report.toVersion == 5)
+  #expect(report.toVersion == 6)
   #expect(try danglingReferences(SQLiteStore(path: path)) == [])
 }

@@ -30,7 +30,7 @@ import Testing
     #expect(dryRun.lines.contains { $0.contains("would refuse") })
     // Naming them lets stage B through.
     let report = try migrator(path).migrate(options(nameUnnamed: true))
-    #expect(report.toVersion == 5)
+    #expect(report.toVersion == 6)
     #expect(report.named.count == 4)
     #expect(report.named.allSatisfy { $0.name.hasPrefix("Unnamed ") })
     _ = try SQLiteStore(path: path)
@@ -48,7 +48,7 @@ import Testing
     // `migrate` dedups first, so it goes through and reports the merge.
     let report = try migrator(path).migrate(options())
     #expect(report.dedup?.merges.map(\.key) == ["produce"])
-    #expect(report.toVersion == 5)
+    #expect(report.toVersion == 6)
   }
 }
 

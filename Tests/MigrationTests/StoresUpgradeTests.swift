@@ -29,6 +29,8 @@ import Testing
           ALTER TABLE weeklyList DROP COLUMN store;
           ALTER TABLE ingredientTemplate DROP COLUMN onHandAmount;
           ALTER TABLE plannedMeal DROP COLUMN servings;
+          ALTER TABLE recipeIngredient DROP COLUMN "group";
+          ALTER TABLE groceryListItem DROP COLUMN planAmount;
           PRAGMA user_version = 4;
           """)
     }
@@ -44,7 +46,7 @@ import Testing
     #expect(try !Self.columns(path, "weeklyList").contains("store"))
     #expect(try StoreMigrator(path: path).version().description.contains("no stores or pantry amounts yet"))
     let store = try SQLiteStore(path: path, clock: { Fixtures.epoch })
-    #expect(try WeekIdentityUpgradeTests.userVersion(path) == 5)
+    #expect(try WeekIdentityUpgradeTests.userVersion(path) == 6)
     #expect(try Self.columns(path, "weeklyList").contains("store"))
     #expect(try Self.columns(path, "ingredientTemplate").contains("onHandAmount"))
     #expect(try Self.columns(path, "plannedMeal").contains("servings"))
@@ -61,9 +63,9 @@ import Testing
   @Test func migrateRunsStageDWithItsReport() throws {
     let path = try Self.versionFourFile()
     let report = try StoreMigrator(path: path).migrate(MigrationOptions(makeBackup: false))
-    #expect(report.fromVersion == 4 && report.toVersion == 5 && report.addedStores)
+    #expect(report.fromVersion == 4 && report.toVersion == 6 && report.addedStores)
     #expect(report.lines.contains("stage D (v4 → v5): stores, pantry amounts and planned servings added"))
-    #expect(try WeekIdentityUpgradeTests.userVersion(path) == 5)
+    #expect(try WeekIdentityUpgradeTests.userVersion(path) == 6)
     #expect(try StoreMigrator(path: path).migrate(MigrationOptions(makeBackup: false)).isNoOp)
   }
 }

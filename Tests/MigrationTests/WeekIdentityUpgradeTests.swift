@@ -46,7 +46,7 @@ import Testing
       try String.fetchAll($0, sql: "SELECT id FROM weeklyList WHERE deletedAt IS NULL AND displayName IN ('Weekly', 'weekly') ORDER BY id")
     }
     let store = try SQLiteStore(path: path, clock: { migrationTime })
-    #expect(try Self.userVersion(path) == 5)
+    #expect(try Self.userVersion(path) == 6)
     let library = Library(store: store, now: { migrationTime })
     let lists = try library.lists.all()
     #expect(lists.map { "\($0.weekIdentifier) \($0.displayName)" } == ["2024-W51 Weekly", "2024-W50 COSTCO", "2024-W50 Weekly"])
@@ -81,20 +81,20 @@ import Testing
     #expect(try migrator(path).version() == .forager(3))
     let dry = try migrator(path).dryRun(options())
     #expect(try Self.userVersion(path) == 3)
-    #expect(dry.fromVersion == 3 && dry.toVersion == 5 && dry.keyedWeeklyLists)
+    #expect(dry.fromVersion == 3 && dry.toVersion == 6 && dry.keyedWeeklyLists)
     #expect(dry.dedup?.merges.map(\.key).sorted() == ["2024-W50|costco", "2024-W50|weekly"])
     #expect(dry.lines.contains("stage C (v3 → v4): weekly lists keyed by week and name"))
     let real = try migrator(path).migrate(options(backup: true))
     #expect(real.dedup == dry.dedup)
     #expect(real.backupPath == path + ".v3.backup")
-    #expect(try Self.userVersion(path) == 5)
+    #expect(try Self.userVersion(path) == 6)
     #expect(try migrator(path).migrate(options()).isNoOp)
   }
 
   @Test func aLegacyFileReachesV4WithItsListsKeyed() throws {
     let (path, _) = try legacyStore(seed: 24)
     let report = try migrator(path).migrate(options())
-    #expect(report.toVersion == 5 && report.keyedWeeklyLists)
+    #expect(report.toVersion == 6 && report.keyedWeeklyLists)
     let store = try SQLiteStore(path: path)
     let lists = try Library(store: store).lists.all()
     #expect(!lists.isEmpty)

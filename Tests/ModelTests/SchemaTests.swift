@@ -50,7 +50,8 @@ struct SchemaTests {
         meta: meta, displayName: "Soup", titleKey: "soup", recipeIngredient: ["1 onion"], normalizedIngredients: ["onion"],
         prepTime: "PT10M", keywords: ["quick"], sourceType: .book, sourcePageNumber: 12, book: UUID(), tags: [UUID()], isFavorite: true),
       RecipeIngredient(
-        meta: meta, recipe: UUID(), template: UUID(), rawLine: "1 onion", quantity: 1, unit: nil, notes: "diced", sortOrder: 0),
+        meta: meta, recipe: UUID(), template: UUID(), rawLine: "1 onion", quantity: 1, unit: nil, notes: "diced", sortOrder: 0,
+        group: "For the soup"),
       PlannedMeal(meta: meta, date: date, mealType: .dinner, slotKey: "2024-12-13-dinner", recipe: UUID(), notes: "guests", servings: 6),
       MealPlan(meta: meta, displayName: "Week 50", weekIdentifier: "2024-W50"),
       WeeklyList(

@@ -44,4 +44,33 @@ import Testing
     #expect(result.isComparable && !result.isCovered)
     #expect(result.remaining.withoutAmount == 1 && result.remaining.parts.isEmpty)
   }
+
+  /// Packages whose size is a measure compare with that measure from either side: what a
+  /// list needs against the pantry, and what cooking takes out of it.
+  @Test func aMeasureComparesWithPackagesOfThatMeasureBothWays() throws {
+    #expect(try left(["400 g"], "2 (400 g) cans").isCovered)
+    let cans = try left(["2 (400 g) cans"], "400 g")
+    #expect(cans.isComparable && cans.remaining.text(in: nil) == "1 can (400 g each)", "\(cans.remaining.text(in: nil))")
+    #expect(try left(["2 (400 g) cans"], "1 kg").isCovered)
+    #expect(try !left(["2 (400 g) cans"], "3").isComparable, "a plain count is not a can of a measure")
+  }
+
+  /// Generated: for every pair of amounts, `a` compares with `b` exactly when `b` compares
+  /// with `a`, so a list and cooking never disagree about whether two amounts compare.
+  @Test func comparingHoldsBothWays() throws {
+    let amounts = [
+      "400 g", "1 kg", "2 cups", "500 ml", "3", "1 dozen", "2 (400 g) cans", "1 (14.5 oz) can", "2 (1 l) cartons", "2 (large) cans",
+      "1 can", "2 cloves", "1 lb",
+    ]
+    for a in amounts {
+      for b in amounts {
+        for density in [nil, Rational(120)] {
+          let forward = try left([a], b, gramsPerCup: density).isComparable
+          let backward = try left([b], a, gramsPerCup: density).isComparable
+          #expect(
+            forward == backward, "\(a) against \(b) (density \(String(describing: density))): \(forward) one way, \(backward) the other")
+        }
+      }
+    }
+  }
 }

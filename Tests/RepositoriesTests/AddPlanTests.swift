@@ -1,5 +1,6 @@
 import Foundation
 import Model
+import Persistence
 import Repositories
 import TestSupport
 import Testing
@@ -43,7 +44,43 @@ import Testing
     _ = try library.meals.plan(date: "2024-12-11", mealType: "lunch", recipe: "Pasta")
     let replanned = try library.lists.addPlan(week: "2024-W50", to: "Week")
     #expect(replanned.added.map(\.displayName) == ["spaghetti", "tomato sauce"])
-    #expect(try amounts(library).contains("spaghetti 1.25 kg"))
+    // The salad's remaining line leaves with it.
+    #expect(replanned.removed.map(\.displayName) == ["tomato sauce"] && replanned.keptAsChanged.isEmpty)
+    let after = try amounts(library)
+    #expect(after.contains("spaghetti 1.25 kg") && !after.contains { $0.contains("200 g") }, "\(after)")
+  }
+
+  /// Re-running follows the plan: servings rescale, a removed meal's lines leave, and
+  /// what the shopper checked, changed or added by hand stays as it is.
+  @Test(arguments: TestBackend.allCases)
+  func runningAgainFollowsThePlanAndLeavesHandWorkAlone(_ backend: TestBackend) throws {
+    let library = try planned(backend)
+    _ = try library.lists.addPlan(week: "2024-W50", to: "Week")
+    _ = try library.lists.addItem("2 lettuce", to: "Week")  // by hand
+    // Pasta for 4 instead of 8: its lines follow.
+    _ = try library.meals.plan(date: "2024-12-09", mealType: "dinner", recipe: "Pasta", servings: 4)
+    let rescaled = try library.lists.addPlan(week: "2024-W50", to: "Week")
+    #expect(rescaled.rescaled.map { "\($0.displayName) \($0.quantity ?? "")" } == ["spaghetti 500 g", "tomato sauce 2 cup"])
+    #expect(rescaled.added.isEmpty && rescaled.removed.isEmpty && rescaled.alreadyOnList == 2)
+    #expect(try amounts(library).contains("spaghetti 500 g"))
+    // Checked spaghetti and a tomato sauce amount changed elsewhere stay; a removed meal's
+    // unchanged lines leave; the hand-added lettuce stays.
+    _ = try library.lists.check("spaghetti", on: "Week")
+    let items = try library.lists.items(of: "Week")
+    var sauce = try #require(items.first { $0.displayName == "tomato sauce" && $0.quantity == "2 cup" })
+    sauce.quantity = "3 cup"
+    try library.store.write { try $0.updateRecord(sauce.record) }
+    _ = try library.meals.plan(date: "2024-12-09", mealType: "dinner", recipe: "Pasta", servings: 12)
+    _ = try library.meals.unplan(date: "2024-12-11", mealType: "lunch")
+    let changed = try library.lists.addPlan(week: "2024-W50", to: "Week")
+    #expect(changed.rescaled.isEmpty && changed.added.isEmpty)
+    #expect(Set(changed.keptAsChanged.map(\.displayName)) == ["spaghetti", "tomato sauce"])
+    #expect(Set(changed.removed.map { "\($0.displayName) \($0.quantity ?? "")" }) == ["lettuce 1", "tomato sauce 200 g"])
+    let left = try library.lists.items(of: "Week").map { "\($0.displayName) \($0.quantity ?? "")" }
+    #expect(left.sorted() == ["lettuce 2", "spaghetti 500 g", "tomato sauce 3 cup"], "\(left)")
+    // Nothing more to do.
+    let quiet = try library.lists.addPlan(week: "2024-W50", to: "Week")
+    #expect(quiet.rescaled.isEmpty && quiet.removed.isEmpty && quiet.added.isEmpty)
   }
 
   @Test(arguments: TestBackend.allCases)

@@ -8,7 +8,7 @@ import Testing
 /// The whole-kitchen archive: export, import into an empty or an existing kitchen,
 /// idempotence, and refusals that write nothing.
 @Suite struct KitchenArchiveTests {
-  static let schemaVersion = 5
+  static let schemaVersion = 6
 
   /// A kitchen with every kind: ordered categories, a tag with a colour, a book, an
   /// ingredient with an alias, a density and a category, a pantry with amounts, recipes
@@ -23,13 +23,14 @@ import Testing
     _ = try library.tags.getOrCreate("Weeknight", color: "green")
     _ = try library.ingredients.getOrCreate("flour", kind: .grain, category: "Pantry", isStaple: true, gramsPerCup: 125)
     _ = try library.ingredients.getOrCreate("spring onion", kind: .vegetable, category: "Produce", aliases: ["chive onion"])
-    _ = try library.recipes.create(
-      RecipeDraft(
-        name: "Egg Fried Rice", ingredients: ["2 eggs", "3 cups cooked rice", "2 spring onions, sliced"],
-        instructions: ["## The eggs", "Scramble the eggs.", "## The rice", "Fry the rice.", "Fold in the eggs."],
-        description: "Quick.", cuisine: "Chinese", yield: "2 servings", prepTime: "10", cookTime: "PT15M",
-        keywords: ["quick", "rice"], tags: ["Weeknight"], author: "Ada Baker", datePublished: "2024-03-05",
-        book: "The Wok", bookAuthor: "J. Kenji López-Alt", page: 120, notes: "Day-old rice.", isFavorite: true))
+    var friedRice = RecipeDraft(
+      name: "Egg Fried Rice", ingredients: ["2 eggs", "3 cups cooked rice", "2 spring onions, sliced"],
+      instructions: ["## The eggs", "Scramble the eggs.", "## The rice", "Fry the rice.", "Fold in the eggs."],
+      description: "Quick.", cuisine: "Chinese", yield: "2 servings", prepTime: "10", cookTime: "PT15M",
+      keywords: ["quick", "rice"], tags: ["Weeknight"], author: "Ada Baker", datePublished: "2024-03-05",
+      book: "The Wok", bookAuthor: "J. Kenji López-Alt", page: 120, notes: "Day-old rice.", isFavorite: true)
+    friedRice.ingredientGroups = [nil, "To fry", "To fry"]
+    _ = try library.recipes.create(friedRice)
     _ = try library.recipes.create(RecipeDraft(name: "Pancakes", ingredients: ["1 cup flour", "1 cup milk", "1 egg"]))
     _ = try library.recipes.cooked("Pancakes")
     _ = try library.pantry.set("flour", amount: "500 g")
@@ -73,6 +74,7 @@ import Testing
     // What the archive holds is what the kitchen shows: sections, pantry amounts, orders.
     let recipe = try #require(try restored.recipes.find("Egg Fried Rice"))
     #expect(recipe.recipeInstructions.first == "## The eggs")
+    #expect(try restored.recipes.details("Egg Fried Rice").lines.map(\.ingredient.group) == [nil, "To fry", "To fry"])
     #expect(try restored.pantry.all().map(\.onHandAmount).contains("500 g"))
     #expect(try restored.stores.aisleOrder("Costco").prefix(2).map(\.displayName) == ["Dairy", "Pantry"])
     #expect(try restored.lists.items(of: "Weekly").contains { $0.displayName == "milk" && $0.isCompleted })
@@ -82,7 +84,7 @@ import Testing
     let library = try Self.richKitchen(.memory)
     #expect(try Self.exported(library) == Self.exported(library))
     let document = try library.exportKitchen(schemaVersion: Self.schemaVersion)
-    #expect(document.format == "forager-kitchen" && document.formatVersion == 1 && document.schemaVersion == 5)
+    #expect(document.format == "forager-kitchen" && document.formatVersion == 1 && document.schemaVersion == 6)
     // From the library's clock, to the millisecond.
     #expect(document.exportedAt.hasSuffix(".123Z"))
     for (_, records) in document.records {

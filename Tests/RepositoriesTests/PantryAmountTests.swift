@@ -101,4 +101,36 @@ import Testing
       ])
     #expect(try library.ingredients.find("onion")?.onHand == false, "used up: out of the pantry")
   }
+
+  /// `list show` and `recipe cooked --use-pantry` make one comparison ("crushed tomatoes" in
+  /// the issue; a line reads "crushed" as a note, so passata here): for each pantry
+  /// amount and recipe line, the list finds them comparable exactly when cooking does.
+  @Test(arguments: TestBackend.allCases)
+  func theListAndCookingAgreeOnWhatCompares(_ backend: TestBackend) throws {
+    let pairs: [(onHand: String, line: String, comparable: Bool)] = [
+      ("2 (400 g) cans", "400 g passata", true), ("800 g", "2 (400 g) cans passata", true),
+      ("1 kg", "2 (400 g) cans passata", true), ("3", "2 (400 g) cans passata", false),
+      ("2 cups", "400 g passata", false), ("1 (400 g) can", "2 (400 g) cans passata", true),
+    ]
+    for (number, pair) in pairs.enumerated() {
+      let library = try makeLibrary(backend)
+      _ = try library.recipes.create(RecipeDraft(name: "Sauce \(number)", ingredients: [pair.line]))
+      _ = try library.pantry.set("passata", amount: pair.onHand)
+      _ = try library.lists.create("Week", week: "2024-W50")
+      _ = try library.lists.addRecipe("Sauce \(number)", to: "Week", includeOnHand: true)
+      let listed = try #require(try line(library, "passata")?.pantry)
+      let cooked = try #require(try library.pantry.use(recipe: "Sauce \(number)", write: false).first)
+      #expect(listed.isComparable == pair.comparable, "list: \(pair)")
+      #expect(cooked.isComparable == pair.comparable, "cooked: \(pair)")
+    }
+    // The issue's pair, with what each side says.
+    let library = try makeLibrary(backend)
+    _ = try library.recipes.create(RecipeDraft(name: "Sauce", ingredients: ["400 g passata"]))
+    _ = try library.pantry.set("passata", amount: "2 (400 g) cans")
+    _ = try library.lists.create("Week", week: "2024-W50")
+    _ = try library.lists.addRecipe("Sauce", to: "Week")
+    #expect(try line(library, "passata")?.pantry?.isCovered == true)
+    let used = try library.pantry.use(recipe: "Sauce", write: true)
+    #expect(used.map { "\($0.taken) → \($0.after ?? "none")" } == ["400 g → 1 can (400 g each)"], "\(used)")
+  }
 }

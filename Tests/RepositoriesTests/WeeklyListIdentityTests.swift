@@ -5,7 +5,7 @@ import Repositories
 import TestSupport
 import Testing
 
-/// A weekly list is one per ISO week and name (ADR 008): the key is the week and the name
+/// A weekly list is one per ISO week and name (Docs/DESIGN.md §2): the key is the week and the name
 /// folded like every name, the id is name-based, and a rename onto a name the week already
 /// has is refused.
 @Suite struct WeeklyListIdentityTests {

@@ -23,7 +23,7 @@ import Testing
     let path = try oldStore()
     let harness = try Harness()
     let text = try harness.text("migrate '\(path)' --dry-run --time-zone UTC")
-    #expect(text.contains("would migrate schema v1 → v5"))
+    #expect(text.contains("would migrate schema v1 → v6"))
     #expect(text.contains("dedup:"))
     #expect(try StoreMigrator(path: path).version() == .forager(1))
     #expect(!FileManager.default.fileExists(atPath: path + ".v1.backup"))
@@ -37,17 +37,17 @@ import Testing
     #expect(opening.description.contains("migrate \(path) --dry-run"))
 
     let text = try harness.text("migrate '\(path)' --time-zone America/New_York")
-    #expect(text.contains("migrated schema v1 → v5"))
+    #expect(text.contains("migrated schema v1 → v6"))
     #expect(text.contains("backup: \(path).v1.backup"))
     #expect(FileManager.default.fileExists(atPath: path + ".v1.backup"))
     let json = try harness.json("migrate '\(path)' --json")
-    #expect(json["migration"]?["from"] == .int(5))
-    #expect(json["migration"]?["to"] == .int(5))
+    #expect(json["migration"]?["from"] == .int(6))
+    #expect(json["migration"]?["to"] == .int(6))
     try harness.run("open '\(path)'")
     #expect(try harness.count(.category) > 0)
     #expect(try harness.text("duplicates category").contains("produce") == false)
     // The current device's file is the default PATH; it is at v4, so nothing to do.
-    #expect(try harness.text("migrate").contains("already at schema v5"))
+    #expect(try harness.text("migrate").contains("already at schema v6"))
   }
 
   @Test func theMergesOfAMigrationArePushedAsMergeEdgesAtTheFirstSync() throws {
@@ -114,7 +114,7 @@ import Testing
     try cloud.register(CloudDevice(replicaID: "replica-phone", name: "phone", schemaVersion: 2, lastSeen: Harness.fixedNow))
     try cloud.register(CloudDevice(replicaID: "replica-tablet", name: "tablet", schemaVersion: 2, lastSeen: Harness.fixedNow - 3 * day))
     try cloud.register(CloudDevice(replicaID: "replica-old-tv", name: "old tv", schemaVersion: 2, lastSeen: Harness.fixedNow - 90 * day))
-    try cloud.register(CloudDevice(replicaID: "replica-laptop", name: "laptop", schemaVersion: 5, lastSeen: Harness.fixedNow))
+    try cloud.register(CloudDevice(replicaID: "replica-laptop", name: "laptop", schemaVersion: 6, lastSeen: Harness.fixedNow))
 
     let error = try #require(harness.error("migrate '\(path)' --no-backup"))
     #expect(error.description.contains("'tablet' (schema v2, last seen 2024-12-10T00:00:00Z)"), "\(error)")
@@ -125,7 +125,7 @@ import Testing
     // Stopping at v2 is not the upgrade the registry guards.
     try harness.run("migrate '\(path)' --to 2 --no-backup")
     try harness.run("migrate '\(path)' --no-backup --force")
-    #expect(try StoreMigrator(path: path).version() == .forager(5))
+    #expect(try StoreMigrator(path: path).version() == .forager(6))
   }
 
   @Test func aSyncedStoreWithNoCloudToAskIsRefusedAndANeverSyncedOneIsNot() throws {
@@ -138,7 +138,7 @@ import Testing
     let path = try TemporaryDirectory.make().appendingPathComponent("never.sqlite").path
     try LegacyStoreGenerator(seed: 6, recordCount: 60).write(to: path)
     try harness.run("migrate '\(path)' --no-backup --time-zone UTC")
-    #expect(try StoreMigrator(path: path).version() == .forager(5))
+    #expect(try StoreMigrator(path: path).version() == .forager(6))
   }
 
   @Test func onceEveryActiveDeviceIsUpgradedTheStoreGoesToTheCurrentVersion() throws {
@@ -146,8 +146,8 @@ import Testing
     let harness = try Harness()
     try harness.run("cloud open --memory")
     let cloud = try #require(harness.session.cloud)
-    try cloud.register(CloudDevice(replicaID: "replica-tablet", name: "tablet", schemaVersion: 5, lastSeen: Harness.fixedNow))
+    try cloud.register(CloudDevice(replicaID: "replica-tablet", name: "tablet", schemaVersion: 6, lastSeen: Harness.fixedNow))
     try harness.run("migrate '\(path)' --no-backup")
-    #expect(try StoreMigrator(path: path).version() == .forager(5))
+    #expect(try StoreMigrator(path: path).version() == .forager(6))
   }
 }

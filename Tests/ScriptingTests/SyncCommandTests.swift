@@ -98,7 +98,7 @@ struct SyncCommandTests {
     }
     let shown = devices.compactMap { value -> String? in if case .string(let text) = value { text } else { nil } }
     #expect(shown.count == 2 && Set(shown).count == 2, "\(shown)")
-    #expect(shown.allSatisfy { $0.wholeMatch(of: /default \(replica [0-9a-f-]{8}, schema v5\)/) != nil }, "\(shown)")
+    #expect(shown.allSatisfy { $0.wholeMatch(of: /default \(replica [0-9a-f-]{8}, schema v6\)/) != nil }, "\(shown)")
     #expect(!status.rows("events").isEmpty)
   }
 

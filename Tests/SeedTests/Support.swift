@@ -42,6 +42,10 @@ final class FailingStore: Store {
 
   func read<T>(_ body: (any StoreReader) throws -> T) throws -> T { try base.read(body) }
 
+  func subscribe(to region: StoreRegion, onCommit: @escaping @Sendable () -> Void) -> StoreSubscription {
+    base.subscribe(to: region, onCommit: onCommit)
+  }
+
   func write<T>(origin: ChangeOrigin, _ body: (any StoreWriter) throws -> T) throws -> T {
     try base.write(origin: origin) { writer in
       try body(FailingWriter(base: writer, failingInsert: failingInsert))

@@ -76,7 +76,11 @@ public final class TemporaryPostgres: @unchecked Sendable {
   /// Starts a new cluster (about 2 s). With `tls`, the server also speaks TLS, with a
   /// self-signed certificate for 127.0.0.1 (``certificatePath``); plain connections are
   /// still accepted, as on a server whose clients choose.
-  public static func start(tls: Bool = false) throws -> TemporaryPostgres {
+  /// With `durable`, every commit is flushed to disk before it is acknowledged (`fsync=on`,
+  /// `synchronous_commit=on`, as a production server runs); otherwise the cluster runs
+  /// with `fsync=off`, which the tests use (a crash of a throwaway cluster loses nothing
+  /// anyone keeps).
+  public static func start(tls: Bool = false, durable: Bool = false) throws -> TemporaryPostgres {
     guard let bin = binDirectory, unavailableReason == nil else { throw Failure(unavailableReason ?? "PostgreSQL is unavailable") }
     var template = Array("/tmp/forager-pg-XXXXXX".utf8CString)
     guard let made = mkdtemp(&template) else { throw Failure("cannot create a temporary directory") }
@@ -85,7 +89,7 @@ public final class TemporaryPostgres: @unchecked Sendable {
     var lastError: (any Error)?
     for _ in 0..<3 {
       let port = try freePort()
-      let cluster = TemporaryPostgres(port: port, directory: directory, bin: bin, tls: tls)
+      let cluster = TemporaryPostgres(port: port, directory: directory, bin: bin, tls: tls, durable: durable)
       do {
         try cluster.launch()
         return cluster
@@ -98,14 +102,18 @@ public final class TemporaryPostgres: @unchecked Sendable {
     throw lastError ?? Failure("PostgreSQL did not start")
   }
 
-  /// Whether the server speaks TLS (``start(tls:)``).
+  /// Whether the server speaks TLS (``start(tls:durable:)``).
   public let tls: Bool
 
-  private init(port: Int, directory: String, bin: String, tls: Bool) {
+  /// Whether commits are flushed to disk (``start(tls:durable:)``).
+  public let durable: Bool
+
+  private init(port: Int, directory: String, bin: String, tls: Bool, durable: Bool) {
     self.port = port
     self.directory = directory
     self.bin = bin
     self.tls = tls
+    self.durable = durable
   }
 
   /// The server's self-signed certificate (PEM), its own root: a client that trusts it can
@@ -114,7 +122,8 @@ public final class TemporaryPostgres: @unchecked Sendable {
 
   /// The server's options, the same at every start.
   private var serverOptions: String {
-    var options = "-p \(port) -k \(directory) -c listen_addresses=\(host) -c fsync=off -c max_connections=100"
+    let durability = durable ? "-c fsync=on -c synchronous_commit=on" : "-c fsync=off"
+    var options = "-p \(port) -k \(directory) -c listen_addresses=\(host) \(durability) -c max_connections=100"
     if tls { options += " -c ssl=on -c ssl_cert_file=\(directory)/server.crt -c ssl_key_file=\(directory)/server.key" }
     return options
   }
@@ -147,6 +156,12 @@ public final class TemporaryPostgres: @unchecked Sendable {
     let database = name.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }.map(String.init).joined()
     try Self.run("\(bin)/createdb", ["-h", host, "-p", String(port), "-U", username, database])
     return "postgres://\(username)@\(host):\(port)/\(database)"
+  }
+
+  /// The value of a server setting (`SHOW name`), as PostgreSQL reports it.
+  public func setting(_ name: String) throws -> String {
+    let output = try Self.run("\(bin)/psql", ["-h", host, "-p", String(port), "-U", username, "-At", "-c", "SHOW \(name)", "postgres"])
+    return output.trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
   /// Restarts the cluster on the same port, as an upgrade or a crash of the database

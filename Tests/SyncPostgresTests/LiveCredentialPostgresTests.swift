@@ -62,24 +62,31 @@ import Testing
   }
 
   @Test(.enabled(if: postgresAvailable, "PostgreSQL is not installed"))
-  func aStreamEndsWithinASecondOfItsTokensRevocationByAnotherProcess() async throws {
+  func aStreamEndsSoonAfterItsTokensRevocationByAnotherProcess() async throws {
     try await withPostgres { _, storage, location in
       let (text, seconds) = try await Self.streamEnding(storage, location) { (admin) async throws -> Void in
         #expect(try await admin.revokeTokens(household: "Smith", device: "phone") == 1)
       }
       #expect(text.contains("event: closing\ndata: {\"reason\":\"token-revoked\"}"), "\(text)")
-      #expect(seconds < 1, "the stream ended \(seconds) s after the revocation")
+      #expect(seconds < LiveCredentialBound.seconds, "the stream ended \(seconds) s after the revocation")
     }
   }
 
   @Test(.enabled(if: postgresAvailable, "PostgreSQL is not installed"))
-  func aStreamEndsWithinASecondOfItsHouseholdsDeletionByAnotherProcess() async throws {
+  func aStreamEndsSoonAfterItsHouseholdsDeletionByAnotherProcess() async throws {
     try await withPostgres { _, storage, location in
       let (text, seconds) = try await Self.streamEnding(storage, location) { (admin) async throws -> Void in
         _ = try await admin.deleteHousehold("Smith")
       }
       #expect(text.contains("event: closing\ndata: {\"reason\":\"token-unknown\"}"), "\(text)")
-      #expect(seconds < 1, "the stream ended \(seconds) s after the deletion")
+      #expect(seconds < LiveCredentialBound.seconds, "the stream ended \(seconds) s after the deletion")
     }
   }
+}
+
+/// How soon a stream must end after another process changes its credential: well past the
+/// credential watcher's notice and the check's 250 ms interval on a machine busy with other
+/// tests, and far below a stream that is never ended (it stays open).
+enum LiveCredentialBound {
+  static let seconds = 5.0
 }

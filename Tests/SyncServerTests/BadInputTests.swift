@@ -58,7 +58,7 @@ import Testing
   @Test func aBatchFromANewerSchemaIsStoredAndServedByteForByte() async throws {
     let fixture = ServerFixture()
     let phone = try await fixture.token()
-    let newer = batchBytes(id: "a:1", replica: "a", schemaVersion: 6, kind: "pantries")
+    let newer = batchBytes(id: "a:1", replica: "a", schemaVersion: 7, kind: "pantries")
     #expect(throws: ChangeBatchCoding.DecodingError.self) { try ChangeBatchCoding.decode(newer) }
     try await fixture.test { (client) async throws -> Void in
       let pushed = try await client.push(newer, token: phone, deviceSequence: 1)

@@ -112,7 +112,7 @@ import Testing
     let change = RecordChange(
       kind: .category, id: Self.id, createdAt: Date(timeIntervalSince1970: .nan), updatedAt: Date(timeIntervalSince1970: 0),
       ownerID: "local", sharingScope: .private, fields: Self.name("Produce", Self.stamp(.max)))
-    let bytes = ChangeBatchCoding.encode(ChangeBatch(id: "a:1-1", replica: "a", schemaVersion: 6, changes: [change]))
+    let bytes = ChangeBatchCoding.encode(ChangeBatch(id: "a:1-1", replica: "a", schemaVersion: 7, changes: [change]))
     try await fixture.test { client in
       let response = try await client.push(bytes, token: phone, deviceSequence: 1)
       #expect(response.status == .created)

@@ -70,10 +70,10 @@ import Testing
     let laptop = try await fixture.token(device: "laptop")
     try await fixture.test { (client) async throws -> Void in
       for number in 1...2 {
-        let held = batchBytes(id: "a:\(number)", replica: "a", schemaVersion: 6, kind: "pantries")
+        let held = batchBytes(id: "a:\(number)", replica: "a", schemaVersion: 7, kind: "pantries")
         #expect(try await client.push(held, token: phone, deviceSequence: Int64(number)).status == .created)
       }
-      let flood = try await client.push(batchBytes(id: "a:3", replica: "a", schemaVersion: 6), token: phone, deviceSequence: 3)
+      let flood = try await client.push(batchBytes(id: "a:3", replica: "a", schemaVersion: 7), token: phone, deviceSequence: 3)
       #expect(flood.status == .tooManyRequests)
       #expect(flood.refusal?.code == "held-quota-count")
       #expect(flood.refusal?.message.contains("already holds 2 batches") == true)
@@ -87,16 +87,16 @@ import Testing
   }
 
   @Test func newerSchemaBatchesPastTheByteQuotaAreRefused() async throws {
-    let size = batchBytes(id: "a:1", replica: "a", schemaVersion: 6).count
+    let size = batchBytes(id: "a:1", replica: "a", schemaVersion: 7).count
     let fixture = ServerFixture(heldBatchBytes: 2 * size + size / 2)
     let phone = try await fixture.token(device: "phone")
     try await fixture.test { (client) async throws -> Void in
       for number in 1...2 {
         #expect(
-          try await client.push(batchBytes(id: "a:\(number)", replica: "a", schemaVersion: 6), token: phone, deviceSequence: Int64(number))
+          try await client.push(batchBytes(id: "a:\(number)", replica: "a", schemaVersion: 7), token: phone, deviceSequence: Int64(number))
             .status == .created)
       }
-      let flood = try await client.push(batchBytes(id: "a:3", replica: "a", schemaVersion: 6), token: phone, deviceSequence: 3)
+      let flood = try await client.push(batchBytes(id: "a:3", replica: "a", schemaVersion: 7), token: phone, deviceSequence: 3)
       #expect(flood.status == .contentTooLarge)
       #expect(flood.refusal?.code == "held-quota-bytes")
       #expect(flood.refusal?.message.contains("already holds 2 batches (\(2 * size) bytes)") == true)
@@ -105,12 +105,12 @@ import Testing
       let retired = try await fixture.admin.retireBatch(household: "Smith", sequence: 1)
       #expect(retired.noticeSequence == 3)
       #expect(
-        try await client.push(batchBytes(id: "a:3", replica: "a", schemaVersion: 6), token: phone, deviceSequence: 3).status == .created)
+        try await client.push(batchBytes(id: "a:3", replica: "a", schemaVersion: 7), token: phone, deviceSequence: 3).status == .created)
       let page = try await client.pull(token: phone).decode(PullPage.self)
       #expect(page.entries.map(\.sequence) == [1, 2, 3, 4])
-      #expect(try ChangeBatchCoding.decode(page.entries[0].batch) == ChangeBatch(id: "a:1", replica: "a", schemaVersion: 5, changes: []))
+      #expect(try ChangeBatchCoding.decode(page.entries[0].batch) == ChangeBatch(id: "a:1", replica: "a", schemaVersion: 6, changes: []))
       #expect(
-        try ChangeBatchCoding.decode(page.entries[2].batch) == ChangeBatch(id: "retired:1", replica: "", schemaVersion: 5, changes: []))
+        try ChangeBatchCoding.decode(page.entries[2].batch) == ChangeBatch(id: "retired:1", replica: "", schemaVersion: 6, changes: []))
     }
   }
 
@@ -119,25 +119,25 @@ import Testing
     let phone = try await fixture.token(device: "phone")
     let laptop = try await fixture.token(device: "laptop")
     let pushedAt = fixture.clock.now
-    let held = batchBytes(id: "a:1", replica: "a", schemaVersion: 6, kind: "pantries")
+    let held = batchBytes(id: "a:1", replica: "a", schemaVersion: 7, kind: "pantries")
     try await fixture.test { (client) async throws -> Void in
-      #expect(try await client.register(registration(replica: "a", schemaVersion: 6), token: phone).status == .ok)
+      #expect(try await client.register(registration(replica: "a", schemaVersion: 7), token: phone).status == .ok)
       #expect(try await client.push(held, token: phone, deviceSequence: 1).status == .created)
       #expect(try await client.push(batchBytes(id: "b:1", replica: "b"), token: laptop, deviceSequence: 1).status == .created)
     }
     #expect(
       try await fixture.admin.heldBatches(household: "Smith") == [
-        HeldBatchEntry(sequence: 1, device: "phone", batchID: "a:1", replica: "a", schemaVersion: 6, bytes: held.count, pushedAt: pushedAt)
+        HeldBatchEntry(sequence: 1, device: "phone", batchID: "a:1", replica: "a", schemaVersion: 7, bytes: held.count, pushedAt: pushedAt)
       ])
     await #expect(throws: ServerError.self) { try await fixture.admin.heldBatches(household: "Jones") }
     await #expect(throws: ServerError.self) { try await fixture.admin.retireBatch(household: "Smith", sequence: 2) }
     // The laptop upgrades: it may have applied the batch, so retiring it needs --force.
     try await fixture.test { (client) async throws -> Void in
-      #expect(try await client.register(registration(replica: "b", name: "laptop", schemaVersion: 6), token: laptop).status == .ok)
+      #expect(try await client.register(registration(replica: "b", name: "laptop", schemaVersion: 7), token: laptop).status == .ok)
     }
     let refused = await #expect(throws: ServerError.self) { try await fixture.admin.retireBatch(household: "Smith", sequence: 1) }
     #expect(refused?.code == "retire-needs-force")
-    #expect(refused?.message.contains("device(s) 'laptop' registered v6 or newer") == true)
+    #expect(refused?.message.contains("device(s) 'laptop' registered v7 or newer") == true)
     #expect(try await fixture.admin.heldBatches(household: "Smith").count == 1)
     let smith = try #require(await fixture.storage.household(named: "Smith"))
     #expect(await fixture.storage.latestSequence(of: smith.id) == 2)

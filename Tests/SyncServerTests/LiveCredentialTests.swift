@@ -12,10 +12,15 @@ import Testing
   import Glibc
 #endif
 
-/// Credentials are checked where they matter: a live stream ends within a second of its
-/// token's revocation or expiry, or its household's deletion (with `closing` saying why),
+/// Credentials are checked where they matter: a live stream ends soon after its token's
+/// revocation or expiry, or its household's deletion (with `closing` saying why: the check
+/// runs every 250 ms, and the bound leaves room for a machine busy with other tests),
 /// and a push whose token is revoked while its body arrives stores nothing.
 @Suite(.timeLimit(.minutes(1))) struct LiveCredentialTests {
+  /// How soon a stream must end: well past the check's 250 ms interval and a lookup on a
+  /// loaded machine, and far below a stream that is never ended (it stays open).
+  static let bound = 5.0
+
   /// Opens a live stream of `token`, runs `act` once it is subscribed, and returns the
   /// stream's text and how long after `act` it ended.
   static func streamEnding(
@@ -49,7 +54,7 @@ import Testing
     }
   }
 
-  @Test func aStreamEndsWithinASecondOfItsTokensRevocation() async throws {
+  @Test func aStreamEndsSoonAfterItsTokensRevocation() async throws {
     let fixture = ServerFixture()
     let phone = try await fixture.token()
     let (text, seconds) = try await Self.streamEnding(fixture, token: phone) { () async throws -> Void in
@@ -57,28 +62,28 @@ import Testing
     }
     #expect(text.hasPrefix("event: hello"))
     #expect(text.contains("event: closing\ndata: {\"reason\":\"token-revoked\"}"), "\(text)")
-    #expect(seconds < 1, "the stream ended \(seconds) s after the revocation")
+    #expect(seconds < Self.bound, "the stream ended \(seconds) s after the revocation")
     #expect(fixture.service.announcer.count == 0)
   }
 
-  @Test func aStreamEndsWithinASecondOfItsHouseholdsDeletion() async throws {
+  @Test func aStreamEndsSoonAfterItsHouseholdsDeletion() async throws {
     let fixture = ServerFixture()
     let phone = try await fixture.token()
     let (text, seconds) = try await Self.streamEnding(fixture, token: phone) {
       _ = try await fixture.admin.deleteHousehold("Smith")
     }
     #expect(text.contains("event: closing\ndata: {\"reason\":\"token-unknown\"}"), "\(text)")
-    #expect(seconds < 1, "the stream ended \(seconds) s after the deletion")
+    #expect(seconds < Self.bound, "the stream ended \(seconds) s after the deletion")
   }
 
-  @Test func aStreamEndsWithinASecondOfItsTokensExpiry() async throws {
+  @Test func aStreamEndsSoonAfterItsTokensExpiry() async throws {
     let fixture = ServerFixture()
     let phone = try await fixture.token()  // a year from the test clock's now
     let (text, seconds) = try await Self.streamEnding(fixture, token: phone) {
       fixture.clock.advance(by: 366 * 86_400)
     }
     #expect(text.contains("event: closing\ndata: {\"reason\":\"token-expired\"}"), "\(text)")
-    #expect(seconds < 1, "the stream ended \(seconds) s after the expiry")
+    #expect(seconds < Self.bound, "the stream ended \(seconds) s after the expiry")
   }
 
   @Test func anotherTokensStreamGoesOn() async throws {

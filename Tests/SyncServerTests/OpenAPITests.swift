@@ -39,6 +39,7 @@ import Testing
     let documented = Self.documentedOperations(text)
     let served = Set(SyncService.routes.map(\.description))
     #expect(!served.isEmpty)
+    #expect(served.count == SyncService.routes.count, "a route is listed twice")
     #expect(documented.subtracting(served).isEmpty, "documented but not served: \(documented.subtracting(served).sorted())")
     #expect(served.subtracting(documented).isEmpty, "served but not documented: \(served.subtracting(documented).sorted())")
   }
@@ -59,13 +60,20 @@ import Testing
     #expect(Self.documentedOperations(text) == ["GET /v1/health", "DELETE /v1/extra"])
   }
 
+  @Test func theRouteTableSaysWhichRoutesAreProbesAndWhichSkipTheAddressLimit() {
+    let probes = SyncService.routes.filter(\.isProbe).map(\.description)
+    #expect(probes == ["GET \(Wire.Path.health)", "GET \(Wire.Path.ready)"])
+    let unlimited = SyncService.routes.filter { !$0.isLimitedByAddress }.map(\.description)
+    #expect(unlimited == ["GET \(Wire.Path.health)"])
+  }
+
   @Test func everyRouteIsAnsweredAndOthersAreNot() async throws {
     let fixture = ServerFixture()
     try await fixture.test { client in
       for route in SyncService.routes {
         let response = try await client.execute(uri: route.path, method: route.method)
         #expect(response.status != .notFound, "\(route)")
-        #expect(response.status == ([Wire.Path.health, Wire.Path.ready].contains(route.path) ? .ok : .unauthorized), "\(route)")
+        #expect(response.status == (route.isProbe ? .ok : .unauthorized), "\(route)")
       }
       #expect(try await client.execute(uri: "/v1/households", method: .get).status == .notFound)
       #expect(try await client.execute(uri: "/v2/batches", method: .get).status == .notFound)

@@ -62,7 +62,7 @@ struct ReplicaSnapshot {
   }
 }
 
-/// The invariants of DESIGN.md §7, checked over every device after a schedule:
+/// The invariants of Docs/DESIGN.md §6, checked over every device after a schedule:
 ///
 /// 1. every device holds the same states, register by register, and shows the same rows,
 ///    field by field and with the same dates, owner, sharing scope and deletion: every

@@ -81,4 +81,17 @@ struct DeclaredSchemaTests {
     #expect(try house.categories(0) == ["Bakery"])
     #expect(try house.devices[0].library.stores.all().isEmpty)
   }
+
+  /// A recipe line's ingredient group arrived with schema 6: a batch declaring 5 cannot
+  /// carry it, one declaring 6 can.
+  @Test func aGroupNeedsABatchOfSchemaSix() {
+    let rules = ChangeRules(now: Fixtures.epoch)
+    let stamp = Stamp(time: Fixtures.epoch.millisecondsSince1970 - 1_000, counter: 0, replica: "r")
+    let change = RecordChange(
+      kind: .recipeIngredient, id: UUID(), createdAt: Fixtures.epoch, updatedAt: Fixtures.epoch, ownerID: "local",
+      sharingScope: .private, fields: ["group": StampedValue(value: .text("For the sauce"), stamp: stamp)])
+    let old = rules.violation(in: change, of: ChangeBatch(id: "r:1-1", replica: "r", schemaVersion: 5, changes: [change]))
+    #expect(old?.field == "group" && old?.reason.contains("arrived with schema 6") == true, "\(String(describing: old))")
+    #expect(rules.violation(in: change, of: ChangeBatch(id: "r:1-1", replica: "r", schemaVersion: 6, changes: [change])) == nil)
+  }
 }

@@ -56,7 +56,7 @@ struct HeldBatchTests {
       kind: .category, id: UUID(), createdAt: Fixtures.epoch, updatedAt: Fixtures.epoch, ownerID: "local", sharingScope: .private,
       fields: [RecordChange.existsField: StampedValue(value: .bool(true), stamp: stamp)])
     // A kind this version does not know ("pantries", as long as "category").
-    var bytes = ChangeBatchCoding.encode(ChangeBatch(id: "tablet:1", replica: "tablet", schemaVersion: 6, changes: [change]))
+    var bytes = ChangeBatchCoding.encode(ChangeBatch(id: "tablet:1", replica: "tablet", schemaVersion: 7, changes: [change]))
     let range = try #require(bytes.range(of: Data("category".utf8)))
     bytes.replaceSubrange(range, with: Data("pantries".utf8))
     #expect(throws: ChangeBatchCoding.DecodingError.self) { try ChangeBatchCoding.decode(bytes) }

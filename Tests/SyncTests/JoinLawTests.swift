@@ -69,9 +69,10 @@ struct JoinLawTests {
     #expect(Stamp.migrationMerge < Stamp.creation("a", at: 0))
   }
 
-  /// Owner and sharing scope are not registers (no command changes them after creation):
-  /// the join takes the greater, so sharing is monotonic by design — a record a device saw
-  /// shared stays shared whatever order copies arrive in, and no later copy makes it private.
+  /// Sharing scope is not a register (no command changes it after creation): the join takes
+  /// the greater, so sharing is monotonic by design — a record a device saw shared stays
+  /// shared whatever order copies arrive in, and no later copy makes it private. Copies with
+  /// no existence register keep the greater owner (`OwnerJoinTests` has the owner's rule).
   @Test func sharingIsMonotonicAndOwnersConverge() {
     let date = Date(timeIntervalSince1970: 1)
     func copy(_ owner: String, _ scope: SharingScope) -> RecordState {

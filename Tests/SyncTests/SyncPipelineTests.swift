@@ -71,6 +71,10 @@ final class GatedStore: Store {
   var clock: StoreClock { base.clock }
   func open() { gate.signal() }
   func read<T>(_ body: (any StoreReader) throws -> T) throws -> T { try base.read(body) }
+  func subscribe(to region: StoreRegion, onCommit: @escaping @Sendable () -> Void) -> StoreSubscription {
+    base.subscribe(to: region, onCommit: onCommit)
+  }
+
   func write<T>(origin: ChangeOrigin, _ body: (any StoreWriter) throws -> T) throws -> T {
     let number = writes.withLock { count in
       count += 1

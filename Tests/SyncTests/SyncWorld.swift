@@ -20,7 +20,7 @@ final class SyncWorld {
   private(set) var devices: [Device] = []
   var offline: Set<String> = []
   /// How a device's tables differed from the reference view of its states after a sync
-  /// (DESIGN.md §7, invariant 8), noted by ``checkView(_:after:)`` after every sync.
+  /// (Docs/DESIGN.md §6, invariant 8), noted by ``checkView(_:after:)`` after every sync.
   private(set) var viewProblems: [String] = []
   /// The time spent in ``checkView(_:after:)``, for measuring what the check costs.
   private(set) var viewCheckTime: Duration = .zero
@@ -115,7 +115,7 @@ final class SyncWorld {
   /// What every device holds now, for the checks.
   func snapshots() throws -> [ReplicaSnapshot] { try devices.map { try ReplicaSnapshot.read($0.name, $0.store) } }
 
-  /// The invariants of DESIGN.md §7 over all devices (``ConvergenceCheck``); `check`
+  /// The invariants of Docs/DESIGN.md §6 over all devices (``ConvergenceCheck``); `check`
   /// carries the records users created and deleted, for invariant 4.
   func invariantViolations(_ check: ConvergenceCheck = ConvergenceCheck()) throws -> [String] {
     viewProblems + check.violations(try snapshots())

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// Weekly lists made on several devices offline for one week and name are one list after
-/// sync (ADR 008), with the items of every copy; each item keeps its own check and amount.
+/// sync (Docs/DESIGN.md §2), with the items of every copy; each item keeps its own check and amount.
 @Suite("Weekly list identity across devices")
 struct WeeklyListIdentitySyncTests {
   /// The live lists a device shows, as "week name (items)".

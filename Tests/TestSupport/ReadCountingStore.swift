@@ -83,6 +83,10 @@ public final class ReadCountingStore: Store {
     try base.read { try body(CountingWriter(reader: $0, writer: nil, store: self)) }
   }
 
+  public func subscribe(to region: StoreRegion, onCommit: @escaping @Sendable () -> Void) -> StoreSubscription {
+    base.subscribe(to: region, onCommit: onCommit)
+  }
+
   public func write<T>(origin: ChangeOrigin, _ body: (any StoreWriter) throws -> T) throws -> T {
     try base.write(origin: origin) { try body(CountingWriter(reader: $0, writer: $0, store: self)) }
   }

@@ -151,4 +151,7 @@ public final class TickingClock: Sendable {
     }
     return start.addingTimeInterval(Double(tick) / 1000)
   }
+
+  /// Moves the clock `milliseconds` forward without reading it.
+  public func advance(milliseconds: Int64) { ticks.withLock { $0 += milliseconds } }
 }

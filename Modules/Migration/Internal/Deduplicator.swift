@@ -5,7 +5,7 @@ import Persistence
 import PersistenceSQLite
 
 /// The dedup step at schema v2: merges live records of unique kinds that share a
-/// semantic key into the keeper — the smallest id (DESIGN.md §2) — re-points every
+/// semantic key into the keeper — the smallest id (Docs/DESIGN.md §2) — re-points every
 /// relationship to it, folds the losers' values in and tombstones the losers.
 ///
 /// Without sync stamps to compare, values fold by what they mean (``rule(for:of:)``): a

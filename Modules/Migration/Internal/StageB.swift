@@ -44,7 +44,7 @@ enum StageB {
       for var record in try writer.fetch(RecordQuery(kind, sort: [])) {
         guard (record.semanticKey ?? "").isEmpty else { continue }
         let display = kind.schema.displayField
-        guard record[display].text.map { Whitespace.trimmed($0, newlines: false) }?.isEmpty ?? true,
+        guard record[display].text.map({ Whitespace.trimmed($0, newlines: false) })?.isEmpty ?? true,
           case .text = kind.schema.field(named: display)?.type ?? .text
         else { continue }
         let name = "Unnamed \(kind.rawValue) \(record.id.uuidString.lowercased().prefix(8))"

@@ -1,12 +1,15 @@
 /// A cookbook. Unique by normalized title and author.
 public struct Book: Entity {
+  /// The record's id, dates, owner and sharing scope.
   public var meta: RecordMetadata
   /// The book's display field (books keep `title`).
   public var title: String
+  /// The book's author, which with the title identifies the book.
   public var author: String?
   /// Semantic key: `SemanticKey.bookKey(title:author:)`.
   public var bookKey: String
 
+  /// A book from its fields; apps create books through `Library`, which sets their ids.
   public init(meta: RecordMetadata, title: String, author: String?, bookKey: String) {
     self.meta = meta
     self.title = title
@@ -14,6 +17,7 @@ public struct Book: Entity {
     self.bookKey = bookKey
   }
 
+  /// The book kind's schema: its fields, semantic key and display field.
   public static let schema = EntitySchema(
     kind: .book,
     fields: [
@@ -27,6 +31,7 @@ public struct Book: Entity {
     keyInputs: ["title", "author"]
   )
 
+  /// Reads a book from a record; throws when a field is missing or has the wrong type.
   public init(record: Record) throws(ModelError) {
     var reader = try FieldReader(record, expecting: .book)
     self.init(
@@ -37,6 +42,7 @@ public struct Book: Entity {
     )
   }
 
+  /// The book's schema fields as values, for writing its record.
   public var fieldValues: [String: FieldValue] {
     ["title": .text(title), "author": FieldValue(author), "bookKey": .text(bookKey)]
   }

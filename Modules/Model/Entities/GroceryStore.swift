@@ -9,13 +9,16 @@ public import Foundation
 /// like any field: two devices that order one store differently converge on the later
 /// order (Docs/SHOPPING.md, "Stores").
 public struct GroceryStore: Entity {
+  /// The record's id, dates, owner and sharing scope.
   public var meta: RecordMetadata
+  /// The name as the user wrote it.
   public var displayName: String
   /// Semantic key: `SemanticKey.normalizedName(displayName)`.
   public var normalizedName: String
   /// Categories in this store's walking order; the others follow in the default order.
   public var aisleOrder: [UUID]
 
+  /// A grocery store from its fields; apps create grocery stores through `Library`, which sets their ids.
   public init(meta: RecordMetadata, displayName: String, normalizedName: String, aisleOrder: [UUID] = []) {
     self.meta = meta
     self.displayName = displayName
@@ -23,6 +26,7 @@ public struct GroceryStore: Entity {
     self.aisleOrder = aisleOrder
   }
 
+  /// The grocery store kind's schema: its fields, semantic key and display field.
   public static let schema = EntitySchema(
     kind: .groceryStore,
     fields: [
@@ -35,6 +39,7 @@ public struct GroceryStore: Entity {
     identity: .getOrCreate
   )
 
+  /// Reads a grocery store from a record; throws when a field is missing or has the wrong type.
   public init(record: Record) throws(ModelError) {
     var reader = try FieldReader(record, expecting: .groceryStore)
     self.init(
@@ -45,6 +50,7 @@ public struct GroceryStore: Entity {
     )
   }
 
+  /// The grocery store's schema fields as values, for writing its record.
   public var fieldValues: [String: FieldValue] {
     ["displayName": .text(displayName), "normalizedName": .text(normalizedName), "aisleOrder": .referenceList(aisleOrder)]
   }

@@ -2,16 +2,23 @@ public import Foundation
 
 /// A known ingredient ("tomato"), found by its canonical name or any alias.
 public struct IngredientTemplate: Entity {
+  /// The record's id, dates, owner and sharing scope.
   public var meta: RecordMetadata
+  /// The name as the user wrote it.
   public var displayName: String
   /// Semantic key: `SemanticKey.canonicalIngredientName(displayName)`.
   public var canonicalName: String
   /// Other names that resolve to this template, stored canonicalized.
   public var aliases: [String]
+  /// What sort of ingredient it is.
   public var ingredientKind: IngredientKind
+  /// The id of its grocery category (aisle), if any.
   public var category: UUID?
+  /// Whether it is a staple the kitchen always has: lists leave it off.
   public var isStaple: Bool
+  /// How many recipe lines and list items have used it.
   public var usageCount: Int64
+  /// When it was last used.
   public var lastUsed: Date?
   /// How many grams one US cup of it weighs, when the user gave it: lets a list add
   /// "2 cups" and "500 g" of flour into one mass.
@@ -24,6 +31,7 @@ public struct IngredientTemplate: Entity {
   /// recipes need beyond it.
   public var onHandAmount: String?
 
+  /// An ingredient template from its fields; apps create ingredient templates through `Library`, which sets their ids.
   public init(
     meta: RecordMetadata,
     displayName: String,
@@ -52,6 +60,7 @@ public struct IngredientTemplate: Entity {
     self.onHandAmount = onHandAmount
   }
 
+  /// The ingredient template kind's schema: its fields, semantic key and display field.
   public static let schema = EntitySchema(
     kind: .ingredientTemplate,
     fields: [
@@ -75,6 +84,7 @@ public struct IngredientTemplate: Entity {
     identity: .getOrCreate
   )
 
+  /// Reads an ingredient template from a record; throws when a field is missing or has the wrong type.
   public init(record: Record) throws(ModelError) {
     var reader = try FieldReader(record, expecting: .ingredientTemplate)
     self.init(
@@ -93,6 +103,7 @@ public struct IngredientTemplate: Entity {
     )
   }
 
+  /// The ingredient template's schema fields as values, for writing its record.
   public var fieldValues: [String: FieldValue] {
     [
       "displayName": .text(displayName), "canonicalName": .text(canonicalName), "aliases": .textList(aliases),

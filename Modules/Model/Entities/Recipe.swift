@@ -3,37 +3,58 @@ public import Foundation
 /// A recipe, with fields named after schema.org/Recipe. Recipes sharing a title key are
 /// kept and reported as possible duplicates; the user decides.
 public struct Recipe: Entity {
+  /// The record's id, dates, owner and sharing scope.
   public var meta: RecordMetadata
+  /// The name as the user wrote it.
   public var displayName: String
   /// Semantic key (detect only): `SemanticKey.titleKey(displayName)`.
   public var titleKey: String
+  /// A short description.
   public var recipeDescription: String?
   /// The ingredient lines as written ("2 ½ cups diced tomatoes").
   public var recipeIngredient: [String]
   /// Canonical ingredient names of `recipeIngredient`, in order.
   public var normalizedIngredients: [String]
+  /// The steps, in order.
   public var recipeInstructions: [String]
+  /// The recipe's category ("Dessert").
   public var recipeCategory: String?
+  /// The cuisine ("Italian").
   public var recipeCuisine: String?
+  /// What it makes ("4 servings").
   public var recipeYield: String?
   /// ISO 8601 durations ("PT20M").
   public var prepTime: String?
+  /// The cooking time, as an ISO 8601 duration.
   public var cookTime: String?
+  /// The total time, as an ISO 8601 duration.
   public var totalTime: String?
+  /// Search keywords.
   public var keywords: [String]
+  /// The recipe's author.
   public var author: String?
   /// A civil date "YYYY-MM-DD".
   public var datePublished: String?
+  /// Where the recipe comes from: typed in, a book, the web, an import.
   public var sourceType: SourceType
+  /// The web address it comes from.
   public var sourceURL: String?
+  /// The page in its book.
   public var sourcePageNumber: Int64?
+  /// The id of the book it is in.
   public var book: UUID?
+  /// The ids of its tags.
   public var tags: [UUID]
+  /// The cook's notes.
   public var notes: String?
+  /// Whether it is a favorite.
   public var isFavorite: Bool
+  /// How many times it has been planned or added to a list.
   public var usageCount: Int64
+  /// When it was last used.
   public var lastUsed: Date?
 
+  /// A recipe from its fields; apps create recipes through `Library`, which sets their ids.
   public init(
     meta: RecordMetadata, displayName: String, titleKey: String, recipeDescription: String? = nil,
     recipeIngredient: [String] = [], normalizedIngredients: [String] = [], recipeInstructions: [String] = [],
@@ -70,6 +91,7 @@ public struct Recipe: Entity {
     self.lastUsed = lastUsed
   }
 
+  /// The recipe kind's schema: its fields, semantic key and display field.
   public static let schema = EntitySchema(
     kind: .recipe,
     fields: [
@@ -103,6 +125,7 @@ public struct Recipe: Entity {
     identity: .detect
   )
 
+  /// Reads a recipe from a record; throws when a field is missing or has the wrong type.
   public init(record: Record) throws(ModelError) {
     var reader = try FieldReader(record, expecting: .recipe)
     let page: Int64? = record["sourcePageNumber"].isNull ? nil : try reader.integer("sourcePageNumber")
@@ -135,6 +158,7 @@ public struct Recipe: Entity {
     )
   }
 
+  /// The recipe's schema fields as values, for writing its record.
   public var fieldValues: [String: FieldValue] {
     [
       "displayName": .text(displayName), "titleKey": .text(titleKey),

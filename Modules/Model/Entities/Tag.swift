@@ -1,12 +1,15 @@
 /// A recipe tag ("weeknight", "vegetarian"). Unique by normalized name.
 public struct Tag: Entity {
+  /// The record's id, dates, owner and sharing scope.
   public var meta: RecordMetadata
+  /// The name as the user wrote it.
   public var displayName: String
   /// Semantic key: `SemanticKey.normalizedName(displayName)`.
   public var normalizedName: String
   /// A colour name or hex string chosen by the user.
   public var color: String?
 
+  /// A tag from its fields; apps create tags through `Library`, which sets their ids.
   public init(meta: RecordMetadata, displayName: String, normalizedName: String, color: String? = nil) {
     self.meta = meta
     self.displayName = displayName
@@ -14,6 +17,7 @@ public struct Tag: Entity {
     self.color = color
   }
 
+  /// The tag kind's schema: its fields, semantic key and display field.
   public static let schema = EntitySchema(
     kind: .tag,
     fields: [
@@ -26,6 +30,7 @@ public struct Tag: Entity {
     identity: .getOrCreate
   )
 
+  /// Reads a tag from a record; throws when a field is missing or has the wrong type.
   public init(record: Record) throws(ModelError) {
     var reader = try FieldReader(record, expecting: .tag)
     self.init(
@@ -36,6 +41,7 @@ public struct Tag: Entity {
     )
   }
 
+  /// The tag's schema fields as values, for writing its record.
   public var fieldValues: [String: FieldValue] {
     ["displayName": .text(displayName), "normalizedName": .text(normalizedName), "color": FieldValue(color)]
   }

@@ -74,6 +74,7 @@ extension SQLiteTransaction {
   static let metadataPrefixSQL = "SELECT key FROM forager_metadata WHERE key >= ?1 AND key < ?2 ORDER BY key LIMIT ?3"
 
   func setMetadata(_ value: String?, forKey key: String) throws {
+    touched.metadata = true
     if let value {
       // An upsert changes the value in place; REPLACE would delete and re-insert the row
       // and its key's index entry. Sync sets a record's stamps each time it changes.

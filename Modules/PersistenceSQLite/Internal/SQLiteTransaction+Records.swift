@@ -20,6 +20,7 @@ extension SQLiteTransaction {
       throw try constraintError(for: record, error, inserting: true)
     }
     if record.meta.isLive { noteLiveChange(record.kind, 1) }
+    touched.kinds.insert(record.kind)
     try appendChange(record, .insert, fields: record.fieldNames)
   }
 
@@ -56,6 +57,7 @@ extension SQLiteTransaction {
     } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
       throw try constraintError(for: record, error, inserting: false)
     }
+    touched.kinds.insert(record.kind)
     if old.meta.isLive != record.meta.isLive { noteLiveChange(record.kind, record.meta.isLive ? 1 : -1) }
     let deleted = old.meta.isLive && !record.meta.isLive
     try appendChange(record, deleted ? .delete : .update, fields: fields)

@@ -44,6 +44,7 @@ extension SQLiteTransaction {
   }
 
   func setSyncState(_ text: String?, key: String?, kind: EntityKind, id: UUID, keyUnchanged: Bool) throws {
+    touched.metadata = true
     guard let text else {
       try run(
         "DELETE FROM \(Self.syncStatesTable) WHERE kind = ? AND id = ?", [kind.rawValue.databaseValue, id.lowercaseText.databaseValue])

@@ -19,6 +19,8 @@ final class SQLiteTransaction: StoreWriter {
   let keepsLiveCounts: Bool
   /// How this transaction's writes changed each kind's live records, written at commit.
   var liveCountDeltas = LiveCountDeltas()
+  /// What this transaction wrote, for the commit notice.
+  var touched = StoreRegion()
 
   /// The record this transaction last read by id (or as the only record of a key) and
   /// has not written since: repositories read a record, change it and save it, and saving

@@ -7,7 +7,7 @@ import Persistence
 enum SchemaBuilder {
   /// Opens a file for this build: creates today's tables in a new file, extends an
   /// existing one with fields and kinds added since (a v4 file gains v5's stores table and
-  /// columns), and upgrades a v3 file to v4 first (``WeekIdentityUpgrade``, at the time
+  /// columns, a v5 file v6's ingredient groups), and upgrades a v3 file to v4 first (``WeekIdentityUpgrade``, at the time
   /// `now` gives; it is read only then).
   static func prepare(_ db: Database, location: String, now: () -> Date) throws {
     try db.execute(sql: "PRAGMA journal_mode = WAL")

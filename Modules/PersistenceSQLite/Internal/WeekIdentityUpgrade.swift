@@ -4,7 +4,7 @@ import Model
 import Persistence
 
 /// Schema v3 → v4, inside the caller's transaction: weekly lists get their key (ISO week
-/// and normalized name, `SemanticKey.listKey`, ADR 008) and the lists of one week that share
+/// and normalized name, `SemanticKey.listKey`, Docs/DESIGN.md §2) and the lists of one week that share
 /// a name are merged into the one with the smallest id, as the dedup step merges every
 /// unique kind (Docs/MIGRATIONS.md): the others' items move to it, a flag set on any copy
 /// stays set, its notes are the first copy's that has some, the others are tombstoned and

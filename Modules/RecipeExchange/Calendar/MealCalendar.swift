@@ -19,13 +19,18 @@ import Normalization
 public enum MealCalendar {
   /// One planned slot.
   public struct Meal: Sendable, Hashable {
+    /// The meal's date.
     public var date: CivilDate
+    /// The meal slot: breakfast, lunch, dinner or snack.
     public var mealType: MealType
     /// The recipes cooked in the slot (one, as Forager plans; none when it was deleted).
     public var recipes: [String]
+    /// The servings planned, when given.
     public var servings: Double?
+    /// Notes on the meal.
     public var notes: String?
 
+    /// A planned slot with its recipes.
     public init(date: CivilDate, mealType: MealType, recipes: [String], servings: Double? = nil, notes: String? = nil) {
       self.date = date
       self.mealType = mealType
@@ -35,6 +40,7 @@ public enum MealCalendar {
     }
   }
 
+  /// Whether events fill the whole day or start at a meal's time.
   public enum Timing: Sendable, Hashable {
     /// All-day events on the meal's date.
     case allDay
@@ -47,12 +53,14 @@ public enum MealCalendar {
     .breakfast: (8, 0, 30), .lunch: (12, 30, 45), .snack: (16, 0, 30), .dinner: (19, 0, 60),
   ]
 
+  /// The calendar's PRODID.
   public static let productID = "-//Forager//Meal plan//EN"
 
   /// The calendar's text.
   /// - Parameters:
   ///   - meals: the slots, written in date and meal order.
   ///   - stamp: DTSTAMP of every event (the export's time, from the session clock).
+  ///   - timing: all-day events, or events at each meal's time.
   public static func document(_ meals: [Meal], stamp: Date, timing: Timing = .allDay) -> String {
     var lines = [
       "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:\(productID)", "CALSCALE:GREGORIAN", "METHOD:PUBLISH",

@@ -26,7 +26,7 @@ struct RecipeFields {
     }
     var recipe = ImportedRecipe(name: name)
     recipe.description = text("description", label: "description", maximum: limits.description)
-    recipe.ingredients = ingredients()
+    (recipe.ingredients, recipe.ingredientGroups) = ingredients()
     recipe.sections = InstructionReader.sections(JSONMember.value(object, "recipeInstructions"))
     recipe.yield = yield()
     recipe.prepTime = duration("prepTime", label: "prep time")
@@ -101,19 +101,53 @@ struct RecipeFields {
 
   // MARK: Ingredients
 
-  /// The lines, tidied; group headings ("For the sauce:") and empty lines left out.
-  private mutating func ingredients() -> [String] {
-    let raw = Self.strings(JSONMember.value(object, "recipeIngredient") ?? JSONMember.value(object, "ingredients"))
+  /// The lines, tidied, each with the group it stands under: a heading line ("For the
+  /// sauce:") starts a group, and so does a section object (`{"@type": "HowToSection",
+  /// "name": "Sauce", "itemListElement": [...]}`); empty lines are left out. Groups are
+  /// all empty when the recipe has none.
+  private mutating func ingredients() -> ([String], [String?]) {
+    let raw = Self.ingredientEntries(JSONMember.value(object, "recipeIngredient") ?? JSONMember.value(object, "ingredients"))
     var lines: [String] = []
-    for line in raw {
-      guard let tidy = clipped(line, label: "ingredient line \(lines.count + 1)", maximum: limits.ingredientLine) else { continue }
+    var groups: [String?] = []
+    var heading: String?
+    var section: String?
+    for entry in raw {
+      if entry.section != section {
+        section = entry.section
+        heading = section.flatMap { clipped($0, label: "ingredient group", maximum: limits.shortText) }
+      }
+      guard let tidy = clipped(entry.text, label: "ingredient line \(lines.count + 1)", maximum: limits.ingredientLine) else { continue }
       if Self.isGroupHeading(tidy) {
-        warnings.append("ingredient group heading '\(tidy)' left out (ingredient lines have no groups)")
+        heading = Self.headingName(tidy)
         continue
       }
       lines.append(tidy)
+      groups.append(heading)
     }
-    return lines
+    return (lines, groups.contains { $0 != nil } ? groups : [])
+  }
+
+  /// Each ingredient text with the name of the section object it came from, if any.
+  static func ingredientEntries(_ value: Any?, section: String? = nil) -> [(text: String, section: String?)] {
+    switch value {
+    case let array as [Any]:
+      return array.flatMap { ingredientEntries($0, section: section) }
+    case let object as [String: Any]:
+      if let items = JSONMember.value(object, "itemListElement") ?? JSONMember.value(object, "recipeIngredient") {
+        return ingredientEntries(items, section: strings(JSONMember.value(object, "name")).first ?? section)
+      }
+      return strings(JSONMember.value(object, "text") ?? JSONMember.value(object, "name") ?? JSONMember.value(object, "@value"))
+        .map { ($0, section) }
+    default:
+      return strings(value).map { ($0, section) }
+    }
+  }
+
+  /// "For the sauce:" → "For the sauce"; "FILLING" stays.
+  static func headingName(_ line: String) -> String? {
+    var name = line
+    while name.hasSuffix(":") { name = String(name.dropLast()).trimmingCharacters(in: .whitespaces) }
+    return name.isEmpty ? nil : name
   }
 
   /// "For the sauce:", "DOUGH:", "Topping" in a list of lines: ends in a colon and has

@@ -23,6 +23,7 @@ public struct PaprikaArchive: Sendable {
   public struct Limits: Sendable, Hashable {
     /// The archive file itself.
     public var maximumArchiveBytes: Int
+    /// The most entries read.
     public var maximumEntries: Int
     /// One entry: its gzip member as stored in the zip, and its JSON once decompressed
     /// (a recipe with its photo is well under this).
@@ -30,6 +31,7 @@ public struct PaprikaArchive: Sendable {
     /// Every entry's JSON together.
     public var maximumTotalBytes: Int
 
+    /// Limits; the defaults read any real Paprika export.
     public init(
       maximumArchiveBytes: Int = 1024 * 1024 * 1024, maximumEntries: Int = 20_000, maximumEntryBytes: Int = 32 * 1024 * 1024,
       maximumTotalBytes: Int = 2 * 1024 * 1024 * 1024
@@ -43,7 +45,9 @@ public struct PaprikaArchive: Sendable {
 
   /// One entry of the archive and what it gave.
   public struct Entry: Sendable, Hashable {
+    /// What an entry gave: a recipe, a failure, or nothing to read.
     public enum Content: Sendable, Hashable {
+      /// A recipe read from the entry.
       case recipe(ImportedRecipe)
       /// A recipe entry that could not be read: why, for the person who chose the file.
       case failed(String)
@@ -53,9 +57,11 @@ public struct PaprikaArchive: Sendable {
 
     /// The entry's path inside the archive.
     public var path: String
+    /// What the entry gave.
     public var content: Content
   }
 
+  /// Every entry of the archive, in archive order.
   public var entries: [Entry]
 
   /// Reads the archive at `url` (ZIPFoundation reads the file in place; it is not loaded whole).
@@ -195,13 +201,20 @@ public struct PaprikaArchive: Sendable {
 /// Why a Paprika archive as a whole was not read. Each case says what was wrong in
 /// words for the person who chose the file; nothing is imported from it.
 public enum PaprikaArchiveError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The file cannot be read: why.
   case unreadable(String)
+  /// The file is larger than the limit: its size and the limit, in bytes.
   case tooLarge(bytes: Int, maximum: Int)
+  /// The file is not a zip archive.
   case notZip
+  /// The archive has more entries than the limit.
   case tooManyEntries(maximum: Int)
+  /// The entries' JSON together is larger than the limit, in bytes.
   case totalTooLarge(maximum: Int)
+  /// The archive holds no recipe entry.
   case noRecipes
 
+  /// A message saying why the archive was not read.
   public var description: String {
     switch self {
     case .unreadable(let reason): "cannot be read (\(reason))"

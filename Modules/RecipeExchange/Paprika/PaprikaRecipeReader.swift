@@ -7,7 +7,7 @@ import Normalization
 /// What maps where (Docs/IMPORT.md): name; ingredients, one line each; directions, one
 /// step per line (a short line ending in a colon, "For the sauce:", is a section heading);
 /// description; servings → yield; prep, cook and total times (free text such as
-/// "1 hr 20 mins") → ISO 8601 durations by ``Durations``; categories → tags; source →
+/// "1 hr 20 mins") → ISO 8601 durations by `Durations`; categories → tags; source →
 /// author; source URL; notes, with the nutritional information after them; favourite.
 /// What Forager keeps nowhere — the photo, the rating, the difficulty — is named in
 /// ``ImportedRecipe/notKept``, never dropped silently.
@@ -34,9 +34,7 @@ struct PaprikaRecipeReader {
     guard let name = clipped(Self.string(object["name"]), label: "name", maximum: limits.shortText) else { return nil }
     var recipe = ImportedRecipe(name: name)
     recipe.description = clipped(Self.string(object["description"]), label: "description", maximum: limits.description)
-    recipe.ingredients = Self.lines(Self.string(object["ingredients"])).enumerated().compactMap { number, line in
-      clipped(line, label: "ingredient line \(number + 1)", maximum: limits.ingredientLine)
-    }
+    (recipe.ingredients, recipe.ingredientGroups) = ingredients(Self.string(object["ingredients"]))
     recipe.sections = StepHeadings.sections(of: Self.lines(Self.string(object["directions"])).map(Self.step))
     recipe.yield = clipped(Self.string(object["servings"]), label: "servings", maximum: limits.shortText)
     recipe.prepTime = duration(object["prep_time"], label: "prep time")
@@ -59,6 +57,25 @@ struct PaprikaRecipeReader {
   }
 
   // MARK: Fields
+
+  /// The ingredient lines, each with the group it stands under: a heading line ("For the
+  /// dressing:", "SAUCE") starts a group and is no ingredient. Groups are all empty when
+  /// the recipe has none.
+  private mutating func ingredients(_ text: String?) -> ([String], [String?]) {
+    var lines: [String] = []
+    var groups: [String?] = []
+    var heading: String?
+    for line in Self.lines(text) {
+      guard let tidy = clipped(line, label: "ingredient line \(lines.count + 1)", maximum: limits.ingredientLine) else { continue }
+      if RecipeFields.isGroupHeading(tidy) {
+        heading = RecipeFields.headingName(tidy)
+        continue
+      }
+      lines.append(tidy)
+      groups.append(heading)
+    }
+    return (lines, groups.contains { $0 != nil } ? groups : [])
+  }
 
   /// A string, or a number written as one (servings: 4).
   static func string(_ value: Any?) -> String? {

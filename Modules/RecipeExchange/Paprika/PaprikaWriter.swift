@@ -9,7 +9,7 @@ import ZIPFoundation
 /// recipe, each the recipe's JSON compressed as one gzip member.
 ///
 /// Fields written: uid (the recipe's id), name, ingredients and directions (one per line;
-/// a section heading as "NAME:"), description, servings (the yield), prep, cook and total
+/// an ingredient group's or a section's heading as "NAME:"), description, servings (the yield), prep, cook and total
 /// times as Paprika shows them ("1 hr 20 mins"), categories (the tags), source (the
 /// author), source URL, notes, favourite, created and a content hash. Cuisine, category,
 /// keywords, the book and the date published have no Paprika field and are not written
@@ -21,12 +21,19 @@ import ZIPFoundation
 public enum PaprikaWriter {
   /// One recipe and the names of its tags (the recipe holds only their ids).
   public struct Item: Sendable {
+    /// The recipe.
     public var recipe: Recipe
+    /// Its tags' names, written as Paprika categories.
     public var categories: [String]
+    /// The group of each ingredient line (as `RecipeIngredient.group`), written as a
+    /// heading line "NAME:" before the group's first line.
+    public var ingredientGroups: [String?]
 
-    public init(_ recipe: Recipe, categories: [String] = []) {
+    /// An item for `recipe` with these category names and its lines' groups.
+    public init(_ recipe: Recipe, categories: [String] = [], ingredientGroups: [String?] = []) {
       self.recipe = recipe
       self.categories = categories
+      self.ingredientGroups = ingredientGroups
     }
   }
 
@@ -51,7 +58,8 @@ public enum PaprikaWriter {
   static func object(_ item: Item) -> [String: Any] {
     let recipe = item.recipe
     var object: [String: Any] = [
-      "uid": recipe.id.uuidString, "name": recipe.displayName, "ingredients": recipe.recipeIngredient.joined(separator: "\n"),
+      "uid": recipe.id.uuidString, "name": recipe.displayName,
+      "ingredients": IngredientHeadings.lines(recipe.recipeIngredient, groups: item.ingredientGroups).joined(separator: "\n"),
       "directions": recipe.recipeInstructions.map { StepHeadings.name(of: $0).map { $0 + ":" } ?? $0 }.joined(separator: "\n"),
       "description": recipe.recipeDescription ?? "", "notes": recipe.notes ?? "", "servings": recipe.recipeYield ?? "",
       "prep_time": spoken(recipe.prepTime), "cook_time": spoken(recipe.cookTime), "total_time": spoken(recipe.totalTime),

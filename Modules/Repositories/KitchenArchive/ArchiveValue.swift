@@ -5,14 +5,22 @@
 /// time: integers as integers, reals in their shortest exact form) and decoding keeps
 /// integers apart from reals.
 public enum ArchiveValue: Sendable, Hashable, Codable {
+  /// JSON null.
   case null
+  /// A JSON boolean.
   case bool(Bool)
+  /// A JSON number without a fraction.
   case integer(Int64)
+  /// A JSON number with a fraction.
   case real(Double)
+  /// A JSON string.
   case string(String)
+  /// A JSON array.
   case array([ArchiveValue])
+  /// A JSON object.
   case object([String: ArchiveValue])
 
+  /// Reads any JSON value.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if container.decodeNil() {
@@ -32,6 +40,7 @@ public enum ArchiveValue: Sendable, Hashable, Codable {
     }
   }
 
+  /// Writes the value as JSON.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     switch self {

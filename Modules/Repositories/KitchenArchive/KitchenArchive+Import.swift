@@ -23,6 +23,7 @@ extension Library {
   /// summary.changedNothing  // true for a second import of the same file
   /// ```
   /// - Parameters:
+  ///   - document: the archive read.
   ///   - dryRun: check and count everything, then undo it: nothing is written.
   ///   - progress: called with records done, records in all, and the kind being read.
   /// - Throws: ``KitchenArchiveError/invalidRecord(_:record:field:reason:)`` naming the

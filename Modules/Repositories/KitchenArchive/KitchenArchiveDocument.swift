@@ -6,7 +6,7 @@ public import Model
 ///
 /// The document names its format and version, the store's schema version and when it was
 /// written, then holds one array per entity kind (`categories`, `ingredientTemplates`,
-/// `recipes`, … — every kind of ``EntityKind``), each of records sorted by semantic key:
+/// `recipes`, … — every kind of `EntityKind`), each of records sorted by semantic key:
 ///
 /// ```json
 /// {"format": "forager-kitchen", "formatVersion": 1, "schemaVersion": 5,
@@ -20,7 +20,9 @@ public struct KitchenArchiveDocument: Sendable, Hashable, Codable {
   /// The newest format version this build writes and reads.
   public static let currentFormatVersion = 1
 
+  /// What the file is: always `formatName`.
   public var format: String
+  /// The format version it was written in.
   public var formatVersion: Int
   /// The schema version of the store it was exported from.
   public var schemaVersion: Int
@@ -30,6 +32,7 @@ public struct KitchenArchiveDocument: Sendable, Hashable, Codable {
   /// (empty when the kitchen holds none).
   public var records: [EntityKind: [KitchenArchiveRecord]]
 
+  /// A document of the current format holding `records`.
   public init(schemaVersion: Int, exportedAt: Date, records: [EntityKind: [KitchenArchiveRecord]]) {
     format = Self.formatName
     formatVersion = Self.currentFormatVersion
@@ -101,6 +104,7 @@ public struct KitchenArchiveDocument: Sendable, Hashable, Codable {
     self.records = records
   }
 
+  /// Writes the document, with an array for every kind.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: Key.self)
     try container.encode(format, forKey: Key("format"))
@@ -118,12 +122,15 @@ public struct KitchenArchiveDocument: Sendable, Hashable, Codable {
 /// it points at both ways, so an import can resolve it by id or by key; the semantic-key
 /// field itself is `key`, not repeated among the fields.
 public struct KitchenArchiveRecord: Sendable, Hashable, Codable {
+  /// The record's id.
   public var id: UUID
-  /// The semantic key (DESIGN.md §2); for kinds without one, a key built from the
+  /// The semantic key (Docs/DESIGN.md §2); for kinds without one, a key built from the
   /// owner's key and the record's own name or position (Docs/IMPORT.md).
   public var key: String
+  /// The record's fields by their schema names.
   public var fields: [String: ArchiveValue]
 
+  /// A record with its id, semantic key and fields.
   public init(id: UUID, key: String, fields: [String: ArchiveValue]) {
     self.id = id
     self.key = key
@@ -141,6 +148,7 @@ public struct KitchenArchiveLimits: Sendable, Hashable {
   /// The most records over every kind.
   public var maximumRecords: Int
 
+  /// Limits of your own.
   public init(maximumBytes: Int, maximumRecordsPerKind: Int, maximumRecords: Int) {
     self.maximumBytes = maximumBytes
     self.maximumRecordsPerKind = maximumRecordsPerKind

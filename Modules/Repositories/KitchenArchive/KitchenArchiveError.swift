@@ -21,6 +21,7 @@ public enum KitchenArchiveError: Error, Sendable, Hashable, CustomStringConverti
   /// field and why.
   case invalidRecord(EntityKind, record: String, field: String, reason: String)
 
+  /// A message naming the record, field or limit at fault.
   public var description: String {
     switch self {
     case .tooLarge(let bytes, let limit):

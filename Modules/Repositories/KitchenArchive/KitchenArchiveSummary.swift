@@ -2,6 +2,7 @@ public import Model
 
 /// What an import did, or would do under `--dry-run`, for each kind.
 public struct KitchenArchiveSummary: Sendable, Hashable {
+  /// What an import did to the records of one kind.
   public struct Counts: Sendable, Hashable {
     /// Records the kitchen did not hold.
     public var created = 0
@@ -12,8 +13,10 @@ public struct KitchenArchiveSummary: Sendable, Hashable {
     /// Ingredient lines of a recipe the archive holds that the archive's recipe does not have.
     public var removed = 0
 
+    /// All counts zero.
     public init() {}
 
+    /// Records created, updated or removed.
     public var changed: Int { created + updated + removed }
   }
 

@@ -27,6 +27,7 @@ public struct CommandRegistry: Sendable {
     RecipeCommands.group,
     MealCommands.group,
     ListCommands.group,
+    WatchCommands.group,
     PantryCommands.group,
     StoreCommands.group,
     KitchenArchiveCommands.group,

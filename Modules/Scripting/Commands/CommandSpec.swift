@@ -269,9 +269,13 @@ public struct BlockSpec: Sendable, Hashable {
     public let name: String
     /// The option each line becomes: "ingredient".
     public let option: String
-    public init(_ name: String, option: String) {
+    /// The option a line ending in ':' becomes instead ("For the sauce:" → `--group`),
+    /// or nil when such a line is an ordinary line of the section.
+    public let headingOption: String?
+    public init(_ name: String, option: String, headingOption: String? = nil) {
       self.name = name
       self.option = option
+      self.headingOption = headingOption
     }
   }
 

@@ -69,6 +69,12 @@ enum ListCommands {
     let units = invocation.option("units").flatMap(UnitPreference.init(rawValue:)) ?? session.units
     let shopping = try session.library.lists.shoppingList(
       list.id.uuidString, units: units, includeDone: invocation.flag("all"), store: invocation.option("store"))
+    return CommandResult(parts: parts(of: shopping))
+  }
+
+  /// What `list show` (and `watch list`) prints of a list by aisle.
+  static func parts(of shopping: ShoppingList) -> [CommandResult.Part] {
+    let list = shopping.list
     var rows: [[JSONValue]] = []
     for aisle in shopping.aisles {
       let aisleName = aisle.category?.displayName ?? "Uncategorized"
@@ -109,7 +115,7 @@ enum ListCommands {
     if covered > 0 {
       parts.append(.message("\(covered) line\(covered == 1 ? "" : "s") covered by the pantry hidden; --all shows them"))
     }
-    return CommandResult(parts: parts)
+    return parts
   }
 
   /// What the pantry did to a line, for JSON.

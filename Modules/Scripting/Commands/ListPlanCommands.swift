@@ -8,7 +8,7 @@ enum ListPlanCommands {
   static let addPlan = CommandSpec(
     "list add-plan",
     summary:
-      "Add the recipe of every meal planned in a week, each scaled to its meal's servings, skipping staples and pantry ingredients without an amount (--all adds them); running it again adds nothing twice.",
+      "Add the recipe of every meal planned in a week, each scaled to its meal's servings, skipping staples and pantry ingredients without an amount (--all adds them); running it again brings the list back in line with the plan.",
     parameters: [.rest("list", completion: .names(.weeklyList), help: "a list name or id")],
     options: [
       .value("week", "the planned week: YYYY-Www or a date in it", .week, required: true),
@@ -16,7 +16,8 @@ enum ListPlanCommands {
     ],
     details: [
       "Each item remembers the meal and recipe line it came from (its id is made from the list, the meal, the recipe and the line): a line already added, or removed from the list since, is not added again, and two devices that add one week offline add the same items.",
-      "A meal planned with another recipe since adds that recipe's lines; a meal's servings scale its recipe from the recipe's yield.",
+      "A meal's servings scale its recipe from the recipe's yield. Run again, it follows the plan: an item whose meal's servings changed takes the new amount; the items of a meal removed or planned with another recipe since leave the list, and that recipe's lines are added.",
+      "An item that is checked, or whose amount is not the one add-plan gave it, is never changed or removed; items added by hand are not add-plan's.",
     ],
     examples: ["list add-plan Groceries --week 2024-W50", "list add-plan Groceries --week 2024-12-13 --all"]
   ) { invocation, session in
@@ -31,7 +32,22 @@ enum ListPlanCommands {
       .data(key: "meals", .strings(addition.meals.map(\.slotKey))), .data(key: "added", .int(count)),
       .data(key: "skipped", .strings(addition.skipped)), .data(key: "alreadyOnList", .int(addition.alreadyOnList)),
       .data(key: "unscaled", .strings(addition.unscaled)),
+      .data(key: "rescaled", .strings(addition.rescaled.map(Self.described))),
+      .data(key: "removed", .strings(addition.removed.map(Self.described))),
+      .data(key: "keptAsChanged", .strings(addition.keptAsChanged.map(Self.described))),
     ]
+    if !addition.rescaled.isEmpty {
+      parts.append(.message("amounts now following the planned servings: \(addition.rescaled.map(Self.described).joined(separator: ", "))"))
+    }
+    if !addition.removed.isEmpty {
+      parts.append(
+        .message("taken off, no longer in the plan: \(addition.removed.map(Self.described).joined(separator: ", "))"))
+    }
+    if !addition.keptAsChanged.isEmpty {
+      parts.append(
+        .message(
+          "left as they are, checked or changed by hand: \(addition.keptAsChanged.map(Self.described).joined(separator: ", "))"))
+    }
     if !addition.skipped.isEmpty {
       parts.append(.message("skipped, on hand or staples: \(addition.skipped.joined(separator: ", ")) (--all adds them)"))
     }
@@ -45,6 +61,11 @@ enum ListPlanCommands {
     }
     parts += ListCommands.pantryCovered(addition.covered)
     return CommandResult(parts: parts)
+  }
+
+  /// "eggs 6", or the name alone for an item without an amount.
+  static func described(_ item: GroceryListItem) -> String {
+    item.quantity.map { "\(item.displayName) \($0)" } ?? item.displayName
   }
 
   static let store = CommandSpec(

@@ -3,31 +3,32 @@ import Migration
 import Model
 import Sync
 
-/// migrate: upgrades an old store file (schema v1, v2 or v3) in the stages of
-/// Docs/MIGRATIONS.md — backup, stage A, dedup, stage B, stage C.
+/// migrate: upgrades an old store file (schema v1 to v5) in the stages of
+/// Docs/MIGRATIONS.md — backup, stage A, dedup, stage B, stages C to E.
 enum MigrateCommands {
   static let group = CommandGroup("migrate", summary: "Upgrade an old store", commands: [migrate])
 
   static let migrate = CommandSpec(
     "migrate",
-    summary: "Upgrade a store file from schema v1 (the earlier app), v2 or v3 to v4, after copying it to PATH.vN.backup.",
+    summary: "Upgrade a store file from schema v1 (the earlier app) or later to v6, after copying it to PATH.vN.backup.",
     parameters: [.rest("path", optional: true, help: "the store file; default: the current device's file")],
     options: [
       .flag("dry-run", "report what would change; the file is not touched"),
       .value(
-        "to", "stop at this schema version (2: keys without constraints; 3: constraints; 4: current)", .choice(["2", "3", "4"])),
+        "to", "stop at this schema version (2: keys without constraints; 3: constraints; 4: list keys; 5: stores; 6: current)",
+        .choice(["2", "3", "4", "5", "6"])),
       .value("time-zone", "the zone planned meals were made in (default: this device's zone)", placeholder: "ZONE"),
       .flag("name-unnamed", "give records with a blank name a placeholder name instead of refusing stage B"),
       .flag("no-backup", "do not copy the file first"),
-      .flag("force", "go to v4 even while other active devices of the household still sync an older schema"),
+      .flag("force", "go to v6 even while other active devices of the household still sync an older schema"),
     ],
     details: [
       "Stage A renames name/title to displayName, fills in every semantic key and timestamp, reads planned-meal",
       "instants as civil dates in --time-zone and infers missing meal types from the hour. The dedup step merges",
       "records that share a key into the one with the smallest id. Stage B adds the unique constraints, or refuses",
       "and names the records in the way. Stage C keys weekly lists by ISO week and name and merges a week's lists of one",
-      "name. Each stage is one transaction: a crash leaves the version before it, never between.",
-      "Running migrate again changes nothing. A store that syncs goes to v4 only when the cloud's registry shows no other",
+      "name; stage D adds stores and pantry amounts, stage E ingredient groups. Each stage is one transaction: a crash leaves the version before it, never between.",
+      "Running migrate again changes nothing. A store that syncs goes to v6 only when the cloud's registry shows no other",
       "device of the household active (seen in 30 days) on an older schema, unless --force. See Docs/MIGRATIONS.md.",
     ],
     examples: [

@@ -8,8 +8,11 @@ enum PaprikaExport {
   /// Writes the archive in one step (a temporary file renamed into place): a failed
   /// write leaves no partial archive.
   static func write(_ recipes: [Recipe], to path: String, invocation: Invocation, session: Session) throws -> CommandResult {
+    let groups = try session.library.recipes.ingredientGroups(of: recipes)
     let items = try recipes.map { recipe in
-      PaprikaWriter.Item(recipe, categories: try recipe.tags.compactMap { try session.library.tags.find($0.uuidString)?.displayName })
+      PaprikaWriter.Item(
+        recipe, categories: try recipe.tags.compactMap { try session.library.tags.find($0.uuidString)?.displayName },
+        ingredientGroups: groups[recipe.id] ?? [])
     }
     let data: Data
     do {

@@ -36,26 +36,33 @@ enum RecipeCommands {
     summary: "Create a recipe with its ingredient lines. When a recipe with the same title key exists, nothing is created unless --anyway.",
     parameters: [.rest("name", .name, help: "the recipe's title")],
     options: [
-      .value("ingredient", "one ingredient line as written: \"2 ½ cups diced tomatoes\"", placeholder: "LINE", repeatable: true)
+      .value("ingredient", "one ingredient line as written: \"2 ½ cups diced tomatoes\"", placeholder: "LINE", repeatable: true),
+      .value(
+        "group", "the ingredient group the --ingredient lines after it stand under (\"For the sauce\")", placeholder: "NAME",
+        repeatable: true),
     ] + fieldOptions + [
       .value("author", "who wrote the recipe", placeholder: "NAME"),
       .value("published", "when it was published", .date),
       .flag("favorite", "mark it a favourite"),
       .flag("anyway", "create it even when a recipe with a similar title exists"),
     ],
-    block: BlockSpec(sections: [.init("ingredients", option: "ingredient"), .init("steps", option: "step")]),
+    block: BlockSpec(sections: [.init("ingredients", option: "ingredient", headingOption: "group"), .init("steps", option: "step")]),
     details: [
       "Ingredient lines can be given with --ingredient, or as a block: end the command line with ':'",
       "and write one line per ingredient, then 'steps:' and one line per step, then 'end'.",
-      "Block lines are raw text: no quoting needed.",
+      "Block lines are raw text: no quoting needed. An ingredient line ending in ':' (\"For the sauce:\") is a group heading:",
+      "the lines after it stand under it, as after --group NAME.",
     ],
     examples: [
       "recipe add \"Egg Fried Rice\" --cuisine Asian --ingredient \"3 cups cooked rice\" --ingredient \"2 eggs\"",
       "recipe add \"Mom's Lasagna\" --cuisine Italian --prep 30m --cook 1h --tag family:\n  12 lasagna noodles\n  2 cups ricotta\nsteps:\n  Layer and bake.\nend",
+      "recipe add Dumplings --ingredient \"2 cups flour\" --group \"Dipping sauce\" --ingredient \"3 tbsp soy sauce\"",
     ]
   ) { invocation, session in
     var draft = RecipeDraft(name: invocation.argument("name"))
-    draft.ingredients = invocation.values("ingredient")
+    let lines = invocation.values("ingredient", under: "group")
+    draft.ingredients = lines.map(\.value)
+    draft.ingredientGroups = lines.map(\.heading)
     draft.instructions = invocation.values("step")
     draft.author = invocation.option("author")
     draft.datePublished = invocation.option("published")

@@ -166,9 +166,10 @@ enum RecipeExchangeCommands {
     if let path = invocation.option("paprika") {
       return try PaprikaExport.write(recipes, to: path, invocation: invocation, session: session)
     }
-    let data = try JSONLDWriter.data(recipes)
+    let groups = try session.library.recipes.ingredientGroups(of: recipes)
+    let data = try JSONLDWriter.data(recipes, ingredientGroups: groups)
     guard let path = invocation.option("output") else {
-      let objects = recipes.map { JSONValue(foundation: JSONLDWriter.object($0)) }
+      let objects = recipes.map { JSONValue(foundation: JSONLDWriter.object($0, ingredientGroups: groups[$0.id] ?? [])) }
       let document = objects.count == 1 ? objects[0] : .array(objects)
       return CommandResult(.document(key: "document", text: String(decoding: data, as: UTF8.self), document))
     }

@@ -171,20 +171,30 @@ enum Rows {
     factor.rounded() == factor && abs(factor) < 1e15 ? String(Int64(factor)) : String(format: "%.3g", factor)
   }
 
+  /// A recipe's lines in order; when it groups them, each group's heading beside its
+  /// first line (a GROUP column, and `group` on each line in JSON).
   static func recipeLines(_ details: RecipeDetails) -> Table {
-    Table(
-      key: "ingredients",
-      columns: [
-        Table.Column("quantity", "QTY", alignRight: true), Table.Column("unit"), Table.Column("ingredient"),
-        Table.Column("notes"), Table.Column("line", "AS WRITTEN"),
-      ],
-      rows: details.lines.map { line in
-        [
-          .number(line.ingredient.quantity), .text(line.ingredient.unit), .text(line.template?.displayName),
-          .text(line.ingredient.notes), .string(line.ingredient.rawLine),
-        ]
-      },
-      emptyText: "no ingredient lines")
+    let grouped = details.lines.contains { $0.ingredient.group != nil }
+    var columns = [
+      Table.Column("quantity", "QTY", alignRight: true), Table.Column("unit"), Table.Column("ingredient"),
+      Table.Column("notes"), Table.Column("line", "AS WRITTEN"),
+    ]
+    if grouped {
+      columns.insert(contentsOf: [Table.Column("groupHeading", "GROUP", tableOnly: true), Table.Column("group", jsonOnly: true)], at: 0)
+    }
+    var previous: String?? = .none
+    let rows = details.lines.map { line -> [JSONValue] in
+      let row: [JSONValue] = [
+        .number(line.ingredient.quantity), .text(line.ingredient.unit), .text(line.template?.displayName),
+        .text(line.ingredient.notes), .string(line.ingredient.rawLine),
+      ]
+      guard grouped else { return row }
+      let group = line.ingredient.group
+      defer { previous = .some(group) }
+      let heading: JSONValue = previous == .some(group) ? .string("") : .string(group ?? "")
+      return [heading, .text(group)] + row
+    }
+    return Table(key: "ingredients", columns: columns, rows: rows, emptyText: "no ingredient lines")
   }
 
   // MARK: Duplicates

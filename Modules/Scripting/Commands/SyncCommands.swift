@@ -90,8 +90,15 @@ enum SyncCommands {
     var asideByDevice: [(device: String, aside: [SetAsideChange])] = []
     var unshownByDevice: [(device: String, records: [UnshownRecord])] = []
     var live: [JSONValue] = []
+    var monitors: [JSONValue] = []
     for device in session.devices {
       let status = session.sync.existingMonitor(for: device)?.status ?? SyncMonitor.Status()
+      monitors.append([
+        "device": .string(device.name), "state": .string(status.state.rawValue),
+        "lastSuccess": status.lastSuccess.map { .string($0.formatted(.iso8601)) } ?? .null,
+        "lastError": status.lastError.map { .string($0) } ?? .null, "pendingChanges": .int(status.pendingChanges),
+        "setAsideChanges": .int(status.setAsideChanges),
+      ])
       let engine = session.cloud(for: device).map { SyncEngine(store: device.store, cloud: $0, deviceName: device.name) }
       let pending = try engine?.pendingChangeCount() ?? 0
       let held = try engine?.heldBatches() ?? []
@@ -155,6 +162,7 @@ enum SyncCommands {
     ]
     parts += notices.map { .message($0) }
     parts.append(.data(key: "live", .array(live)))
+    parts.append(.data(key: "monitor", .array(monitors)))
     parts.append(
       .data(
         key: "setAside",

@@ -5,6 +5,9 @@ public struct Invocation: Sendable {
   public let arguments: [String: [String]]
   /// Option values by option name; a flag holds one empty value.
   public let options: [String: [String]]
+  /// The name of each option value in the order given (block lines after the command
+  /// line's options): which `--group` an `--ingredient` follows.
+  public var optionOrder: [String] = []
   /// 1-based line where the command starts (0 outside a script).
   public let line: Int
   /// The command as written, for messages and progress.
@@ -29,6 +32,21 @@ public struct Invocation: Sendable {
   /// Every value of a repeatable option, in order.
   public func values(_ name: String) -> [String] { options[name] ?? [] }
   public func flag(_ name: String) -> Bool { options[name] != nil }
+
+  /// Every value of the repeatable option `name`, each with the last value of `heading`
+  /// given before it (nil before the first): `--group Sauce --ingredient "1 onion"`.
+  public func values(_ name: String, under heading: String) -> [(value: String, heading: String?)] {
+    var seen: [String: Int] = [:]
+    var current: String?
+    var result: [(value: String, heading: String?)] = []
+    for option in optionOrder where option == name || option == heading {
+      let index = seen[option, default: 0]
+      seen[option] = index + 1
+      let value = values(option)[index]
+      if option == heading { current = value } else { result.append((value, current)) }
+    }
+    return result
+  }
 
   /// An integer option (already checked when parsed).
   public func integer(_ name: String) -> Int? { option(name).flatMap { Int($0) } }

@@ -169,6 +169,7 @@ public struct ScriptParser: Sendable {
     }
 
     var options: [String: [String]] = [:]
+    var order: [String] = []
     var positional: [Word] = []
     let known = spec.allOptions
     var rest = words.dropFirst(resolved.consumed)
@@ -220,6 +221,7 @@ public struct ScriptParser: Sendable {
         throw usage("--\(name)", "given more than once")
       }
       options[name, default: []].append(value)
+      order.append(name)
     }
 
     // Block lines become option values.
@@ -231,7 +233,13 @@ public struct ScriptParser: Sendable {
           section = header
           continue
         }
+        if let heading = section.headingOption, entry.text.hasSuffix(":") {
+          options[heading, default: []].append(entry.text)
+          order.append(heading)
+          continue
+        }
         options[section.option, default: []].append(entry.text)
+        order.append(section.option)
       }
     }
 
@@ -247,7 +255,7 @@ public struct ScriptParser: Sendable {
       if given.count > 1 { throw usage(given[1], "give either \(group.text(spec)), not both") }
       if given.isEmpty && group.isRequired { throw usage(group.names[0], "missing; give \(group.text(spec))") }
     }
-    return Invocation(spec: spec, arguments: arguments, options: options, line: line, text: text)
+    return Invocation(spec: spec, arguments: arguments, options: options, optionOrder: order, line: line, text: text)
   }
 
   private func bindPositional(

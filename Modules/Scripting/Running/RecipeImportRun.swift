@@ -155,6 +155,13 @@ struct RecipeImportRun {
         warnings.append("ingredient line \(number + 1) '\(line)' left out: \(problem)")
       } else {
         draft.ingredients.append(line)
+        let group = number < recipe.ingredientGroups.count ? recipe.ingredientGroups[number] : nil
+        do {
+          draft.ingredientGroups.append(try RecipeRepository.groupName(group, line: draft.ingredients.count))
+        } catch {
+          warnings.append("ingredient group '\(group ?? "")' of line \(number + 1) left out: \(error.localizedDescription)")
+          draft.ingredientGroups.append(nil)
+        }
       }
     }
     draft.instructions = recipe.instructions

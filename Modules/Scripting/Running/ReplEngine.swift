@@ -13,6 +13,10 @@ public final class ReplEngine {
   public var renderer: Renderer
   private var pending: [String] = []
 
+  /// Where the results a command shows while it runs (`watch list`) are printed at once;
+  /// nil: they are part of the command's reply, before its own output.
+  public var show: ((String) -> Void)?
+
   public init(interpreter: Interpreter, renderer: Renderer = Renderer()) {
     self.interpreter = interpreter
     self.renderer = renderer
@@ -63,6 +67,13 @@ public final class ReplEngine {
       for invocation in parsed.statements {
         reply.ran = true
         do {
+          let showsJSON = interpreter.wantsJSON(invocation)
+          interpreter.session.showUpdate = { [renderer, show] update in
+            let text = renderer.render(update, command: invocation.command, json: showsJSON)
+            guard !text.isEmpty else { return }
+            if let show { show(text) } else { outputs.append(text) }
+          }
+          defer { interpreter.session.showUpdate = nil }
           let result = try interpreter.run(invocation)
           let text = renderer.render(result, command: invocation.command, json: interpreter.wantsJSON(invocation))
           if !text.isEmpty { outputs.append(text) }

@@ -142,6 +142,11 @@ public final class ScriptRunner {
       index += 1
       progress?(index - 1, state.statements.count)
       do {
+        session.showUpdate = { [renderer, output, session] update in
+          let text = renderer.render(update, command: invocation.command, json: invocation.wantsJSON || session.outputMode == .json)
+          if !text.isEmpty { output(text) }
+        }
+        defer { session.showUpdate = nil }
         let result = try Interpreter.perform(invocation, in: session)
         state.succeeded += 1
         let json = invocation.wantsJSON || session.outputMode == .json

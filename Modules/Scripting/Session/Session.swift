@@ -67,6 +67,13 @@ public final class Session {
   public var keepsUndo = false
   /// The commands of this session that changed records, oldest first, for `undo`.
   var undoable: [UndoStep] = []
+  /// Where a command that runs until stopped (`watch list`) shows each result as it
+  /// comes; the REPL engine and the script runner set it around each command, rendered
+  /// as that command's output. Nil: the command returns its results together at the end.
+  public var showUpdate: ((CommandResult) -> Void)?
+  /// The REPL sets it: whether Ctrl-C was pressed since the last call, which ends a
+  /// `watch`. Nil (scripts): nothing interrupts, and a watch ends by its own bound.
+  public var interruptRequested: (() -> Bool)?
   /// Called after a store is opened inside an atomic run, so the run can join it.
   var storeOpened: ((Device) throws -> Void)?
 

@@ -49,12 +49,16 @@ extension Session {
   func stopLive(_ device: Device) -> Bool {
     guard let driver = live.drivers.removeValue(forKey: device.name.lowercased()) else { return false }
     driver.live.stop()
+    driver.live.engine.monitor.setLive(false)
     return true
   }
 
   /// Closes every channel (the session ends, or the cloud changes).
   func stopAllLive() {
-    for driver in live.drivers.values { driver.live.stop() }
+    for driver in live.drivers.values {
+      driver.live.stop()
+      driver.live.engine.monitor.setLive(false)
+    }
     live.drivers = [:]
   }
 
@@ -112,6 +116,7 @@ extension Session {
         failure = Interpreter.reason(for: error)
       }
       let status = driver.live.status
+      driver.live.engine.monitor.setLive(status.mode == .live)
       if status.mode == .live, driver.mode != .live, (try? driver.live.engine.hasPendingChanges()) == true {
         // The channel opened again: what was written while it was closed goes out now.
         driver.live.noteLocalWrite()

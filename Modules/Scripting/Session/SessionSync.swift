@@ -11,11 +11,13 @@ struct SessionSync {
 
   mutating func setOffline(_ device: Device, _ value: Bool) {
     if value { offline.insert(device.name.lowercased()) } else { offline.remove(device.name.lowercased()) }
+    monitors[device.name.lowercased()]?.setOffline(value)
   }
 
   mutating func monitor(for device: Device, clock: @escaping @Sendable () -> Date) -> SyncMonitor {
     if let monitor = monitors[device.name.lowercased()] { return monitor }
     let monitor = SyncMonitor(clock: clock)
+    monitor.setOffline(isOffline(device))
     monitors[device.name.lowercased()] = monitor
     return monitor
   }

@@ -48,13 +48,16 @@ struct EntityView {
     let schema = kind.schema
     var createdAt = first.createdAt, updatedAt = first.updatedAt
     var ownerID = first.ownerID, sharingScope = first.sharingScope
-    var existence: StampedValue?
-    for member in members {
+    var existence = first[RecordState.existsField]
+    for member in members.dropFirst() {
       createdAt = min(createdAt, member.createdAt)
       updatedAt = max(updatedAt, member.updatedAt)
-      if member.ownerID > ownerID { ownerID = member.ownerID }
+      let memberExistence = member[RecordState.existsField]
+      // The entity's owner is the one that came with its highest existence register, as
+      // within one record's state.
+      if RecordState.ownerWins((memberExistence, member.ownerID), over: (existence, ownerID)) { ownerID = member.ownerID }
       if member.sharingScope.rawValue > sharingScope.rawValue { sharingScope = member.sharingScope }
-      if let value = member[RecordState.existsField] { existence = RecordState.join(existence, value) }
+      if let memberExistence { existence = RecordState.join(existence, memberExistence) }
     }
     // One member (most entities) needs no choosing among registers.
     guard let written = members.count == 1 ? Self.fields(of: first, schema) : Self.fields(of: members, schema) else { return nil }

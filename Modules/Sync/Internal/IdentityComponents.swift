@@ -64,7 +64,7 @@ final class IdentityComponents {
     forgetIfStatesChanged()
     if let cached = edgeComponents[key] { return cached }
     let own = try states.state(key)
-    if states.losers(of: key).isEmpty, own?.hasEdges != true {
+    if try states.losers(of: key).isEmpty, own?.hasEdges != true {
       // No edge in or out (most records): the record alone.
       edgeComponents[key] = [key.id]
       return [key.id]
@@ -73,7 +73,7 @@ final class IdentityComponents {
     var stack = [key.id]
     while let id = stack.popLast() {
       let member = RecordKey(kind: key.kind, id: id)
-      var neighbours = states.losers(of: member)
+      var neighbours = try states.losers(of: member)
       if let state = try states.state(member) { neighbours.append(contentsOf: state.keepers) }
       for neighbour in neighbours where seen.insert(neighbour).inserted { stack.append(neighbour) }
     }
@@ -109,7 +109,7 @@ final class IdentityComponents {
   /// (nothing is cached); false also when that takes computing a view (a unique kind's
   /// state without a key register).
   func standsAlone(_ key: RecordKey) throws -> Bool {
-    guard states.losers(of: key).isEmpty, let state = try states.state(key), !state.hasEdges else { return false }
+    guard try states.losers(of: key).isEmpty, let state = try states.state(key), !state.hasEdges else { return false }
     guard key.kind.schema.identity.isUnique else { return true }
     guard let shared = SharedKey(state) else { return false }
     return try states.holders(of: shared).allSatisfy { $0 == key.id }

@@ -103,7 +103,8 @@ struct Stamper {
     let schema = change.kind.schema
     switch change.operation {
     case .insert:
-      state.write(RecordState.existsField, StampedValue(value: .bool(true), stamp: stamp))
+      // A create names its owner: the owner travels with the existence register it writes.
+      if state.write(RecordState.existsField, StampedValue(value: .bool(true), stamp: stamp)) { state.ownerID = row.meta.ownerID }
       let group = schema.identityFields
       let creation = migration ? Stamp.migration : Stamp.creation(replica, at: physical(of: change))
       for name in change.fields {
@@ -119,8 +120,10 @@ struct Stamper {
       for name in Self.withIdentityGroup(change.fields, change.kind) where schema.field(named: name) != nil {
         state.write(name, StampedValue(value: row[name], stamp: stamp))
       }
-      if row.meta.isLive && state.isDeleted {
+      if row.meta.isLive && state.isDeleted,
         state.write(RecordState.existsField, StampedValue(value: .bool(true), stamp: stamp))
+      {
+        state.ownerID = row.meta.ownerID
       }
     case .delete:
       if !mergedAway { state.write(RecordState.existsField, StampedValue(value: .bool(false), stamp: stamp)) }

@@ -117,7 +117,8 @@ struct RecordState: Hashable {
   }
 
   /// The join: per register the higher (stamp, value), min of creation times, max of update
-  /// times and of owner and sharing scope (not stamped; any fixed choice converges).
+  /// times and of sharing scope, and the owner that came with the higher existence
+  /// register (``ownerWins(_:over:)``).
   /// - Returns: whether `self` changed.
   @discardableResult
   mutating func join(_ other: RecordState) -> Bool {
@@ -130,7 +131,7 @@ struct RecordState: Hashable {
       updatedAt = other.updatedAt
       changed = true
     }
-    if other.ownerID > ownerID {
+    if Self.ownerWins((other[Self.existsField], other.ownerID), over: (registers[Self.existsField], ownerID)) {
       ownerID = other.ownerID
       changed = true
     }
@@ -146,6 +147,21 @@ struct RecordState: Hashable {
     #endif
     for (name, value) in other.registers where write(name, value) { changed = true }
     return changed
+  }
+
+  /// Whether an owner replaces another in a join. The owner is whoever created the record:
+  /// it travels with the existence register a create (or a delete, or a re-create) writes,
+  /// so the owner of the higher existence register wins, and an owner sent with no higher
+  /// existence register changes nothing. A change that only edits fields cannot claim a
+  /// record whatever owner it names; a later re-create can. Equal (or absent) existence
+  /// registers leave the greater owner, so the order is total and the join commutative.
+  static func ownerWins(_ incoming: (StampedValue?, String), over current: (StampedValue?, String)) -> Bool {
+    if incoming.0 != current.0 {
+      guard let theirs = incoming.0 else { return false }
+      guard let mine = current.0 else { return true }
+      return join(mine, theirs) == theirs
+    }
+    return incoming.1 > current.1
   }
 
   /// The higher of two register values: by stamp, and for equal stamps (values written

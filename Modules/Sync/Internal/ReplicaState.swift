@@ -141,8 +141,14 @@ enum ReplicaKeys {
   static func unshown(_ key: RecordKey) -> String { entry(unshownPrefix, key) }
 
   static func reverseEdge(_ kind: EntityKind, keeper: UUID, loser: UUID) -> String {
-    edgePrefix + kind.rawValue + "/" + keeper.lowercaseText + "/" + loser.lowercaseText
+    reverseEdgePrefix(of: RecordKey(kind: kind, id: keeper)) + loser.lowercaseText
   }
+  /// The prefix of every reverse edge into `keeper`.
+  static func reverseEdgePrefix(of keeper: RecordKey) -> String {
+    edgePrefix + keeper.kind.rawValue + "/" + keeper.id.lowercaseText + "/"
+  }
+  /// `sync.edgeCount`: how many reverse edges the store holds (``StateStore``).
+  static let edgeCount = "sync.edgeCount"
   static func reference(to target: RecordKey, from owner: RecordKey) -> String {
     entry(referencePrefix, target, then: "/" + path(owner))
   }

@@ -41,9 +41,23 @@ final class StateStore {
     }
   }
 
-  /// Reverse edges keeper → losers, read by one range scan when the transaction starts
-  /// (merged records are few).
+  /// Reverse edges keeper → losers: all of them, read by one range scan when the
+  /// transaction starts while the store holds at most ``eagerEdgeLimit`` (merged records
+  /// are few in most kitchens), or else each keeper's when it is first asked about, so a
+  /// store with many merges pays for the records a transaction touches, not for every edge.
   private var mergedInto: [RecordKey: [UUID]] = [:]
+  /// Whether ``mergedInto`` holds every reverse edge of the store.
+  private let holdsEveryEdge: Bool
+  /// How many reverse edges the store holds (`sync.edgeCount`), read once per transaction.
+  private var edgeCount: Int
+  /// The most reverse edges a transaction reads at its start.
+  static let defaultEagerEdgeLimit = 4_096
+  #if DEBUG
+    /// Tests set a lower limit to run a sync with the edges read keeper by keeper.
+    @TaskLocal package static var eagerEdgeLimit = defaultEagerEdgeLimit
+  #else
+    static let eagerEdgeLimit = defaultEagerEdgeLimit
+  #endif
   /// The holders of the keys read in this transaction, by key, in keeper order; kept up
   /// to date by ``set(_:)`` (the store indexes the key of each state it is given).
   private var holders: [SharedKey: [UUID]] = [:]
@@ -63,14 +77,26 @@ final class StateStore {
     self.writer = writer
     self.decoded = decoded
     self.time = time
-    for key in try writer.metadataKeys(withPrefix: ReplicaKeys.edgePrefix) {
-      // `<kind>/<keeper>/<loser>`
-      let length = ReplicaKeys.edgePrefix.utf8.count
-      guard let keeper = ReplicaKeys.parsePath(key, from: length),
-        let loser = ReplicaKeys.trailingID(key, from: key.utf8.count - 36)
-      else { continue }
-      mergedInto[keeper, default: []].append(loser)
+    // The count is written with each new edge; a store written before it was kept counts
+    // its edges once, here.
+    let counted = try writer.metadata(forKey: ReplicaKeys.edgeCount).flatMap(Int.init)
+    holdsEveryEdge = (counted ?? 0) <= Self.eagerEdgeLimit
+    edgeCount = counted ?? 0
+    guard holdsEveryEdge else { return }
+    let keys = try writer.metadataKeys(withPrefix: ReplicaKeys.edgePrefix)
+    for key in keys {
+      if let (keeper, loser) = Self.reverseEdge(key) { mergedInto[keeper, default: []].append(loser) }
     }
+    edgeCount = keys.count
+    if counted != keys.count { try writer.setMetadata(String(keys.count), forKey: ReplicaKeys.edgeCount) }
+  }
+
+  /// The keeper and loser a reverse-edge entry `sync.edge/<kind>/<keeper>/<loser>` names.
+  private static func reverseEdge(_ key: String) -> (RecordKey, UUID)? {
+    guard let keeper = ReplicaKeys.parsePath(key, from: ReplicaKeys.edgePrefix.utf8.count),
+      let loser = ReplicaKeys.trailingID(key, from: key.utf8.count - 36)
+    else { return nil }
+    return (keeper, loser)
   }
 
   /// Forgets the holders read so far, after the store's key index was written around this
@@ -145,15 +171,23 @@ final class StateStore {
   }
 
   /// The records merged into `key` (the other ends of its incoming edges).
-  func losers(of key: RecordKey) -> [UUID] { mergedInto[key] ?? [] }
+  func losers(of key: RecordKey) throws -> [UUID] {
+    if let known = mergedInto[key] { return known }
+    guard !holdsEveryEdge else { return [] }
+    let losers = try writer.metadataKeys(withPrefix: ReplicaKeys.reverseEdgePrefix(of: key)).compactMap { Self.reverseEdge($0)?.1 }
+    mergedInto[key] = losers
+    return losers
+  }
 
   /// Records the reverse of a new edge loser → keeper.
   func noteEdge(_ kind: EntityKind, loser: UUID, keeper: UUID) throws {
     let key = RecordKey(kind: kind, id: keeper)
-    guard !(mergedInto[key]?.contains(loser) ?? false) else { return }
+    guard try !losers(of: key).contains(loser) else { return }
     mergedInto[key, default: []].append(loser)
     version += 1
     try writer.setMetadata("", forKey: ReplicaKeys.reverseEdge(kind, keeper: keeper, loser: loser))
+    edgeCount += 1
+    try writer.setMetadata(String(edgeCount), forKey: ReplicaKeys.edgeCount)
   }
 
   /// Writes the changed states back, in key order, each with the key it holds.

@@ -1,4 +1,4 @@
-public import CSQLite
+internal import CSQLite
 import Foundation
 import PersistenceSQLite
 

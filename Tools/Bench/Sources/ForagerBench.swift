@@ -20,6 +20,11 @@ struct ForagerBench: ParsableCommand {
       "Tiny sizes and one round: shows in seconds that every scenario runs. Exits non-zero when one errors, is skipped or pending.",
       discussion: "The test command runs it; its figures mean nothing."))
   var smoke = false
+  @Flag(
+    help: ArgumentHelp(
+      "Run the server scenarios' PostgreSQL with fsync=off (not durable), as the tests do.",
+      discussion: "By default every commit is flushed to disk (fsync=on, synchronous_commit=on), as a production server runs."))
+  var fastPostgres = false
   @Flag(help: "List the scenarios and their size parameters.") var list = false
   @Option(help: ArgumentHelp("Run only these scenarios (ids from --list).", valueName: "ID,ID…")) var only: String?
   @Option(name: .customLong("size"), help: ArgumentHelp("Set a size parameter (repeatable).", valueName: "NAME=N")) var sizeSettings:
@@ -79,7 +84,7 @@ struct ForagerBench: ParsableCommand {
     }
     if let child {
       guard let scenario = Scenarios.all.first(where: { $0.id == child }) else { throw BenchError("no scenario \(child)") }
-      let result = try Self.runHere(scenario, sizes: sizes, rounds: rounds, smoke: smoke)
+      let result = try Self.runHere(scenario, sizes: sizes, rounds: rounds, smoke: smoke, durablePostgres: !fastPostgres)
       let data = try JSONEncoder().encode(result)
       print("RESULT:" + String(decoding: data, as: UTF8.self))
       return
@@ -122,15 +127,17 @@ struct ForagerBench: ParsableCommand {
   /// What a scenario's child process is given: the sizes and rounds of this run.
   private func childArguments(_ scenario: Scenario) -> [String] {
     ["--child", scenario.id, "--rounds", String(rounds)] + (full ? ["--full"] : []) + (smoke ? ["--smoke"] : [])
+      + (fastPostgres ? ["--fast-postgres"] : [])
       + sizeSettings.flatMap { ["--size", $0] }
   }
 
-  static func runHere(_ scenario: Scenario, sizes: Sizes, rounds: Int, smoke: Bool) throws -> ScenarioResult {
+  static func runHere(_ scenario: Scenario, sizes: Sizes, rounds: Int, smoke: Bool, durablePostgres: Bool) throws -> ScenarioResult {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "forager-bench-\(scenario.id)-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    var result = try scenario.run(Context(scenario: scenario, sizes: sizes, directory: directory, rounds: rounds, smoke: smoke))
+    var result = try scenario.run(
+      Context(scenario: scenario, sizes: sizes, directory: directory, rounds: rounds, smoke: smoke, durablePostgres: durablePostgres))
     result.peakResidentMiB = Memory.peakResidentMiB()
     // A figure with no value (a percentile from too few samples) is left out: JSON has no NaN.
     result.figures = result.figures.filter { $0.value.isFinite }

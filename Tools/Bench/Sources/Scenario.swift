@@ -1,4 +1,5 @@
 import Foundation
+import ServerTestSupport
 
 /// One row of the benchmark table: a Forager path, usually a raw-SQLite baseline doing
 /// the same work on the same data, and the target for it.
@@ -19,6 +20,18 @@ struct Context {
   let rounds: Int
   /// A `--smoke` run: tiny sizes, one round, to show every scenario still runs.
   var smoke = false
+  /// Whether the PostgreSQL of the server scenarios flushes every commit to disk (the
+  /// default, as a production server does) or runs with `fsync=off` (`--fast-postgres`).
+  var durablePostgres = true
+
+  /// Starts the throwaway PostgreSQL cluster of a server scenario, as durable as asked.
+  func startPostgres() throws -> TemporaryPostgres { try TemporaryPostgres.start(durable: durablePostgres) }
+
+  /// How the scenario's PostgreSQL commits, for its note.
+  var postgresNote: String {
+    durablePostgres
+      ? "PostgreSQL with fsync=on, synchronous_commit=on" : "PostgreSQL with fsync=off (--fast-postgres: not durable)"
+  }
 
   /// The fewest rounds of a whole-workload scenario (a whole sync, migration or script) that
   /// give a median and a spread.
@@ -47,6 +60,7 @@ struct Sizes: Codable, Sendable {
     "sync.changes": 10_000, "sync.duplicates": 1_000,
     "incremental.large": 100_000, "incremental.small": 1_000, "incremental.changes": 100,
     "memory.changes": 20_000,
+    "observe.ops": 300, "observe.observers": 100,
     "batch.commands": 10_000, "batch.large": 100_000,
     "commands.small": 1_000, "commands.large": 100_000, "commands.ops": 8,
     "migration.records": 50_000,
@@ -68,6 +82,7 @@ struct Sizes: Codable, Sendable {
     "sync.changes": 200, "sync.duplicates": 20,
     "incremental.large": 500, "incremental.small": 100, "incremental.changes": 10,
     "memory.changes": 500,
+    "observe.ops": 5, "observe.observers": 4,
     "batch.commands": 50, "batch.large": 500,
     "commands.small": 100, "commands.large": 500, "commands.ops": 2,
     "migration.records": 500,

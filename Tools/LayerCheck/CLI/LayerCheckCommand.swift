@@ -9,7 +9,7 @@ struct LayerCheckCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "layer-check",
     abstract: "Checks Forager's layering rule (Docs/ARCHITECTURE.md, \"The layering rule\").",
-    subcommands: [SourcesCommand.self, EdgesCommand.self]
+    subcommands: [SourcesCommand.self, EdgesCommand.self, TablesCommand.self]
   )
 }
 
@@ -78,7 +78,11 @@ struct EdgesCommand: ParsableCommand {
   @Flag(help: "Also check the front-end targets' sources (paths from the package description).")
   var checkSources = false
 
-  @Flag(help: "Also check every restricted target's imports against its allowed edges (paths from the package description).")
+  @Flag(
+    help: """
+      Also check every restricted target's imports against its allowed edges, and that every target imports each local \
+      target it declares (paths from the package description).
+      """)
   var checkImports = false
 
   @Option(help: "The package directory, for --check-sources and --check-imports.")
@@ -88,6 +92,7 @@ struct EdgesCommand: ParsableCommand {
     let graph: PackageGraph
     var sources: SourceReport?
     var imports: [LayerDiagnostic] = []
+    var unusedEdges: [LayerDiagnostic] = []
     do {
       let data: Data
       if package == "-" {
@@ -103,6 +108,7 @@ struct EdgesCommand: ParsableCommand {
       }
       if checkImports {
         imports = Runner.importFindings(try Runner.checkImports(of: graph, root: packageRoot, table: .forager), notIn: sources)
+        unusedEdges = try Runner.checkDeclaredEdges(of: graph, root: packageRoot)
       }
     } catch let error as LayerCheckError {
       throw fail(error)
@@ -115,10 +121,51 @@ struct EdgesCommand: ParsableCommand {
     if checkImports {
       let besides = sources == nil ? "" : " besides the front ends' above"
       emit(imports.map(\.description) + ["imports: \(imports.count) violation\(imports.count == 1 ? "" : "s")\(besides)"])
+      emit(unusedEdges.map(\.description) + ["declared edges: \(unusedEdges.count) that no file imports"])
     }
-    if !edges.violations.isEmpty || sources?.violations.isEmpty == false || !imports.isEmpty {
+    if !edges.violations.isEmpty || sources?.violations.isEmpty == false || !imports.isEmpty || !unusedEdges.isEmpty {
       throw ExitCode.failure
     }
+  }
+}
+
+struct TablesCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "tables",
+    abstract: "Prints Docs/ARCHITECTURE.md's module and edge tables from the layering table.",
+    discussion: """
+      Without options, prints the tables. --check PAGE exits 1 when PAGE's generated region differs;
+      --write PAGE replaces that region (between the layer-check tables comments).
+      """
+  )
+
+  @Option(help: "A page whose generated region must equal the tables.")
+  var check: String?
+
+  @Option(help: "A page whose generated region to replace with the tables.")
+  var write: String?
+
+  func run() throws {
+    let tables = ArchitectureTables(table: .forager)
+    guard let path = check ?? write else {
+      emit([tables.markdown])
+      return
+    }
+    guard let data = FileManager.default.contents(atPath: path) else { throw fail(.unreadable(path)) }
+    let page = String(decoding: data, as: UTF8.self)
+    if check != nil {
+      guard let problem = tables.mismatch(in: page) else {
+        emit(["layer-check: \(path): the module and edge tables match the layering table"])
+        return
+      }
+      emit(["\(path): error: \(problem)"])
+      throw ExitCode.failure
+    }
+    guard let updated = tables.updating(page) else {
+      emit(["\(path): error: no region between '\(ArchitectureTables.begin)' and '\(ArchitectureTables.end)'"])
+      throw ExitCode.failure
+    }
+    try updated.write(toFile: path, atomically: true, encoding: .utf8)
   }
 }
 

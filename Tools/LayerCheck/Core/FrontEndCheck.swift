@@ -44,7 +44,7 @@ public struct FrontEndCheck: Sendable {
     for (_, tree) in trees {
       parameters.walk(tree)
     }
-    let metatypes = MetatypeCollector(constructible: constructible)
+    let metatypes = MetatypeCollector(constructible: constructible, entityProtocols: vocabulary.entityProtocols)
     for (_, tree) in trees {
       metatypes.walk(tree)
     }
@@ -55,6 +55,7 @@ public struct FrontEndCheck: Sendable {
       let visitor = FrontEndVisitor(
         constructible: constructible,
         writerMethods: vocabulary.writerMethods,
+        entityProtocols: vocabulary.entityProtocols,
         parameters: parameters.signatures,
         metatypes: metatypes.found,
         converter: converter
@@ -153,6 +154,9 @@ public struct SourceReport: Sendable, Equatable {
 enum Constructible: Equatable {
   case entity(String)
   case record(String)
+  /// A generic parameter (or an existential metatype) that stands for any type conforming
+  /// to the entity protocol named: `E` of `<E: Entity>`, a value of `any Entity.Type`.
+  case someEntity(parameter: String, protocol: String)
 }
 
 /// What the visitor saw, before annotations are applied.
@@ -161,6 +165,8 @@ struct Finding: Equatable {
     /// `written` is how it appeared: "Category(…)", ".init(…)", "Category.init".
     case construction(Constructible, written: String)
     case storeMutation(method: String)
+    /// A call of the cloud's log-appending API (``Vocabulary/cloudWriterMethods``).
+    case cloudPush(method: String)
   }
 
   var kind: Kind
@@ -171,6 +177,7 @@ struct Finding: Equatable {
     switch kind {
     case .construction(_, let written): written
     case .storeMutation(let method): "\(method)(…)"
+    case .cloudPush(let method): "\(method)(…)"
     }
   }
 
@@ -184,9 +191,15 @@ struct Finding: Equatable {
     case .construction(.record(let type), let written):
       "'\(written)' constructs a raw store record (\(type)) in a front end; "
         + "create and change entities through their repositories (e.g. CategoryRepository.getOrCreate)"
+    case .construction(.someEntity(let parameter, let entityProtocol), let written):
+      "'\(written)' creates an entity (\(parameter): \(entityProtocol)) outside a repository; "
+        + "create entities through their repositories (e.g. CategoryRepository.getOrCreate)"
     case .storeMutation(let method):
       "'\(method)(…)' calls the Store's mutating API (StoreWriter.\(method)) from a front end; "
         + "change entities through their repositories (e.g. CategoryRepository)"
+    case .cloudPush(let method):
+      "'\(method)(…)' appends a batch to the household's log (CloudStore.\(method)) from a front end; "
+        + "only the sync engine pushes: change entities through their repositories and run sync"
     }
   }
 }

@@ -17,7 +17,7 @@ public struct ImportCheck: Sendable {
   /// Modules of the toolchain and the C library, always allowed.
   public static let systemModules: Set<String> = [
     "Swift", "_Concurrency", "Foundation", "FoundationEssentials", "FoundationNetworking", "Dispatch", "Glibc", "Musl",
-    "Darwin", "Synchronization", "RegexBuilder", "PackagePlugin",
+    "Darwin", "Synchronization", "RegexBuilder", "PackagePlugin", "Observation",
   ]
 
   public var table: LayerTable
@@ -63,11 +63,18 @@ public struct ImportCheck: Sendable {
 }
 
 /// Every `import` declaration of a file, nested in `#if` blocks too.
-private final class ImportCollector: SyntaxVisitor {
+final class ImportCollector: SyntaxVisitor {
   var imports: [ImportDeclSyntax] = []
 
   override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
     imports.append(node)
     return .skipChildren
+  }
+
+  /// The modules `file` imports (`import struct Persistence.Record` imports Persistence).
+  static func modules(of file: SourceFile) -> Set<String> {
+    let collector = ImportCollector(viewMode: .sourceAccurate)
+    collector.walk(Parser.parse(source: file.text))
+    return Set(collector.imports.compactMap { $0.path.first?.name.text })
   }
 }

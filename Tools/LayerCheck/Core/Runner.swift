@@ -38,6 +38,20 @@ public enum Runner {
     return violations
   }
 
+  /// The local dependencies that targets of `graph` declare and none of their files
+  /// imports (``UnusedEdgeCheck``), for every target the check applies to.
+  ///
+  /// - Parameter root: the package directory that relative target paths start from.
+  /// - Throws: `LayerCheckError` when a target's directory cannot be read.
+  public static func checkDeclaredEdges(of graph: PackageGraph, root: String) throws -> [LayerDiagnostic] {
+    var violations: [LayerDiagnostic] = []
+    for target in graph.targets where UnusedEdgeCheck.checkedTypes.contains(target.type) && !target.dependencies.isEmpty {
+      let files = try SourceFile.readAll(directory(of: target.name, in: graph, root: root))
+      violations += UnusedEdgeCheck().run(files, target: target, in: graph)
+    }
+    return violations
+  }
+
   /// The import findings the front-end check has not already made: both checks read a
   /// front end's imports, and a line should be reported once.
   public static func importFindings(_ imports: [LayerDiagnostic], notIn sources: SourceReport?) -> [LayerDiagnostic] {

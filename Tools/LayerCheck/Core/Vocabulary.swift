@@ -21,18 +21,28 @@ public struct Vocabulary: Sendable, Equatable {
   public var writerMethods: Set<String>
   /// Methods of each `…Repository` type found in the Repositories sources, for fix hints.
   public var repositoryMethods: [String: Set<String>]
+  /// `Entity` and the protocols that refine it: a generic parameter constrained to one of
+  /// them (`<E: Entity>`) stands for an entity type, and constructing it creates an entity.
+  public var entityProtocols: Set<String>
 
   public init(
     entityTypes: Set<String>,
     recordTypes: Set<String> = Vocabulary.rawTypes,
     writerMethods: Set<String>,
-    repositoryMethods: [String: Set<String>] = [:]
+    repositoryMethods: [String: Set<String>] = [:],
+    entityProtocols: Set<String> = [Vocabulary.entityProtocol]
   ) {
     self.entityTypes = entityTypes
     self.recordTypes = recordTypes
     self.writerMethods = writerMethods
     self.repositoryMethods = repositoryMethods
+    self.entityProtocols = entityProtocols
   }
+
+  /// The requirement of the sync engine's `CloudStore` that appends a batch to the
+  /// household's log: a front end that calls it puts changes no repository or sync engine
+  /// made into every device's log.
+  public static let cloudWriterMethods: Set<String> = ["push"]
 
   /// What only Persistence and Sync build: the raw store record, and a change or a batch
   /// of changes for the cloud (a front end that built one and pushed it would bypass
@@ -89,7 +99,8 @@ public struct Vocabulary: Sendable, Equatable {
       entityTypes: entities,
       recordTypes: Vocabulary.rawTypes,
       writerMethods: writers,
-      repositoryMethods: repositoryMethods
+      repositoryMethods: repositoryMethods,
+      entityProtocols: entityProtocols
     )
   }
 

@@ -79,7 +79,7 @@ enum FairnessScenario {
     let sizes = context.sizes
     let flooderCount = sizes["fair.flooders"], householdCount = sizes["fair.households"]
     let seconds = Double(sizes["fair.seconds"]), pace = UInt64(sizes["fair.pace.ms"]) * 1_000_000
-    let cluster = try TemporaryPostgres.start()
+    let cluster = try context.startPostgres()
     defer { cluster.stop() }
     let url = try cluster.createDatabase("fair")
     let location = try PostgresLocation(url: url)
@@ -151,7 +151,7 @@ enum FairnessScenario {
       "ratio = others' median request (a push of 20 changes or a pull) while one household floods ÷ quiet; "
       + "\(flooderCount) flooding devices, \(householdCount) other households syncing every \(sizes["fair.pace.ms"]) ms, "
       + "\(Int(seconds)) s per phase; --max-connections \(Limits.maxConnections), "
-      + "\(ServerConfiguration.defaultConnectionsPerAddress(maxConnections: Limits.maxConnections)) per address"
+      + "\(ServerConfiguration.defaultConnectionsPerAddress(maxConnections: Limits.maxConnections)) per address; \(context.postgresNote)"
     return result
   }
 

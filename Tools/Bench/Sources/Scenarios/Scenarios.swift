@@ -16,6 +16,7 @@ enum Scenarios {
     MigrationScenarios.dedup,
     MigrationScenarios.migration,
     SyncScenarios.memory,
+    ObserveScenario.scenario,
     AppScenarios.batch,
     CommandScenario.scenario,
     AppScenarios.replStart,

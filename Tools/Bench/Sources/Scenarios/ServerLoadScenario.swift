@@ -50,7 +50,7 @@ enum ServerLoadScenario {
   static func run(_ context: Context) async throws -> ScenarioResult {
     let deviceCount = context.sizes["server.devices"], householdCount = max(1, context.sizes["server.households"])
     let seconds = Double(context.sizes["server.seconds"]), changes = max(1, context.sizes["server.changes"])
-    let cluster = try TemporaryPostgres.start()
+    let cluster = try context.startPostgres()
     defer { cluster.stop() }
     let url = try cluster.createDatabase("load")
     let location = try PostgresLocation(url: url)
@@ -110,9 +110,7 @@ enum ServerLoadScenario {
     let counted = saturated.outcomes + paced.outcomes + others
     let failures = counted.map(\.failures).reduce(0, +)
     // A load run whose requests fail measures the failures: it is an error, not a figure.
-    if let first = counted.compactMap(\.firstFailure).first {
-      throw BenchError("\(failures) request(s) failed; the first was answered \(first)")
-    }
+    try failIfAnyFailed(counted)
     let elapsed = saturated.elapsed
     let pushRate = Double(pushLatencies.count) / elapsed
 
@@ -155,8 +153,17 @@ enum ServerLoadScenario {
     result.note =
       "ratio = saturated server pushes/s ÷ direct inserts/s; latency target on the paced phase (a sync every "
       + "\(context.sizes["server.pace.ms"]) ms per device); a third phase paces every household but household 0, whose devices push flat out; "
-      + "\(deviceCount) devices in \(householdCount) households, \(Int(seconds)) s per phase"
+      + "\(deviceCount) devices in \(householdCount) households, \(Int(seconds)) s per phase; \(context.postgresNote)"
     return result
+  }
+
+  /// Throws when a request of `outcomes` failed (429s not counted): a load run whose
+  /// requests fail measures the failures, and a failing pull is quick.
+  static func failIfAnyFailed(_ outcomes: [LoadDevice.Outcome]) throws {
+    let failures = outcomes.map(\.failures).reduce(0, +)
+    guard failures > 0 else { return }
+    let first = outcomes.compactMap(\.firstFailure).first ?? "nothing recorded"
+    throw BenchError("\(failures) request(s) failed; the first was answered \(first)")
   }
 
   /// Runs every device for `seconds`, each pausing `pause` nanoseconds between syncs.
@@ -385,7 +392,13 @@ final class LoadDevice: @unchecked Sendable {
       } else if pulled.status == .tooManyRequests {
         outcome.limited += 1
       } else {
+        // A failed pull is a failed request like a failed push: it fails the run (a failing
+        // pull is quick, and counting it as a sync would raise the push rate).
         outcome.failures += 1
+        if outcome.firstFailure == nil {
+          let what = pulled.status == .ok ? "an undecodable page" : "\(pulled.status.code) \(String(buffer: body).prefix(300))"
+          outcome.firstFailure = "pull: \(what)"
+        }
       }
     }
     return outcome

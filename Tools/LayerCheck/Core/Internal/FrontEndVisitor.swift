@@ -8,6 +8,8 @@ final class FrontEndVisitor: SyntaxVisitor {
 
   let constructible: [String: Constructible]
   let writerMethods: Set<String>
+  /// `Entity` and its refinements: a generic parameter constrained to one is an entity type.
+  let entityProtocols: Set<String>
   /// Functions and initializers declared in the checked files (``ParameterCollector``).
   let parameters: [String: [[ParameterCollector.Parameter]]]
   /// Names bound to an entity's or record's metatype (``MetatypeCollector``).
@@ -16,12 +18,13 @@ final class FrontEndVisitor: SyntaxVisitor {
   private(set) var findings: [Finding] = []
 
   init(
-    constructible: [String: Constructible], writerMethods: Set<String>,
+    constructible: [String: Constructible], writerMethods: Set<String>, entityProtocols: Set<String> = [Vocabulary.entityProtocol],
     parameters: [String: [[ParameterCollector.Parameter]]] = [:], metatypes: [String: Constructible] = [:],
     converter: SourceLocationConverter
   ) {
     self.constructible = constructible
     self.writerMethods = writerMethods
+    self.entityProtocols = entityProtocols
     self.parameters = parameters
     self.metatypes = metatypes
     self.converter = converter
@@ -31,16 +34,16 @@ final class FrontEndVisitor: SyntaxVisitor {
   // `Category(…)` and the unapplied `Category(displayName:)`.
   override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
     let name = node.baseName.text
+    let isMemberName = node.parent?.as(MemberAccessExprSyntax.self)?.declName.id == node.id
     // `insertRecord(…)` with an implicit `self`, inside a type or an extension (of a
-    // Store writer, or of anything that could hold one).
-    if writerMethods.contains(name), isCallee(Syntax(node)), isInsideType(Syntax(node)) {
+    // Store writer, or of anything that could hold one), called or referenced unapplied
+    // (`let put = updateRecord(_:)`).
+    if writerMethods.contains(name), !isMemberName, isInsideType(Syntax(node)) {
       report(node, .storeMutation(method: name))
       return .visitChildren
     }
-    guard let type = constructible[name] else { return .visitChildren }
-    if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id {
-      return .visitChildren  // `x.Category`: judged as a member access.
-    }
+    if isMemberName { return .visitChildren }  // `x.Category`: judged as a member access.
+    guard let type = constructible[name] ?? someEntity(named: name, at: Syntax(node)) else { return .visitChildren }
     if isCallee(Syntax(node)) {
       report(node, .construction(type, written: "\(name)(…)"))
     } else if let labels = node.argumentNames {
@@ -57,8 +60,10 @@ final class FrontEndVisitor: SyntaxVisitor {
         if let (type, written) = constructibleReference(base) {
           let call = isCallee(Syntax(node)) ? "(…)" : ""
           report(node, .construction(type, written: "\(written).init\(call)"))
-        } else if let reference = base.as(DeclReferenceExprSyntax.self), let type = metatypes[reference.baseName.text] {
-          // `T.init(…)` where `T` holds `Category.self`.
+        } else if let reference = base.as(DeclReferenceExprSyntax.self),
+          let type = metatypes[reference.baseName.text] ?? someEntity(named: reference.baseName.text, at: Syntax(node))
+        {
+          // `T.init(…)` where `T` holds `Category.self`, or is a generic `T: Entity`.
           let call = isCallee(Syntax(node)) ? "(…)" : ""
           report(node, .construction(type, written: "\(reference.baseName.text).init\(call)"))
         }
@@ -70,6 +75,14 @@ final class FrontEndVisitor: SyntaxVisitor {
       }
       return .visitChildren
     }
+    if name.tokenKind == .keyword(.self), let base = node.base, let (type, written) = constructibleReference(base),
+      case .record(let recordType) = type, Vocabulary.syncTypes.contains(recordType),
+      node.parent?.as(MemberAccessExprSyntax.self)?.declName.baseName.tokenKind != .keyword(.`init`)
+    {
+      // `ChangeBatch.self`, as a decoder is given it: a sync change made from bytes.
+      report(node, .construction(type, written: "\(written).self"))
+      return .visitChildren
+    }
     if let base = node.base {
       if base.as(DeclReferenceExprSyntax.self)?.baseName.text == Self.modelModule,
         let type = constructible[name.text],
@@ -78,6 +91,8 @@ final class FrontEndVisitor: SyntaxVisitor {
         report(node, .construction(type, written: "\(Self.modelModule).\(name.text)(…)"))
       } else if writerMethods.contains(name.text) {
         report(node.declName, .storeMutation(method: name.text))
+      } else if Vocabulary.cloudWriterMethods.contains(name.text), isCallee(Syntax(node)) || node.declName.argumentNames != nil {
+        report(node.declName, .cloudPush(method: name.text))
       }
     }
     return .visitChildren
@@ -103,8 +118,20 @@ final class FrontEndVisitor: SyntaxVisitor {
     findings.append(Finding(kind: kind, line: location.line, column: location.column))
   }
 
-  /// `Category` or `Model.Category` as an expression (the base of `.init`).
+  /// A generic parameter constrained to an entity protocol, as a constructible type.
+  private func someEntity(named name: String, at node: Syntax) -> Constructible? {
+    GenericEntities.constraint(of: name, at: node, entityProtocols: entityProtocols).map {
+      .someEntity(parameter: name, protocol: $0)
+    }
+  }
+
+  /// `Category`, `Model.Category` or `Category.self` as an expression (the base of `.init`).
   private func constructibleReference(_ expr: ExprSyntax) -> (Constructible, String)? {
+    if let member = expr.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.self),
+      let base = member.base, let (type, written) = constructibleReference(base)
+    {
+      return (type, written + ".self")
+    }
     if let reference = expr.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil,
       let type = constructible[reference.baseName.text]
     {

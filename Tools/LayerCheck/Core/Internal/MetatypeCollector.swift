@@ -5,16 +5,18 @@ import SwiftSyntax
 /// `T.init(…)` is seen as the construction it is.
 final class MetatypeCollector: SyntaxVisitor {
   let constructible: [String: Constructible]
+  let entityProtocols: Set<String>
   private(set) var found: [String: Constructible] = [:]
 
-  init(constructible: [String: Constructible]) {
+  init(constructible: [String: Constructible], entityProtocols: Set<String> = [Vocabulary.entityProtocol]) {
     self.constructible = constructible
+    self.entityProtocols = entityProtocols
     super.init(viewMode: .sourceAccurate)
   }
 
   override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
     guard let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return .visitChildren }
-    if let annotated = node.typeAnnotation?.type, let type = metatype(annotated) {
+    if let annotated = node.typeAnnotation?.type, let type = metatype(annotated, at: Syntax(node)) {
       found[name] = type
     } else if let value = node.initializer?.value, let type = metatypeValue(value) {
       found[name] = type
@@ -23,15 +25,25 @@ final class MetatypeCollector: SyntaxVisitor {
   }
 
   override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {
-    if let type = metatype(node.type) { found[(node.secondName ?? node.firstName).text] = type }
+    if let type = metatype(node.type, at: Syntax(node)) { found[(node.secondName ?? node.firstName).text] = type }
     return .visitChildren
   }
 
-  /// `Category.Type` (or `Category.Type?`).
-  private func metatype(_ type: TypeSyntax) -> Constructible? {
-    if let optional = type.as(OptionalTypeSyntax.self) { return metatype(optional.wrappedType) }
+  /// `Category.Type` (or `Category.Type?`), `E.Type` for a generic `E: Entity`, and
+  /// `any Entity.Type`.
+  private func metatype(_ type: TypeSyntax, at node: Syntax) -> Constructible? {
+    if let optional = type.as(OptionalTypeSyntax.self) { return metatype(optional.wrappedType, at: node) }
+    if let entityProtocol = GenericEntities.existentialMetatype(type, entityProtocols: entityProtocols) {
+      return .someEntity(parameter: "any \(entityProtocol).Type", protocol: entityProtocol)
+    }
     guard let meta = type.as(MetatypeTypeSyntax.self), meta.metatypeSpecifier.text == "Type" else { return nil }
-    return constructibleType(meta.baseType, in: constructible)
+    if let named = constructibleType(meta.baseType, in: constructible) { return named }
+    if let generic = meta.baseType.as(IdentifierTypeSyntax.self),
+      let entityProtocol = GenericEntities.constraint(of: generic.name.text, at: node, entityProtocols: entityProtocols)
+    {
+      return .someEntity(parameter: generic.name.text, protocol: entityProtocol)
+    }
+    return nil
   }
 
   /// `Category.self` or `Model.Category.self`.

@@ -30,7 +30,7 @@ final class LiveBed: @unchecked Sendable {
 
   /// Starts the cluster, the schema, `serverCount` servers and `households` households.
   init(_ context: Context, serverCount: Int, households: Int, connections: Int) throws {
-    cluster = try TemporaryPostgres.start()
+    cluster = try context.startPostgres()
     var started: [Server] = []
     do {
       let url = try cluster.createDatabase("live")

@@ -39,9 +39,7 @@ enum LiveCost {
     let (outcomes, elapsed) = try ServerLoadScenario.blocking { [http = bed.http] in
       try await ServerLoadScenario.phase(devices, http, base: base, seconds: seconds) { _ in 0 }
     }
-    if let first = outcomes.compactMap(\.firstFailure).first {
-      throw BenchError("\(outcomes.map(\.failures).reduce(0, +)) request(s) failed; the first was answered \(first)")
-    }
+    try ServerLoadScenario.failIfAnyFailed(outcomes)
     return Double(outcomes.map(\.pushLatencies.count).reduce(0, +)) / elapsed
   }
 }

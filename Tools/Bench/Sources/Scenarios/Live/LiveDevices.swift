@@ -101,7 +101,9 @@ final class LiveDevice: @unchecked Sendable {
 /// load the server as real ones do.
 enum LiveListener {
   /// Subscribes and reads until the task is cancelled; `opened` hears each hello.
-  static func run(_ http: HTTPClient, base: String, token: String, pull: Bool, opened: @escaping @Sendable () -> Void) async {
+  static func run(
+    _ http: HTTPClient, base: String, token: String, pull: Bool, failedPulls: Counter, opened: @escaping @Sendable () -> Void
+  ) async {
     var cursor: String?
     var known: Int64 = 0
     while !Task.isCancelled {
@@ -117,7 +119,11 @@ enum LiveListener {
             if case .hello = event { opened() }
             guard pull, let latest = event.latestSequence, latest > known else { continue }
             known = latest
-            cursor = try await pullPage(http, base: base, token: token, cursor: cursor)
+            do {
+              cursor = try await pullPage(http, base: base, token: token, cursor: cursor)
+            } catch {
+              failedPulls.add()
+            }
           }
         }
       } catch {
@@ -128,27 +134,28 @@ enum LiveListener {
   }
 
   /// One pull from `cursor`; the next cursor.
+  /// - Throws: when the pull is not answered with a page.
   static func pullPage(_ http: HTTPClient, base: String, token: String, cursor: String?) async throws -> String? {
     var pull = HTTPClientRequest(
       url: base + Wire.Path.batches + "?\(Wire.Query.limit)=100" + (cursor.map { "&\(Wire.Query.cursor)=\($0)" } ?? ""))
     pull.headers.add(name: "Authorization", value: "Bearer \(token)")
     let response = try await http.execute(pull, timeout: .seconds(30))
     let body = try await response.body.collect(upTo: 64 << 20)
-    guard response.status == .ok else { return cursor }
+    guard response.status == .ok else { throw BenchError("pull answered \(response.status.code)") }
     return try WireCoding.decoder().decode(PullPage.self, from: Data(body.readableBytesView)).cursor
   }
 
   /// Starts `tokens.count` subscribers (subscriber `index` on `bases[index % bases.count]`)
   /// and waits until each has been told hello, at most a minute.
   static func start(
-    _ http: HTTPClient, bases: [String], tokens: [String], pull: Bool
+    _ http: HTTPClient, bases: [String], tokens: [String], pull: Bool, failedPulls: Counter = Counter()
   ) throws -> Task<Void, Never> {
     let hellos = Counter()
     let task = Task {
       await withTaskGroup(of: Void.self) { group in
         for (index, token) in tokens.enumerated() {
           group.addTask {
-            await run(http, base: bases[index % bases.count], token: token, pull: pull) { hellos.add() }
+            await run(http, base: bases[index % bases.count], token: token, pull: pull, failedPulls: failedPulls) { hellos.add() }
           }
         }
       }

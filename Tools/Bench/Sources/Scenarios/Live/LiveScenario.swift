@@ -100,7 +100,9 @@ enum LiveScenario {
     // pulling thousands of batches through the fault proxy is a test of its own).
     let others = (2..<devices).map { propagationHouseholds.lowerBound + $0 % households }
     let otherTokens = try bed.tokens(households: others, prefix: "subscriber")
-    let subscribers = try LiveListener.start(bed.http, bases: [first.base, second.base], tokens: otherTokens, pull: true)
+    let failedPulls = Counter()
+    let subscribers = try LiveListener.start(
+      bed.http, bases: [first.base, second.base], tokens: otherTokens, pull: true, failedPulls: failedPulls)
     defer { subscribers.cancel() }
     func pair(_ label: String, _ run: Int) throws -> [String] {
       let household = max(propagationHouseholds.lowerBound, propagationHouseholds.upperBound - 1 - run)
@@ -128,6 +130,14 @@ enum LiveScenario {
     figures["bad network: connections cut mid-response count"] = Double(proxy.counts.cut)
     figures["bad network: connections count"] = Double(proxy.counts.accepted)
     figures["bad network: failed syncs retried count"] = Double(faulty.failedSyncs)
+    // Without faults nothing may fail: a failed sync or pull is quick and would flatter the
+    // figures it is counted in.
+    let unexpected = same.failedSyncs + cross.failedSyncs + failedPulls.value
+    if unexpected > 0 {
+      throw BenchError(
+        "\(same.failedSyncs + cross.failedSyncs) sync(s) of the timed devices and \(failedPulls.value) subscriber pull(s) failed "
+          + "with no fault injected")
+    }
 
     var result = ScenarioResult(context)
     result.forager = Stats(same.latencies)
@@ -147,6 +157,7 @@ enum LiveScenario {
       + "against none, quiet \(Int(seconds)) s each, and saturated pushes (\(devices) load devices in the first \(households) households, \(Int(seconds)) s) "
       + "with them \(phases == 1 ? "once" : "\(phases) times"), between \(phases + 1) without (the target compares the means), then with \(idle) crowded into the load's households"
       + (tooFew.isEmpty ? "" : "; p99 n/a (<\(Stats.samplesForP99) samples): \(tooFew.joined(separator: ", "))")
+      + "; \(context.postgresNote)"
     return result
   }
 }

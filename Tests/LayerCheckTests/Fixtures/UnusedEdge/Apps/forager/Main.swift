@@ -1,0 +1,2 @@
+import ArgumentParser
+internal import Scripting

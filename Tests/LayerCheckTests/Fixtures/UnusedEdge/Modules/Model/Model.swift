@@ -1,0 +1,2 @@
+/// The fixture package's Model module.
+public struct ModelMarker {}

@@ -1,0 +1,2 @@
+/// The fixture package's Persistence module.
+public struct PersistenceMarker {}

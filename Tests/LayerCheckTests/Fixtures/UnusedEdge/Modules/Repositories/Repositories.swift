@@ -1,0 +1,2 @@
+/// The fixture package's Repositories module.
+public struct RepositoriesMarker {}

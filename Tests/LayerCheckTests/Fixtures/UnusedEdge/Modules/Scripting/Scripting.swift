@@ -1,0 +1,2 @@
+/// The fixture package's Scripting module.
+public struct ScriptingMarker {}

@@ -1,0 +1,4 @@
+#if canImport(Glibc)
+  import Glibc
+  @testable import struct Persistence.PersistenceMarker
+#endif

@@ -1,0 +1,2 @@
+/// The fixture package's SyncWire module.
+public struct SyncWireMarker {}
