@@ -10,67 +10,62 @@ enum RestoreCommands {
   static let restore = CommandSpec(
     "restore",
     summary:
-      "Bring every record back to how it was at a time (UTC): deleted ones back, renamed ones renamed back, values written since reverted, records created since deleted; as one atomic set of new changes that sync. Shows a summary; --dry-run (the REPL's default until --yes) changes nothing.",
+      "Bring every record of the current device back to how it showed at a time (UTC): deleted ones back, renamed ones renamed back, values written since put back, records created since deleted; as one atomic set of new changes that the next sync sends to every device. Shows a summary; the REPL only shows it until --apply, a script applies unless --dry-run.",
     options: [
       .value("before", "the time, in UTC: \"YYYY-MM-DD HH:MM[:SS]\" or ISO 8601 with a zone (and fractions of a second)", required: true),
       .flag("dry-run", "show what would change, change nothing"),
-      .flag("yes", "apply in the REPL without showing first"),
+      .flag("apply", "apply in the REPL (which otherwise only shows what would change)"),
     ],
-    examples: ["restore --before \"2026-11-28 14:05\" --dry-run", "restore --before 2026-11-28T14:05:00Z --yes"]
+    examples: [
+      "restore --before \"2026-11-28 14:05\"", "restore --before \"2026-11-28 14:05\" --apply",
+      "restore --before 2026-11-28T14:05:00Z --dry-run",
+    ]
   ) { invocation, session in
     let text = invocation.option("before") ?? ""
-    guard let time = parseTime(text) else {
+    guard let time = PointInTime.time(parsing: text) else {
       throw invocation.failure(
         "'\(text)' is not a time; use \"YYYY-MM-DD HH:MM\" (UTC), \"YYYY-MM-DD HH:MM:SS\" or ISO 8601 such as 2026-11-28T14:05:00Z",
         argument: "--before")
     }
+    if invocation.flag("dry-run") && invocation.flag("apply") {
+      throw invocation.failure("--dry-run and --apply contradict each other; give one", argument: "--apply")
+    }
+    let store = session.current.store
     let plan: PointInTime.Plan
     do {
-      plan = try PointInTime.plan(before: time, in: session.current.store, now: session.now())
+      plan = try PointInTime.plan(before: time, in: store, now: session.now())
     } catch let error as PointInTimeError {
-      throw invocation.failure(error.description, argument: "--before")
+      throw invocation.failure("nothing restored: \(error.description)", argument: "--before")
     }
-    let dryRun = invocation.flag("dry-run") || (session.showsWritesFirst && !invocation.flag("yes"))
+    let dryRun = invocation.flag("dry-run") || (session.showsWritesFirst && !invocation.flag("apply"))
     if !dryRun {
       do {
-        try session.library.revert(plan.reverts)
-      } catch {
-        throw invocation.failure("nothing restored: \(error)")
+        try PointInTime.apply(plan, to: store, now: session.now())
+      } catch let error as PointInTimeError {
+        throw invocation.failure("nothing restored: \(error.description)")
       }
     }
     let stamp = ISO8601DateFormatter().string(from: time)
     var parts: [CommandResult.Part] = [
-      .message(dryRun ? "would restore every record to \(stamp):" : "restored every record to \(stamp):")
+      .message(
+        plan.writeCount == 0
+          ? "every record already shows as at \(stamp): nothing to restore"
+          : dryRun
+            ? "would restore every record to \(stamp):" : "restored every record to \(stamp); the next sync sends it to every device:")
     ]
-    parts += plan.summary.map { .message("  " + $0) }
-    if dryRun, !plan.reverts.isEmpty {
-      parts.append(.message(session.showsWritesFirst ? "run again with --yes to apply" : "run without --dry-run to apply"))
+    if plan.writeCount > 0 { parts += plan.summary.map { .message("  " + $0) } }
+    for left in plan.notKept.prefix(10) { parts.append(.message("  left as it is: \(left)")) }
+    if dryRun, plan.writeCount > 0 {
+      parts.append(.message(session.showsWritesFirst ? "run again with --apply to apply" : "run without --dry-run to apply"))
     }
     parts.append(
       .data(
         key: "restore",
         .object([
-          .init("before", .string(stamp)), .init("applied", .bool(!dryRun)), .init("restored", .int(plan.restored)),
+          .init("before", .string(stamp)), .init("applied", .bool(!dryRun && plan.writeCount > 0)), .init("restored", .int(plan.restored)),
           .init("removed", .int(plan.removed)), .init("changed", .int(plan.changed)), .init("renamed", .int(plan.renamed)),
-          .init("notKept", .array(plan.notKept.map { .string($0) })),
+          .init("writes", .int(plan.writeCount)), .init("notKept", .array(plan.notKept.map { .string($0.description) })),
         ])))
     return CommandResult(parts: parts)
-  }
-
-  /// A time in UTC: "YYYY-MM-DD HH:MM", with seconds, or ISO 8601 with a zone.
-  static func parseTime(_ text: String) -> Date? {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
-    let iso = ISO8601DateFormatter()
-    if let date = iso.date(from: trimmed) { return date }
-    iso.formatOptions.insert(.withFractionalSeconds)
-    if let date = iso.date(from: trimmed) { return date }
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    for format in ["yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd HH:mm", "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd'T'HH:mm"] {
-      formatter.dateFormat = format
-      if let date = formatter.date(from: trimmed) { return date }
-    }
-    return nil
   }
 }

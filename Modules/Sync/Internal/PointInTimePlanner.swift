@@ -1,150 +1,154 @@
 import Foundation
 import Model
 import Persistence
-import Repositories
 
-/// Computes ``PointInTime/Plan``: each record's registers as this device showed them at T
-/// (its current registers walked back through its history entries), the view of those
-/// states (`EntityView`, references resolved among the states at T), and the records whose
-/// row differs from it now.
+/// Computes a ``PointInTime/Plan``: the register writes that make the view of the states
+/// now equal to the view of the states at T (`ReferenceView` of each), stamped later than
+/// every register they replace.
+///
+/// A view is a function of the registers and edges of each entity's members. Edges only
+/// grow, so the planner takes the states at T whose entities share members now — the
+/// members of an identity component at T, joined with those of every edge component now —
+/// as one group, and for each register that differs from its value at T in any member of
+/// a group writes that register again in every member that held it at T, in the order of
+/// their stamps at T: the highest at T is the highest after, so each field, the member
+/// giving the identity fields and the existence of every entity come out as then. A
+/// register a member did not hold at T is left below them, or, when no member held it,
+/// written as the view showed it then (a field's value, `false` for existence).
+///
+/// The planner then computes the view of the states the writes give and compares it with
+/// the view at T, record by record: a record that would still show otherwise is listed as
+/// not kept, with why (merged with another since T, no history reaching T).
 struct Planner {
   let time: Date
-  let states: [RecordKey: RecordState]
-  /// Records other records were merged into: their view is made of several states, which
-  /// a revert does not take apart.
-  let mergedKeepers: Set<RecordKey>
-  let reader: any StoreReader
-  /// This device's replica id.
+  let now: [RecordKey: RecordState]
+  let atT: [RecordKey: RecordState]
+  let unknown: Set<RecordKey>
   let replica: String
 
-  /// The state at T of each record: nil when it did not exist then.
-  private enum AtT {
-    case state(RecordState)
-    case absent
-    case unknown
-  }
-
-  func plan() throws -> PointInTime.Plan {
-    var atT: [RecordKey: AtT] = [:]
-    var notKept: [String] = []
-    for (key, state) in states {
-      if state.hasEdges || mergedKeepers.contains(key) {
-        notKept.append("\(key.kind.rawValue) \(key.id.lowercaseText)")
+  func plan(stateWrites: Int64) -> PointInTime.Plan {
+    let viewAtT = ReferenceView(states: atT.values)
+    let viewNow = ReferenceView(states: now.values)
+    var writes: [PointInTime.Write] = []
+    var left: [RecordKey: PointInTime.Left.Reason] = [:]
+    var mergedSince = Set<RecordKey>()
+    for members in groups(viewAtT) {
+      if members.contains(where: { Set(now[$0]?.keepers ?? []) != Set(atT[$0]?.keepers ?? []) }) {
+        mergedSince.formUnion(members)
+      }
+      if members.contains(where: unknown.contains) {
+        for key in members { left[key] = .historyNotKept }
         continue
       }
-      let value = try stateAtT(state)
-      if case .unknown = value { notKept.append("\(key.kind.rawValue) \(key.id.lowercaseText)") }
-      atT[key] = value
+      writes += groupWrites(members, viewAtT)
     }
-    // Records of a unique kind whose states at T hold one key are one entity, shown by its
-    // keeper (the smallest id) from every member's registers, as the view shows it.
-    var keeperOf: [RecordKey: RecordKey] = [:]
-    var members: [RecordKey: [RecordState]] = [:]
-    var byKey: [SharedKey: [RecordState]] = [:]
-    for value in atT.values {
-      guard case .state(let state) = value, state.kind.schema.identity.isUnique, let key = SharedKey(state) else { continue }
-      byKey[key, default: []].append(state)
+    // The states the writes give, stamped as the writes will be: above every stamp held.
+    let top = now.values.lazy.flatMap { state in state.fieldNames.compactMap { state[$0]?.stamp.time } }.max() ?? 0
+    var after = now
+    for (index, write) in writes.enumerated() {
+      after[write.key]?.write(
+        write.name, StampedValue(value: write.value, stamp: Stamp(time: top + 1, counter: Int32(index), replica: replica)))
     }
-    for group in byKey.values {
-      let sorted = group.sorted { UUID.keeperOrder($0.id, $1.id) }
-      let keeper = RecordKey(kind: sorted[0].kind, id: sorted[0].id)
-      members[keeper] = sorted
-      for member in sorted { keeperOf[RecordKey(kind: member.kind, id: member.id)] = keeper }
-    }
-    var statuses: [RecordKey: (record: Record, status: EntityView.Status)?] = [:]
-    func view(_ key: RecordKey, depth: Int) -> (record: Record, status: EntityView.Status)? {
-      if let known = statuses[key] { return known }
-      let shown = keeperOf[key] ?? key
-      guard depth < 8, shown == key, case .state(let state)? = atT[key],
-        let entity = EntityView(keeper: key.id, members[key] ?? [state])
-      else {
-        statuses[key] = .some(nil)
-        return nil
+    let viewAfter = ReferenceView(states: after.values)
+    let keys = Set(viewAtT.expected.keys).union(viewAfter.expected.keys)
+    var counts = (restored: 0, removed: 0, changed: 0, renamed: 0)
+    for key in keys.sorted() {
+      let then = Self.shown(viewAtT, key), result = Self.shown(viewAfter, key), current = Self.shown(viewNow, key)
+      if then?.values != result?.values, left[key] == nil {
+        left[key] = mergedSince.contains(key) ? .mergedSince : .notRestorable
       }
-      let row = entity.row { kind, id in
-        let target = RecordKey(kind: kind, id: id)
-        if case .unknown? = atT[target] { return id }  // left as it is: shown as it is now
-        let keeper = keeperOf[target] ?? target
-        guard let shown = view(keeper, depth: depth + 1), shown.status == .live else { return nil }
-        return keeper.id
-      }
-      statuses[key] = row
-      return row
-    }
-
-    var reverts: [RecordRevert] = []
-    var restored = 0, removed = 0, changed = 0, renamed = 0
-    for key in atT.keys.sorted() {
-      if case .unknown? = atT[key] { continue }
-      let current = try reader.record(key.kind, id: key.id)
-      let isLiveNow = current?.meta.isLive ?? false
-      if let keeper = keeperOf[key], keeper != key {
-        // One entity with its keeper at T: a tombstone, its registers put back.
-        guard case .state(let state)? = atT[key], let own = EntityView(keeper: key.id, [state]) else { continue }
-        let fields = Dictionary(uniqueKeysWithValues: zip(key.kind.schema.fields.map(\.name), own.written))
-        guard isLiveNow || current.map({ record in fields.contains { record[$0.key] != $0.value } }) ?? false else { continue }
-        reverts.append(RecordRevert(kind: key.kind, id: key.id, fields: fields, liveness: .hidden))
-        if isLiveNow { removed += 1 }
-        continue
-      }
-      guard let target = view(key, depth: 0), target.status == .live else {
-        guard isLiveNow else { continue }
-        let hidden = view(key, depth: 0)?.status == .hidden
-        reverts.append(RecordRevert(kind: key.kind, id: key.id, fields: [:], liveness: hidden ? .hidden : .deleted))
-        removed += 1
-        continue
-      }
-      if isLiveNow, let current, current.values == target.record.values { continue }
-      let fields = Dictionary(uniqueKeysWithValues: key.kind.schema.fields.map { ($0.name, target.record[$0.name]) })
-      reverts.append(RecordRevert(kind: key.kind, id: key.id, fields: fields, liveness: .live))
-      if !isLiveNow {
-        restored += 1
-      } else {
-        changed += 1
+      switch (current, result) {
+      case (nil, .some): counts.restored += 1
+      case (.some, nil): counts.removed += 1
+      case (.some(let before), .some(let restored)) where before.values != restored.values:
+        counts.changed += 1
         let display = key.kind.schema.displayField
-        if current?[display] != target.record[display] { renamed += 1 }
+        if before[display] != restored[display] { counts.renamed += 1 }
+      default: break
       }
     }
     return PointInTime.Plan(
-      time: time, reverts: reverts, restored: restored, removed: removed, changed: changed, renamed: renamed, notKept: notKept.sorted())
+      time: time, writes: writes, stateWrites: stateWrites, restored: counts.restored, removed: counts.removed,
+      changed: counts.changed, renamed: counts.renamed,
+      notKept: left.sorted { $0.key < $1.key }.map { PointInTime.Left(kind: $0.key.kind, id: $0.key.id, reason: $0.value) })
   }
 
-  /// The record's registers as this device showed them at T: its current registers with
-  /// every history entry made at or after T undone, newest first. An entry's time is when
-  /// the device wrote the state (a pull's join), except for a register this device wrote
-  /// itself, whose time is its stamp's: the device showed its own write from when it was
-  /// made, before the sync that stamped it. Unknown when the record's older entries were
-  /// dropped and every entry kept is at or after T.
-  private func stateAtT(_ state: RecordState) throws -> AtT {
-    let key = RecordKey(kind: state.kind, id: state.id)
-    let entries = try reader.syncHistory(state.kind, id: state.id).compactMap(HistoryEntry.init)
-    var registers: [String: StampedValue] = [:]
-    for name in state.fieldNames where !name.hasPrefix(RecordState.edgePrefix) { registers[name] = state[name] }
-    var settled = Set<String>()
-    var reachedBeforeT = false
-    for entry in entries.reversed() {
-      for (name, replacement) in entry.registers where !name.hasPrefix(RecordState.edgePrefix) && !settled.contains(name) {
-        let written = replacement.new.stamp.replica == replica ? replacement.new.stamp.wallTime ?? entry.time : entry.time
-        if written >= time {
-          registers[name] = replacement.old
-        } else {
-          settled.insert(name)
-          reachedBeforeT = true
-        }
+  /// The row a view shows for `key` when it is live, else nil.
+  private static func shown(_ view: ReferenceView, _ key: RecordKey) -> Record? {
+    guard case .row(let record)? = view.expected[key], record.meta.isLive else { return nil }
+    return record
+  }
+
+  /// The view at T's row of the entity `key` belonged to then, live or not.
+  private static func row(at key: RecordKey, _ view: ReferenceView) -> Record? {
+    switch view.expected[key] {
+    case .row(let record)?: record
+    case .notShown(let keeper)?:
+      if case .row(let record)? = view.expected[RecordKey(kind: key.kind, id: keeper)] { record } else { nil }
+    case nil: nil
+    }
+  }
+
+  // MARK: Groups
+
+  /// The records whose registers compete in one entity now or after the restore: the
+  /// members of each identity component at T and of each edge component now, joined; each
+  /// group sorted, the groups in the order of their first member.
+  private func groups(_ viewAtT: ReferenceView) -> [[RecordKey]] {
+    var parent: [RecordKey: RecordKey] = [:]
+    func root(_ key: RecordKey) -> RecordKey {
+      var key = key
+      while let next = parent[key], next != key {
+        parent[key] = parent[next] ?? next
+        key = next
+      }
+      return key
+    }
+    func union(_ a: RecordKey, _ b: RecordKey) {
+      let (ra, rb) = (root(a), root(b))
+      if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
+    }
+    for key in Set(now.keys).union(atT.keys) { parent[key] = key }
+    for state in now.values {
+      for keeper in state.keepers { union(RecordKey(kind: state.kind, id: state.id), RecordKey(kind: state.kind, id: keeper)) }
+    }
+    for (key, expected) in viewAtT.expected {
+      if case .notShown(let keeper) = expected { union(key, RecordKey(kind: key.kind, id: keeper)) }
+    }
+    var groups: [RecordKey: [RecordKey]] = [:]
+    for key in parent.keys where now[key] != nil { groups[root(key), default: []].append(key) }
+    return groups.values.map { $0.sorted() }.sorted { $0[0] < $1[0] }
+  }
+
+  /// The writes that give one group's registers their order and values at T.
+  private func groupWrites(_ members: [RecordKey], _ viewAtT: ReferenceView) -> [PointInTime.Write] {
+    var names = Set<String>()
+    for key in members {
+      for name in (now[key]?.fieldNames ?? []) + (atT[key]?.fieldNames ?? []) where !name.hasPrefix(RecordState.edgePrefix) {
+        names.insert(name)
       }
     }
-    if !reachedBeforeT, try reader.historyIsPartial(key) { return .unknown }
-    guard registers[RecordState.existsField]?.value == .bool(true) else { return .absent }
-    // A register this device wrote at or after T into a record it held then, with no entry:
-    // the record's state was first written by the sync that stamped that write, so what
-    // the device showed before it is not kept.
-    let replaced = Set(entries.flatMap(\.registers.keys))
-    for (name, value) in registers where !replaced.contains(name) && value.stamp.replica == replica {
-      if let written = value.stamp.wallTime, written >= time { return .unknown }
+    var writes: [PointInTime.Write] = []
+    for name in names.sorted() {
+      let registers = members.map { key in (key: key, then: atT[key]?[name], current: now[key]?[name]) }
+      guard registers.contains(where: { $0.then != $0.current }) else { continue }
+      let heldThen = registers.compactMap { register in register.then.map { (key: register.key, value: $0) } }
+      if heldThen.isEmpty {
+        // No member held it at T: written as the entity showed it then.
+        for register in registers where register.current != nil {
+          if name == RecordState.existsField {
+            writes.append(PointInTime.Write(key: register.key, name: name, value: .bool(false)))
+          } else if let row = Self.row(at: register.key, viewAtT) ?? members.lazy.compactMap({ Self.row(at: $0, viewAtT) }).first,
+            row.meta.isLive, register.key.kind.schema.field(named: name) != nil
+          {
+            writes.append(PointInTime.Write(key: register.key, name: name, value: row[name]))
+          }
+        }
+        continue
+      }
+      let ordered = heldThen.sorted { ($0.value.stamp, $0.key) < ($1.value.stamp, $1.key) }
+      writes += ordered.map { PointInTime.Write(key: $0.key, name: name, value: $0.value.value) }
     }
-    return .state(
-      RecordState(
-        kind: state.kind, id: state.id, createdAt: state.createdAt, updatedAt: state.updatedAt, ownerID: state.ownerID,
-        sharingScope: state.sharingScope, registers: registers))
+    return writes
   }
 }
