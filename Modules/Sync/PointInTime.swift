@@ -103,10 +103,12 @@ public enum PointInTime {
         let keys = try reader.syncStateIDs(kind).map { RecordKey(kind: kind, id: $0) }
         states.merge(try reader.states(keys)) { first, _ in first }
       }
-      guard let first = states.values.map(\.createdAt).min() else { throw PointInTimeError.nothingSynced }
+      // States are dated on the time authority's clock, `offset` ms ahead of the store's.
+      let offset = try reader.syncInteger(ReplicaKeys.clockOffset)
+      guard let earliest = states.values.map(\.createdAt).min() else { throw PointInTimeError.nothingSynced }
+      let first = earliest.addingTimeInterval(-Double(offset) / 1000)
       guard time >= first else { throw PointInTimeError.beforeFirstChange(time, first: first) }
       let replica = try reader.metadata(forKey: ReplicaKeys.replicaID) ?? ""
-      let offset = try reader.syncInteger(ReplicaKeys.clockOffset)
       let past = try StatesAtTime(states, before: time, replica: replica, offset: offset, reader: reader)
       let planner = Planner(time: time, now: states, atT: past.states, unknown: past.unknown, replica: replica)
       return planner.plan(stateWrites: try reader.syncInteger(ReplicaKeys.stateWrites))

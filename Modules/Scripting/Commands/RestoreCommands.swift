@@ -1,5 +1,6 @@
 import Foundation
 import Model
+import Persistence
 import Repositories
 import Sync
 
@@ -33,14 +34,14 @@ enum RestoreCommands {
     let store = session.current.store
     let plan: PointInTime.Plan
     do {
-      plan = try PointInTime.plan(before: time, in: store, now: session.now())
+      plan = try PointInTime.plan(before: time, in: store, now: store.clock())
     } catch let error as PointInTimeError {
       throw invocation.failure("nothing restored: \(error.description)", argument: "--before")
     }
     let dryRun = invocation.flag("dry-run") || (session.showsWritesFirst && !invocation.flag("apply"))
     if !dryRun {
       do {
-        try PointInTime.apply(plan, to: store, now: session.now())
+        try PointInTime.apply(plan, to: store, now: store.clock())
       } catch let error as PointInTimeError {
         throw invocation.failure("nothing restored: \(error.description)")
       }
