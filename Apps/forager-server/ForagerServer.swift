@@ -15,7 +15,7 @@ struct ForagerServer: AsyncParsableCommand {
     subcommands: [
       Serve.self, SetupDatabase.self, AddHousehold.self, Households.self, RenameHousehold.self, DeleteHousehold.self, IssueToken.self,
       RevokeToken.self, Devices.self, SetMinimumSchema.self, HeldBatches.self, RetireBatch.self, HouseholdQuotaCommand.self,
-      ServeLimitsCommand.self,
+      ServeLimitsCommand.self, RestoreHousehold.self,
     ]
   )
 }

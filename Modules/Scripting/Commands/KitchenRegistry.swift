@@ -34,6 +34,7 @@ private let kitchenCommands = CommandLanguage.CommandRegistry<Session>(
     ExpectCommands.group,
     ExplainCommands.group,
     HistoryCommands.group,
+    RestoreCommands.group,
     UndoCommands.group,
     MigrateCommands.group,
   ],

@@ -1,0 +1,91 @@
+public import Foundation
+import HTTPTypes
+import Sync
+import SyncWire
+
+extension Administration {
+  /// The name of the device a household restore writes as: every device's `history` and
+  /// `trash` show it beside the changes it made.
+  public static let restoreDeviceName = "operator restore"
+
+  /// What ``restoreHousehold(_:before:apply:)`` found and did.
+  public struct HouseholdRestore: Sendable {
+    /// What the restore changes, one line per count (`PointInTime.Plan.summary`).
+    public let summary: [String]
+    /// How many registers it writes: 0 when the household already shows as at the time.
+    public let writeCount: Int
+    /// The log's sequence of the restore's batch; nil for a dry run or nothing to restore.
+    public let sequence: Int64?
+    /// Batches of the log this server does not read (a newer schema, or damaged): their
+    /// records are restored as the batches it reads show them.
+    public let unreadBatches: Int
+  }
+
+  /// Restores a household to how its log showed it before `time` (every register stamped
+  /// before it, on the household's clock): computes the same plan a device computes
+  /// (``PointInTime/restore(_:before:replica:schemaVersion:now:)``) and, when `apply`,
+  /// appends it as one batch of the device ``restoreDeviceName`` (registered with a replica
+  /// of its own on first use), which every device pulls like any batch.
+  /// - Throws: ``ServerError``: no such household, a time the restore refuses (in the
+  ///   future, before the household's first record, an empty log: `restore-refused`), or
+  ///   the push rules' refusal; nothing is written then.
+  public func restoreHousehold(_ name: String, before time: Date, apply: Bool) async throws -> HouseholdRestore {
+    do {
+      return try await restore(name, before: time, apply: apply)
+    } catch let error as PointInTimeError {
+      throw ServerError(.unprocessableContent, code: "restore-refused", message: "nothing restored: \(error.description)")
+    }
+  }
+
+  /// A time as an operator types it (UTC: "YYYY-MM-DD HH:MM[:SS]", or ISO 8601 with a
+  /// zone), as a device's `restore --before` reads it; nil for anything else.
+  public static func restoreTime(parsing text: String) -> Date? { PointInTime.time(parsing: text) }
+
+  private func restore(_ name: String, before time: Date, apply: Bool) async throws -> HouseholdRestore {
+    guard let household = try await storage.household(named: name) else { throw ServerError.noHousehold(name) }
+    var batches: [ChangeBatch] = []
+    var unread = 0
+    var after: Int64 = 0
+    while true {
+      let page = try await storage.batches(of: household.id, after: after, limit: 500)
+      guard let last = page.last else { break }
+      for entry in page {
+        if let batch = try? ChangeBatchCoding.decode(entry.batch), batch.schemaVersion <= ChangeBatchCoding.schemaVersion {
+          batches.append(batch)
+        } else {
+          unread += 1
+        }
+      }
+      after = last.sequence
+    }
+    let now = configuration.clock()
+    guard apply else {
+      let restore = try PointInTime.restore(
+        batches, before: time, replica: "operator", schemaVersion: ChangeBatchCoding.schemaVersion, now: now)
+      return HouseholdRestore(summary: restore.plan.summary, writeCount: restore.plan.writeCount, sequence: nil, unreadBatches: unread)
+    }
+    // Planned before the device is made, so a refused restore leaves no device behind.
+    _ = try PointInTime.restore(batches, before: time, replica: "operator", schemaVersion: ChangeBatchCoding.schemaVersion, now: now)
+    let deviceID = try await storage.device(named: Self.restoreDeviceName, in: household.id, now: now)
+    let state = try await storage.deviceState(of: deviceID)
+    let replica = state.replicaID ?? "operator-" + UUID().uuidString.lowercased()
+    let restore = try PointInTime.restore(batches, before: time, replica: replica, schemaVersion: ChangeBatchCoding.schemaVersion, now: now)
+    guard let batch = restore.batch else {
+      return HouseholdRestore(summary: restore.plan.summary, writeCount: restore.plan.writeCount, sequence: nil, unreadBatches: unread)
+    }
+    let credential = Credential(
+      tokenID: "operator", householdID: household.id, household: household.name, cloudIdentifier: household.identifier,
+      deviceID: deviceID, device: Self.restoreDeviceName, expiresAt: .distantFuture, revokedAt: nil)
+    if state.replicaID == nil {
+      _ = try await storage.register(
+        DeviceRegistration(replicaID: replica, name: Self.restoreDeviceName, schemaVersion: ChangeBatchCoding.schemaVersion),
+        for: credential, now: now)
+    }
+    let incoming = IncomingBatch(
+      id: batch.id, replica: replica, schemaVersion: batch.schemaVersion, bytes: ChangeBatchCoding.encode(batch))
+    let receipt = try await storage.append(
+      incoming, from: credential, deviceSequence: state.lastDeviceSequence + 1, quota: configuration.heldQuota, now: now)
+    return HouseholdRestore(
+      summary: restore.plan.summary, writeCount: restore.plan.writeCount, sequence: receipt.sequence, unreadBatches: unread)
+  }
+}
