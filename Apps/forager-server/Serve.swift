@@ -19,6 +19,8 @@ struct Serve: AsyncParsableCommand {
   @Option(help: "The largest page a pull may ask for, in batches (1–10000).") var maxPullLimit = ServerConfiguration().maxPullLimit
   @Option(help: "The most bytes of batches in one pull page (65536 to 268435456, i.e. 64 KiB to 256 MiB); a page ends early past it.")
   var maxPageBytes = ServerConfiguration().maxPageBytes
+  @Option(help: "How many batches a household's log grows by after its last snapshot before a new one is made (1–10000000).")
+  var snapshotInterval = ServerConfiguration().snapshotInterval
   @Option(help: "The most bytes of newer-schema batches a household may hold unread (1 to 1 GiB).")
   var heldBatchBytes = ServerConfiguration().heldBatchBytes
   @Option(help: "The most newer-schema batches a household may hold unread (1 to 100000).")
@@ -114,6 +116,7 @@ struct Serve: AsyncParsableCommand {
     try check(maxBatchBytes, in: ServerConfiguration.maxBatchBytesRange, option: "--max-batch-bytes")
     try check(maxPullLimit, in: ServerConfiguration.maxPullLimitRange, option: "--max-pull-limit")
     try check(maxPageBytes, in: ServerConfiguration.maxPageBytesRange, option: "--max-page-bytes")
+    try check(snapshotInterval, in: SnapshotMaker.intervals, option: "--snapshot-interval")
     try check(allowedSkew, in: 1...86_400, option: "--allowed-skew")
     try check(databaseTimeout, in: 1...300, option: "--database-timeout")
     try check(waitForDatabase, in: 0...3_600, option: "--wait-for-database")
@@ -179,6 +182,7 @@ struct Serve: AsyncParsableCommand {
     configuration.allowedSkew = TimeInterval(allowedSkew)
     configuration.storageTimeout = .seconds(databaseTimeout)
     configuration.maxPageBytes = maxPageBytes
+    configuration.snapshotInterval = snapshotInterval
     configuration.householdQuota = HouseholdQuota(storedBytes: Int64(householdStoredBytes), dailyPushBytes: Int64(householdDailyPushBytes))
     configuration.idleTimeout = .seconds(idleTimeout)
     configuration.bodyTimeout = .seconds(bodyTimeout)
