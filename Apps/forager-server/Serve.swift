@@ -17,6 +17,7 @@ struct Serve: AsyncParsableCommand {
   @Option(help: ServeLimit.maxBatchBytes.help) var maxBatchBytes: Int?
   @Option(help: ServeLimit.maxPullLimit.help) var maxPullLimit: Int?
   @Option(help: ServeLimit.maxPageBytes.help) var maxPageBytes: Int?
+  @Option(help: ServeLimit.snapshotInterval.help) var snapshotInterval: Int?
   @Option(help: ServeLimit.heldBatchBytes.help) var heldBatchBytes: Int?
   @Option(help: ServeLimit.heldBatchCount.help) var heldBatchCount: Int?
   @Option(help: ServeLimit.householdStoredBytes.help) var householdStoredBytes: Int?

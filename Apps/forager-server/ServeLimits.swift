@@ -15,6 +15,10 @@ extension ServeLimit {
   static let maxPageBytes = ServeLimit(
     name: "max-page-bytes", option: \.maxPageBytes, setting: .int(\.maxPageBytes), range: (64 << 10)...(256 << 20), unit: .bytes,
     default: .configuration, summary: "The most bytes of batches in one pull page; a page ends early past it.")
+  static let snapshotInterval = ServeLimit(
+    name: "snapshot-interval", option: \.snapshotInterval, setting: .int(\.snapshotInterval), range: SnapshotMaker.intervals,
+    unit: .count, default: .configuration,
+    summary: "How many batches a household's log grows by after its last snapshot before a new one is made.")
   static let heldBatchBytes = ServeLimit(
     name: "held-batch-bytes", option: \.heldBatchBytes, setting: .int(\.heldBatchBytes), range: HeldBatchQuota.bytesRange,
     unit: .bytes, default: .configuration, summary: "The most bytes of newer-schema batches a household may hold unread.")
@@ -123,7 +127,7 @@ extension ServeLimit {
 
   /// Every numeric option of `serve`, in the order of the doc's table.
   static let all: [ServeLimit] = [
-    port, maxBatchBytes, maxPullLimit, maxPageBytes, heldBatchBytes, heldBatchCount, householdStoredBytes, householdDailyPushBytes,
+    port, maxBatchBytes, maxPullLimit, maxPageBytes, snapshotInterval, heldBatchBytes, heldBatchCount, householdStoredBytes, householdDailyPushBytes,
     allowedSkew, databaseTimeout, waitForDatabase, idleTimeout, bodyTimeout, maxConnections, maxConnectionsPerAddress, checkSlots,
     checksPerHousehold, checksPerAddress, checkQueue, checkTimeout, rateLimit, rateBurst, addressRateLimit, addressRateBurst,
     pushesPerHousehold, liveHeartbeat, liveGapMs, liveHoldMs, livePerToken, liveSubscribers, metricsPort,

@@ -136,6 +136,12 @@ public struct ChangeRules: Sendable {
 
   /// The first rule `change`, pushed by `replica`, breaks, or nil.
   public func violation(in change: RecordChange, replica: String) -> Violation? {
+    violation(in: change, stampsOf: replica)
+  }
+
+  /// The first rule `change` breaks, or nil; with `replica` nil, a stamp of any replica
+  /// passes (a joined state's registers come from many writes: ``snapshotViolation(in:schemaVersion:)``).
+  func violation(in change: RecordChange, stampsOf replica: String?) -> Violation? {
     func refuse(_ code: Violation.Code, _ field: String, _ reason: String) -> Violation {
       Violation(code: code, kind: change.kind, id: change.id, field: field, reason: reason)
     }
@@ -219,15 +225,18 @@ public struct ChangeRules: Sendable {
   }
 
   /// Why a stamp cannot be accepted from `replica`, or nil.
-  func stampProblem(_ stamp: Stamp, replica: String) -> (code: Violation.Code, text: String)? {
+  func stampProblem(_ stamp: Stamp, replica: String?) -> (code: Violation.Code, text: String)? {
     if stamp.replica.isEmpty {
       guard stamp == .migration || stamp == .migrationMerge else {
         return (.foreignStamp, "has a stamp with no replica that is not a migration's (\(stamp))")
       }
       return nil
     }
-    guard stamp.replica == replica else {
+    if let replica, stamp.replica != replica {
       return (.foreignStamp, "has a stamp of replica '\(stamp.replica.prefix(40))', not of the batch's replica '\(replica.prefix(40))'")
+    }
+    if replica == nil, let problem = Self.identifierProblem(stamp.replica) {
+      return (.foreignStamp, "has a stamp whose replica id \(problem)")
     }
     guard (0...Stamp.maximumCounter).contains(stamp.counter) else {
       return (.foreignStamp, "has a stamp counter \(stamp.counter) outside 0…\(Stamp.maximumCounter)")

@@ -36,6 +36,10 @@ public protocol CloudStore: AnyObject, Sendable {
   /// one and stamps and checks with the corrected time (``SyncEngine/clockOffset()``), so
   /// a device whose clock is a year off still takes full part.
   func authorityTime() throws -> Date?
+  /// Page `page` of the cloud's snapshot of the household's joined states at `position`
+  /// (nil: its newest snapshot), or nil when it keeps none (``SnapshotPage``). A device with
+  /// no place in the log starts from it (Docs/SYNC.md, "Snapshots").
+  func snapshotPage(_ page: Int, at position: Int64?) throws -> SnapshotPage?
 }
 
 extension CloudStore {
@@ -43,6 +47,8 @@ extension CloudStore {
   public func close() throws {}
   /// Clouds without a clock of their own leave each device's clock the authority.
   public func authorityTime() throws -> Date? { nil }
+  /// Clouds that keep no snapshot: every device pulls the whole log.
+  public func snapshotPage(_ page: Int, at position: Int64?) throws -> SnapshotPage? { nil }
 }
 
 /// One batch in the cloud's log.

@@ -95,6 +95,8 @@ public final class SyncEngine: Sendable {
     /// Changes set aside: they break the rules every device and the server check
     /// (``SetAsideChange``).
     public var setAside = 0
+    /// The log position of the snapshot this sync started from, when it started from one.
+    public var snapshotPosition: Int64?
 
     /// An empty report.
     public init() {}
@@ -112,7 +114,9 @@ public final class SyncEngine: Sendable {
       try joinCloud()
       try learnClockOffset()
       // The first page is fetched while the outbox is stamped.
-      var fetch: PageFetch? = PageFetch(cloud, after: try store.read { try $0.syncInteger(ReplicaKeys.token) }, limit: pullPageSize)
+      // A device with no place in the log may start from a snapshot (``startFromSnapshot(into:)``).
+      let token = try store.read { try $0.syncInteger(ReplicaKeys.token) }
+      var fetch: PageFetch? = token == 0 ? nil : PageFetch(cloud, after: token, limit: pullPageSize)
       defer { fetch?.discard() }
       try stampOutbox(into: &report)
       do {
@@ -310,6 +314,7 @@ public final class SyncEngine: Sendable {
   private func pull(into report: inout Report, fetch: inout PageFetch?, interruptAfter: Int?) throws {
     try applyHeldBatches(into: &report)
     try retryWaitingChanges(into: &report)
+    try startFromSnapshot(into: &report)
     var pages = 0
     while true {
       let token = try store.read { try $0.syncInteger(ReplicaKeys.token) }

@@ -17,6 +17,8 @@ public final class InMemoryCloud: LiveCloud {
   /// The log's identifier, random unless given.
   public let identifier: String
   private let state = Mutex(State())
+  /// The snapshot fold and the pages of the newest snapshot (``takeSnapshot(rules:changesPerPage:)``).
+  let snapshots = Mutex((fold: SnapshotFold(), pages: [ChangeBatch]()))
   private let authority: (@Sendable () -> Date)?
 
   /// An empty cloud.

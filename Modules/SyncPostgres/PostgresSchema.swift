@@ -316,6 +316,29 @@ public enum PostgresSchema {
       $$
       """,
     ],
+    // 9: snapshots, a household's joined states at a log position, in pages (SnapshotStore).
+    [
+      """
+      CREATE TABLE snapshots (
+        household_id bigint NOT NULL REFERENCES households (id) ON DELETE CASCADE,
+        position bigint NOT NULL,
+        schema_version integer NOT NULL,
+        page_count integer NOT NULL,
+        records integer NOT NULL,
+        bytes bigint NOT NULL,
+        created_at timestamptz NOT NULL,
+        PRIMARY KEY (household_id, position))
+      """,
+      """
+      CREATE TABLE snapshot_pages (
+        household_id bigint NOT NULL,
+        position bigint NOT NULL,
+        page integer NOT NULL,
+        payload bytea NOT NULL,
+        PRIMARY KEY (household_id, position, page),
+        FOREIGN KEY (household_id, position) REFERENCES snapshots (household_id, position) ON DELETE CASCADE)
+      """,
+    ],
   ]
 
   /// A key for `pg_advisory_xact_lock` that serializes schema setup (household locks use

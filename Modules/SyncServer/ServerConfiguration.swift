@@ -16,6 +16,12 @@ public struct ServerConfiguration: Sendable {
   /// The most bytes of batches in one pull page (default 8 MiB): a page ends early, saying
   /// so, when its next batch would pass it; a page's first batch is sent however large.
   public var maxPageBytes: Int = 8 << 20
+  /// How many batches the log grows by after a household's last snapshot before a request
+  /// for it makes a new one (default 1,000; ``SnapshotMaker``). A household whose log is
+  /// shorter has none: its devices pull the whole log.
+  public var snapshotInterval: Int = SnapshotMaker.defaultInterval
+  /// The most records in one page of a snapshot (default 2,000; at most 10,000, a batch's most).
+  public var snapshotPageRecords: Int = SnapshotMaker.defaultPageRecords
   /// The newest schema version this server reads: batches of a newer version are stored
   /// and served unchanged without reading past their header (Docs/SERVER.md).
   public var knownSchemaVersion: Int

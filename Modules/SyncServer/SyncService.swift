@@ -119,6 +119,7 @@ public struct SyncService: Sendable {
     Route(method: .get, path: Wire.Path.devices, access: .device) { service, request, _ in try await service.devices(request) },
     Route(method: .put, path: Wire.Path.ownDevice, access: .device) { service, request, _ in try await service.register(request) },
     Route(method: .get, path: Wire.Path.live, access: .device) { service, request, _ in try await service.live(request) },
+    Route(method: .get, path: Wire.Path.snapshot, access: .device) { service, request, _ in try await service.snapshot(request) },
   ]
 
   /// The router serving ``routes``, with request logging (method, path, status, time;

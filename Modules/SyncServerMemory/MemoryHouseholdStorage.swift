@@ -52,6 +52,8 @@ public actor MemoryHouseholdStorage: HouseholdStorage {
   private var storedBytes: [Int64: Int64] = [:]
   private var pushed: [Int64: (day: Int, bytes: Int64)] = [:]
   private var quotaSettings: [Int64: HouseholdQuotaSetting] = [:]
+  /// Each household's newest snapshots, oldest first (``SnapshotStore``).
+  var keptSnapshots: [Int64: [(header: SnapshotHeader, pages: [Data])]] = [:]
   /// Who hears of credential changes (``onCredentialChange(_:)``).
   private nonisolated let credentialObservers = Mutex<[@Sendable () -> Void]>([])
 
@@ -260,6 +262,7 @@ public actor MemoryHouseholdStorage: HouseholdStorage {
     storedBytes[household] = nil
     pushed[household] = nil
     quotaSettings[household] = nil
+    keptSnapshots[household] = nil
     credentialsChanged()
     return deleted
   }

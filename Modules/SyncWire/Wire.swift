@@ -28,6 +28,9 @@ public enum Wire {
     /// `GET`: the live channel, a Server-Sent Events stream announcing where the
     /// household's log ends as batches commit (``LiveEvent``).
     public static let live = "/v1/live"
+    /// `GET`: a page of the household's snapshot, its joined states at a log position
+    /// (``SnapshotMessage``); `404 no-snapshot` while the log is short enough to pull whole.
+    public static let snapshot = "/v1/snapshot"
   }
 
   /// The request header that carries a push's place in its device's own sequence of
@@ -56,5 +59,9 @@ public enum Wire {
     public static let cursor = "cursor"
     /// How many batches at most in the page.
     public static let limit = "limit"
+    /// Of a snapshot: which page (from 0; default 0).
+    public static let page = "page"
+    /// Of a snapshot: its position, from its first page; absent for the newest snapshot.
+    public static let position = "position"
   }
 }

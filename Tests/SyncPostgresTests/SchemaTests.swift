@@ -132,7 +132,7 @@ struct SchemaTests {
       {
         tables.append(table)
       }
-      #expect(tables == ["batches", "devices", "forager_schema", "households", "tokens"])
+      #expect(tables == ["batches", "devices", "forager_schema", "households", "snapshot_pages", "snapshots", "tokens"])
       #expect(try await storage.credential(forTokenHash: Data()) == nil)
     }
   }

@@ -60,6 +60,7 @@ struct Sizes: Codable, Sendable {
     "sync.changes": 10_000, "sync.duplicates": 1_000,
     "incremental.large": 100_000, "incremental.small": 1_000, "incremental.changes": 100,
     "memory.changes": 20_000,
+    "snapshot.records": 100_000, "snapshot.batches": 100_000,
     "observe.ops": 300, "observe.observers": 100,
     "batch.commands": 10_000, "batch.large": 100_000,
     "commands.small": 1_000, "commands.large": 100_000, "commands.ops": 8,
@@ -82,6 +83,7 @@ struct Sizes: Codable, Sendable {
     "sync.changes": 200, "sync.duplicates": 20,
     "incremental.large": 500, "incremental.small": 100, "incremental.changes": 10,
     "memory.changes": 500,
+    "snapshot.records": 500, "snapshot.batches": 1_000,
     "observe.ops": 5, "observe.observers": 4,
     "batch.commands": 50, "batch.large": 500,
     "commands.small": 100, "commands.large": 500, "commands.ops": 2,
@@ -93,7 +95,7 @@ struct Sizes: Codable, Sendable {
     "fair.flooders": 1, "fair.households": 2, "fair.seconds": 1, "fair.pace.ms": 100, "fair.batch.bytes": 64 << 10,
   ]
   static let full: [String: Int] = defaults.merging([
-    "incremental.large": 1_000_000, "memory.changes": 100_000, "dedup.groups": 100_000, "live.phases": 4,
+    "incremental.large": 1_000_000, "memory.changes": 100_000, "snapshot.batches": 1_000_000, "dedup.groups": 100_000, "live.phases": 4,
   ]) {
     $1
   }

@@ -16,6 +16,7 @@ enum Scenarios {
     MigrationScenarios.dedup,
     MigrationScenarios.migration,
     SyncScenarios.memory,
+    SnapshotScenario.scenario,
     ObserveScenario.scenario,
     AppScenarios.batch,
     CommandScenario.scenario,
