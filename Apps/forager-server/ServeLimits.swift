@@ -127,7 +127,8 @@ extension ServeLimit {
 
   /// Every numeric option of `serve`, in the order of the doc's table.
   static let all: [ServeLimit] = [
-    port, maxBatchBytes, maxPullLimit, maxPageBytes, snapshotInterval, heldBatchBytes, heldBatchCount, householdStoredBytes, householdDailyPushBytes,
+    port, maxBatchBytes, maxPullLimit, maxPageBytes, snapshotInterval, heldBatchBytes, heldBatchCount, householdStoredBytes,
+    householdDailyPushBytes,
     allowedSkew, databaseTimeout, waitForDatabase, idleTimeout, bodyTimeout, maxConnections, maxConnectionsPerAddress, checkSlots,
     checksPerHousehold, checksPerAddress, checkQueue, checkTimeout, rateLimit, rateBurst, addressRateLimit, addressRateBurst,
     pushesPerHousehold, liveHeartbeat, liveGapMs, liveHoldMs, livePerToken, liveSubscribers, metricsPort,

@@ -19,9 +19,11 @@ extension PointInTime {
   /// any batch. The same planner as ``plan(before:in:now:)``; a log holds every value ever
   /// pushed, so no record lacks its history.
   /// - Parameters:
+  ///   - time: the point in time the household's records go back to.
   ///   - batches: the household's log, oldest first (held and damaged entries left out).
   ///   - replica: the replica id the batch is stamped with (the operator's device).
   ///   - schemaVersion: the schema version the batch declares.
+  ///   - now: the household's time; a `time` after it is refused.
   /// - Throws: ``PointInTimeError``: a time after `now`, before the log's first record,
   ///   or an empty log.
   public static func restore(

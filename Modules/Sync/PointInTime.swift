@@ -91,7 +91,10 @@ public enum PointInTime {
   }
 
   /// The plan that brings the store's records back to how the store showed them at `time`.
-  /// - Parameter now: the device's time; a `time` after it is refused.
+  /// - Parameters:
+  ///   - time: the point in time the records go back to.
+  ///   - store: the device's store.
+  ///   - now: the device's time; a `time` after it is refused.
   /// - Throws: ``PointInTimeError``: a time in the future or before the store's first
   ///   record, no synced record, or local changes not yet stamped (sync first).
   public static func plan(before time: Date, in store: any Store, now: Date) throws -> Plan {
@@ -118,8 +121,11 @@ public enum PointInTime {
   /// Applies `plan` in one transaction: its registers written, stamped by this device's
   /// clock later than every value they replace, the view brought up to date, and the
   /// records marked for the next sync to push. Killed midway, nothing of it applies.
-  /// - Parameter now: the device's time; the stamps' physical part is it moved by the
-  ///   offset to the time authority's clock the last sync learned.
+  /// - Parameters:
+  ///   - plan: the plan ``plan(before:in:now:)`` made.
+  ///   - store: the store the plan was made from.
+  ///   - now: the device's time; the stamps' physical part is it moved by the
+  ///     offset to the time authority's clock the last sync learned.
   /// - Returns: how many registers were written.
   /// - Throws: ``PointInTimeError/changedSincePlanned`` when the states changed since the
   ///   plan was made (a sync ran), ``PointInTimeError/unsyncedChanges``; then nothing is

@@ -44,7 +44,7 @@ public struct SnapshotFold: Sendable {
   /// How many records the states describe.
   public var recordCount: Int { states.count }
 
-  /// What ``fold(_:rules:)`` did with an entry.
+  /// What ``SnapshotFold/fold(_:rules:schemaVersion:)`` did with an entry.
   public enum Outcome: Sendable, Hashable {
     /// Joined (or, for an entry that adds nothing, passed): the position is the entry's.
     case folded

@@ -6,7 +6,7 @@ import Foundation
 /// A device with no place in the log (or one behind the log's start, once a server
 /// compacted it) joins every page of a snapshot in one transaction, takes the snapshot's
 /// position as its pull position and pulls the rest (``SyncEngine``). It trusts no page:
-/// ``problem(expecting:)`` holds each to the rules of a pulled batch.
+/// ``problem(expecting:of:pageCount:rules:)`` holds each to the rules of a pulled batch.
 public struct SnapshotPage: Sendable, Hashable {
   /// The log position the snapshot's states are joined up to.
   public let position: Int64

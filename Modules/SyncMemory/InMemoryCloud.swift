@@ -23,7 +23,7 @@ public final class InMemoryCloud: LiveCloud {
 
   /// An empty cloud.
   /// - Parameters:
-  ///   - identifier: what tells this cloud from another (``CloudStore/identifier``); a new
+  ///   - identifier: what tells this cloud from another (`CloudStore.identifier`); a new
   ///     random one by default, a fixed one where a run must replay exactly.
   ///   - authority: the clock this cloud answers ``authorityTime()`` with, as a server
   ///     would; none by default, leaving each device's clock the authority.
@@ -37,7 +37,7 @@ public final class InMemoryCloud: LiveCloud {
 
   /// Appends `batch`, or returns the sequence of the batch of its replica stored under its
   /// id (a retry after a lost answer).
-  /// - Throws: ``BatchIDTaken`` when another replica's batch holds the id.
+  /// - Throws: `BatchIDTaken` when another replica's batch holds the id.
   public func push(_ batch: ChangeBatch) throws -> Int64 {
     let (sequence, listeners) = try state.withLock { state throws(BatchIDTaken) -> (Int64, [MemoryLiveChannel]) in
       if let existing = state.batchSequence[batch.id] {

@@ -1,3 +1,4 @@
+import CommandLanguage
 import Foundation
 import Model
 import Persistence
@@ -28,7 +29,7 @@ struct RestoreCommandTests {
     let clock = Clock()
     let session = try Session(location: "memory", now: clock.now)
     session.showsWritesFirst = true
-    let interpreter = Interpreter(session: session)
+    let interpreter = Interpreter(context: session)
     @discardableResult func run(_ text: String) throws -> CommandResult { try interpreter.execute(text).last ?? .empty }
     try run(
       """

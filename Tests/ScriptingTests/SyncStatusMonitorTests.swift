@@ -1,6 +1,8 @@
+import CommandLanguage
 import Foundation
 import Scripting
 import Sync
+import SyncMemory
 import Testing
 
 /// `sync status` and the REPL's live notices read each device's `SyncMonitor`: the one its

@@ -6,6 +6,7 @@ import ServerTestSupport
 import Sync
 import SyncHTTP
 import SyncServer
+import SyncServerMemory
 import SyncWire
 import TestSupport
 import Testing

@@ -4,6 +4,7 @@ import ServerTestSupport
 import Sync
 import SyncHTTP
 import SyncServer
+import SyncServerMemory
 import TestSupport
 import Testing
 

@@ -7,6 +7,7 @@ import TestSupport
 import Testing
 
 @testable import Sync
+@testable import SyncMemory
 
 /// Snapshots in the randomized schedules (Docs/SYNC.md, "Snapshots"): at every snapshot
 /// the cloud takes, the reference view of the snapshot's states equals the reference view

@@ -1,9 +1,10 @@
-import Foundation
+public import Foundation
+public import Sync
 import Synchronization
 
 /// Snapshots of an in-memory cloud, taken when asked (a server takes its own from its log).
 extension InMemoryCloud {
-  /// Folds the log entries after the last snapshot into it (``SnapshotFold``) and keeps
+  /// Folds the log entries after the last snapshot into it (`SnapshotFold`) and keeps
   /// the result, in pages of at most `changesPerPage` records, as the snapshot devices
   /// with no place in the log start from.
   /// - Returns: the snapshot's position (where the fold stopped).

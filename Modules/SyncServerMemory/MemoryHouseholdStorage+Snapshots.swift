@@ -1,4 +1,5 @@
 public import Foundation
+public import SyncServer
 
 extension MemoryHouseholdStorage: SnapshotStore {
   public func snapshots(of household: Int64) -> [SnapshotHeader] { keptSnapshots[household, default: []].map(\.header) }
