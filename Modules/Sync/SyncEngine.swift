@@ -113,10 +113,11 @@ public final class SyncEngine: Sendable {
     do {
       try joinCloud()
       try learnClockOffset()
-      // The first page is fetched while the outbox is stamped.
-      // A device with no place in the log may start from a snapshot (``startFromSnapshot(into:)``).
-      let token = try store.read { try $0.syncInteger(ReplicaKeys.token) }
-      var fetch: PageFetch? = token == 0 ? nil : PageFetch(cloud, after: token, limit: pullPageSize)
+      // The first page is fetched while the outbox is stamped. A device with no place in the
+      // log may start from a snapshot instead (``startFromSnapshot(into:)``), which drops
+      // that page: one page fetched for nothing, once, against a first sync that waits for
+      // no page when the household has no snapshot.
+      var fetch: PageFetch? = PageFetch(cloud, after: try store.read { try $0.syncInteger(ReplicaKeys.token) }, limit: pullPageSize)
       defer { fetch?.discard() }
       try stampOutbox(into: &report)
       do {
@@ -314,7 +315,10 @@ public final class SyncEngine: Sendable {
   private func pull(into report: inout Report, fetch: inout PageFetch?, interruptAfter: Int?) throws {
     try applyHeldBatches(into: &report)
     try retryWaitingChanges(into: &report)
-    try startFromSnapshot(into: &report)
+    if try startFromSnapshot(into: &report) {
+      fetch?.discard()
+      fetch = nil
+    }
     var pages = 0
     while true {
       let token = try store.read { try $0.syncInteger(ReplicaKeys.token) }
