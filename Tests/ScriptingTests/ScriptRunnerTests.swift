@@ -154,7 +154,8 @@ import Testing
 
   @Test func commandWordsComplete() throws {
     let completer = try completer()
-    #expect(completer.candidates(before: "", word: "re") == ["recipe"])
+    #expect(completer.candidates(before: "", word: "rec") == ["recipe"])
+    #expect(completer.candidates(before: "", word: "re") == ["recipe", "restore"])
     #expect(completer.candidates(before: "recipe ", word: "s") == ["show", "search", "suggest", "set"])
     #expect(completer.candidates(before: "recipe list ", word: "--c") == ["--cuisine"])
   }
