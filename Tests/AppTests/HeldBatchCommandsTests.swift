@@ -60,7 +60,11 @@ struct HeldBatchCommandsTests {
   @Test func serveRefusesAHeldQuotaOutOfRange() throws {
     let directory = try TemporaryDirectory.make()
     let database = try ServerProcessesTests.household(directory, devices: [])
-    #expect(refusal(database, ["serve", "--port", "0", "--held-batch-count", "0"]).contains("--held-batch-count must be a whole number from 1 to 100000"))
-    #expect(refusal(database, ["serve", "--port", "0", "--held-batch-bytes", "2000000000"]).contains("--held-batch-bytes must be a whole number from 1"))
+    #expect(
+      refusal(database, ["serve", "--port", "0", "--held-batch-count", "0"]).contains(
+        "--held-batch-count must be a whole number from 1 to 100000"))
+    #expect(
+      refusal(database, ["serve", "--port", "0", "--held-batch-bytes", "2000000000"]).contains(
+        "--held-batch-bytes must be a whole number from 1"))
   }
 }
