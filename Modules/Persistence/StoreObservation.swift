@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 extension Store {
@@ -93,7 +94,7 @@ final class ChangeSignal: Sendable {
   private let state = Mutex(State())
 
   /// Marks a change, waking the waiting consumer if there is one. Called by the writer
-  /// after its commit: it only sets a flag or resumes a task.
+  /// after its commit: it only sets a flag or hands the waiting task to ``Waker``.
   func markChanged() {
     let waiter = state.withLock { state -> CheckedContinuation<Bool, Never>? in
       guard let waiter = state.waiter else {
@@ -103,7 +104,7 @@ final class ChangeSignal: Sendable {
       state.waiter = nil
       return waiter
     }
-    waiter?.resume(returning: true)
+    if let waiter { Waker.shared.resume(waiter) }
   }
 
   /// Returns true at once when a change is marked (clearing it), else waits for one;
@@ -129,6 +130,36 @@ final class ChangeSignal: Sendable {
         return state.waiter
       }
       waiter?.resume(returning: false)
+    }
+  }
+}
+
+/// Resumes the consumers a commit woke, off the writer's thread.
+///
+/// Resuming a task hands it to the executor, which may wake a thread for it; done by the
+/// writer for each of many observers, that work would grow with their number on the path
+/// of every write. The writer instead adds each woken consumer to a list — a lock and an
+/// append — and the first one it adds after a drain schedules one: a background queue
+/// resumes them all. A consumer waits one queue hop longer.
+final class Waker: Sendable {
+  static let shared = Waker()
+
+  private let pending = Mutex<[CheckedContinuation<Bool, Never>]>([])
+  private let queue = DispatchQueue(label: "forager.observation-waker", qos: .userInitiated)
+
+  /// Resumes `waiter` with true soon, on the waker's queue.
+  func resume(_ waiter: CheckedContinuation<Bool, Never>) {
+    let first = pending.withLock { pending -> Bool in
+      pending.append(waiter)
+      return pending.count == 1
+    }
+    guard first else { return }
+    queue.async { [self] in
+      let waiters = pending.withLock { pending in
+        defer { pending.removeAll(keepingCapacity: true) }
+        return pending
+      }
+      for waiter in waiters { waiter.resume(returning: true) }
     }
   }
 }

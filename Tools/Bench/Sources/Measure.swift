@@ -64,3 +64,18 @@ enum Memory {
     return .nan
   }
 }
+
+/// The calling thread's CPU time, in seconds, to the nanosecond the scheduler counts
+/// (`CLOCK_THREAD_CPUTIME_ID`; `getrusage` splits it by 4 ms ticks, too coarse for one
+/// write): what a step cost the thread that ran it, without the time other threads held
+/// the cores.
+func threadCPUSeconds() -> Double {
+  // `timespec` is two machine words on 64-bit Linux, seconds then nanoseconds; read as such,
+  // because which module's `timespec` the name resolves to changes between builds.
+  withUnsafeTemporaryAllocation(of: Int.self, capacity: 2) { words in
+    words.initialize(repeating: 0)
+    guard let base = words.baseAddress else { return 0 }
+    _ = base.withMemoryRebound(to: timespec.self, capacity: 1) { clock_gettime(CLOCK_THREAD_CPUTIME_ID, $0) }
+    return Double(words[0]) + Double(words[1]) / 1e9
+  }
+}
