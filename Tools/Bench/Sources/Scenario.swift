@@ -70,6 +70,7 @@ struct Sizes: Codable, Sendable {
     "live.devices": 100, "live.households": 25, "live.changes": 1_000, "live.faulty.changes": 200, "live.idle": 1_000,
     "live.seconds": 10, "live.delay.ms": 100, "live.cut.percent": 5, "live.phases": 2,
     "fair.flooders": 4, "fair.households": 8, "fair.seconds": 10, "fair.pace.ms": 200, "fair.batch.bytes": 4 << 20,
+    "serverlog.batches": 200_000, "serverlog.devices": 8, "serverlog.seconds": 10, "serverlog.phases": 3,
   ]
   /// `--smoke`: every scenario in seconds; the figures mean nothing, only that it runs.
   static let smoke: [String: Int] = [
@@ -93,9 +94,10 @@ struct Sizes: Codable, Sendable {
     "live.devices": 8, "live.households": 2, "live.changes": 5, "live.faulty.changes": 3, "live.idle": 10,
     "live.seconds": 1, "live.delay.ms": 20, "live.cut.percent": 0, "live.phases": 1,
     "fair.flooders": 1, "fair.households": 2, "fair.seconds": 1, "fair.pace.ms": 100, "fair.batch.bytes": 64 << 10,
+    "serverlog.batches": 1_000, "serverlog.devices": 2, "serverlog.seconds": 1, "serverlog.phases": 1,
   ]
   static let full: [String: Int] = defaults.merging([
-    "incremental.large": 1_000_000, "memory.changes": 100_000, "snapshot.batches": 1_000_000, "dedup.groups": 100_000, "live.phases": 4,
+    "incremental.large": 1_000_000, "memory.changes": 100_000, "snapshot.batches": 1_000_000, "serverlog.batches": 1_000_000, "dedup.groups": 100_000, "live.phases": 4,
   ]) {
     $1
   }

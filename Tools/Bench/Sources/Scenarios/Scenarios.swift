@@ -11,6 +11,7 @@ enum Scenarios {
     SyncScenarios.twoDevices,
     SyncScenarios.incremental,
     ServerLoadScenario.scenario,
+    ServerLogScenario.scenario,
     FairnessScenario.scenario,
     LiveScenario.scenario,
     MigrationScenarios.dedup,

@@ -348,6 +348,12 @@ final class LoadDevice: @unchecked Sendable {
       ChangeBatch(id: "\(replica):\(sequence)", replica: replica, schemaVersion: ChangeBatchCoding.schemaVersion, changes: records))
   }
 
+  /// Starts the device's pulls after `sequence`, as a device that has pulled the log that
+  /// far (call it before the device runs).
+  func startPulls(after sequence: Int64) {
+    cursor = PullCursor(after: sequence).encoded
+  }
+
   func run(_ http: HTTPClient, base: String, until deadline: UInt64, pause: UInt64) async throws -> Outcome {
     var outcome = Outcome(household: household)
     while nanoseconds() < deadline {
