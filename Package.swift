@@ -51,6 +51,7 @@ let package = Package(
     .library(name: "Migration", targets: ["Migration"]),
     .library(name: "CommandLanguage", targets: ["CommandLanguage"]),
     .library(name: "Scripting", targets: ["Scripting"]),
+    .library(name: "GeneratedRegion", targets: ["GeneratedRegion"]),
     .executable(name: "forager", targets: ["forager"]),
     .executable(name: "forager-batch", targets: ["forager-batch"]),
     .executable(name: "forager-server", targets: ["forager-server"]),
@@ -231,6 +232,11 @@ let package = Package(
       path: "Tests/ScriptingTests"
     ),
 
+    // A page's generated region (a table between two comments that a test keeps equal to
+    // the code): SERVER.md's limits table and ARCHITECTURE.md's layering tables.
+    .target(name: "GeneratedRegion", path: "Modules/GeneratedRegion"),
+    .testTarget(name: "GeneratedRegionTests", dependencies: ["GeneratedRegion"], path: "Tests/GeneratedRegionTests"),
+
     // MARK: - Apps
     .systemLibrary(
       name: "CReadline",
@@ -252,8 +258,8 @@ let package = Package(
     .executableTarget(
       name: "forager-server",
       dependencies: [
-        "SyncServer", "SyncPostgres", "SyncWire", argumentParser, hummingbird, postgresNIO, logging, serviceLifecycle, unixSignals,
-        metrics, prometheus,
+        "SyncServer", "SyncPostgres", "SyncWire", "GeneratedRegion", argumentParser, hummingbird, postgresNIO, logging,
+        serviceLifecycle, unixSignals, metrics, prometheus,
       ],
       path: "Apps/forager-server"
     ),
@@ -307,6 +313,7 @@ let package = Package(
     .target(
       name: "LayerCheckCore",
       dependencies: [
+        "GeneratedRegion",
         .product(name: "SwiftSyntax", package: "swift-syntax"),
         .product(name: "SwiftParser", package: "swift-syntax"),
       ],

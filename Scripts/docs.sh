@@ -17,7 +17,7 @@ set -euo pipefail
 script="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
 cd "$(dirname "$0")/.."
 
-all_modules=(Model Normalization Persistence PersistenceSQLite PersistenceMemory Repositories Sync SyncMemory SyncHTTP RecipeExchange)
+all_modules=(Model Normalization Persistence PersistenceSQLite PersistenceMemory Repositories Sync SyncMemory SyncHTTP RecipeExchange CommandLanguage GeneratedRegion)
 
 # Reads the symbol graphs of one module (the module's own file and its extensions of other
 # modules' types) and prints every public symbol declared in the module's sources (the

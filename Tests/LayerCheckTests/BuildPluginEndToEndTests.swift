@@ -59,7 +59,8 @@ struct BuildPluginEndToEndTests {
 }
 
 /// `Fixtures/FixturePackage` copied to a temporary directory, with `Package.swift.fixture`
-/// renamed and `Tools/LayerCheck` linked to this repository's checker and plugin.
+/// renamed, `Tools/LayerCheck` linked to this repository's checker and plugin and
+/// `Modules/GeneratedRegion` to the module the checker uses.
 struct FixturePackage {
   let root: URL
 
@@ -77,6 +78,11 @@ struct FixturePackage {
     try fileManager.createSymbolicLink(
       at: root.appending(path: "Tools/LayerCheck"),
       withDestinationURL: repository.appending(path: "Tools/LayerCheck")
+    )
+    try fileManager.createDirectory(at: root.appending(path: "Modules"), withIntermediateDirectories: true)
+    try fileManager.createSymbolicLink(
+      at: root.appending(path: "Modules/GeneratedRegion"),
+      withDestinationURL: repository.appending(path: "Modules/GeneratedRegion")
     )
     try fileManager.createDirectory(at: root.appending(path: "Scripting"), withIntermediateDirectories: true)
   }

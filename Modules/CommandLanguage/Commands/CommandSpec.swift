@@ -4,9 +4,8 @@ import Foundation
 /// binds arguments, `help` prints usage, the REPL completes words, and the interpreter
 /// runs it.
 ///
-/// `Context` is what the action runs against (the kitchen's session). A command group
-/// (all `recipe …` commands, say) is one file that declares a ``CommandGroup``; a
-/// ``CommandRegistry`` lists the groups.
+/// `Context` is what the action runs against (the kitchen's session). A ``CommandGroup``
+/// collects commands under one heading of `help`; a ``CommandRegistry`` lists the groups.
 ///
 /// ```swift
 /// CommandSpec<Session>(
@@ -34,11 +33,14 @@ public struct CommandSpec<Context>: Sendable {
   /// Command lines `help` shows; each must parse.
   public let examples: [String]
   let action: @Sendable (Invocation<Context>, Context) throws -> CommandResult
+  /// The source file that defines the command ("Scripting/DeviceCommands.swift"), so a test
+  /// can hold each command to the file its first word names.
+  package let fileID: String
 
   /// A command named by `name`'s words, running `action` with the bound invocation.
   public init(
     _ name: String, summary: String, parameters: [Parameter] = [], options: [OptionSpec] = [],
-    block: BlockSpec? = nil, oneOf: [OneOf] = [], details: [String] = [], examples: [String],
+    block: BlockSpec? = nil, oneOf: [OneOf] = [], details: [String] = [], examples: [String], fileID: String = #fileID,
     action: @escaping @Sendable (Invocation<Context>, Context) throws -> CommandResult
   ) {
     self.name = name
@@ -50,6 +52,7 @@ public struct CommandSpec<Context>: Sendable {
     self.details = details
     self.examples = examples
     self.action = action
+    self.fileID = fileID
   }
 
   /// The command words: ["recipe", "add"].

@@ -17,20 +17,28 @@
 public enum Lexer {
   /// The words of a line and whether it ends with a continuation backslash.
   public struct Line: Sendable, Hashable {
+    /// The words of the line, quotes and escapes resolved, comments left out.
     public var words: [Word]
+    /// Whether the line ends in a backslash, so the command goes on on the next line.
     public var continues: Bool
   }
 
   /// Why a line could not be split.
   public struct Failure: Error, Sendable, Hashable {
+    /// The 1-based column where the problem is (an unterminated quote: where it opened).
     public var column: Int
+    /// What is wrong, for the person at the prompt: "unterminated double quote".
     public var reason: String
+    /// A failure at `column` because of `reason`.
     public init(column: Int, reason: String) {
       self.column = column
       self.reason = reason
     }
   }
 
+  /// The words of `line` and whether it continues on the next one.
+  ///
+  /// - Throws: ``Failure`` for an unterminated quote, naming its column.
   public static func split(_ line: String) throws(Failure) -> Line {
     var words: [Word] = []
     var current = ""

@@ -6,9 +6,11 @@
 /// .value("events", "how many recent events to show", .integer, range: .from(0, to: 100))
 /// ```
 public struct ValueRange: Sendable, Hashable, CustomStringConvertible {
+  /// The lowest number allowed, or the number every allowed one is above (``includesLower``).
   public let lower: Double
   /// Whether `lower` itself is allowed ("from 0") or only numbers above it ("above 0").
   public let includesLower: Bool
+  /// The highest number allowed.
   public let upper: Double
 
   /// From `lower` to `upper`, both included.
@@ -21,6 +23,7 @@ public struct ValueRange: Sendable, Hashable, CustomStringConvertible {
     ValueRange(lower: lower, includesLower: false, upper: upper)
   }
 
+  /// Whether `value` is a finite number inside the range.
   public func contains(_ value: Double) -> Bool {
     value.isFinite && (includesLower ? value >= lower : value > lower) && value <= upper
   }

@@ -3,7 +3,9 @@
 /// `quoted` records whether any part of the word was quoted or escaped: a quoted
 /// `"--json"` is a value, not an option, and a quoted `"to"` is a name, not a keyword.
 public struct Word: Sendable, Hashable {
+  /// The word as the command reads it, quotes and escapes resolved.
   public var text: String
+  /// Whether any part of the word was quoted or escaped.
   public var quoted: Bool
   /// Whether the first character came from quotes or an escape: `"--x"` is a value,
   /// but `--ingredient="2 leeks"` is an option.
@@ -14,6 +16,7 @@ public struct Word: Sendable, Hashable {
   /// 1-based column of the word's first character on its line.
   public var column: Int
 
+  /// A word of `text`; `startsQuoted` and `endsQuoted` default to `quoted`.
   public init(_ text: String, quoted: Bool = false, startsQuoted: Bool? = nil, endsQuoted: Bool? = nil, column: Int = 1) {
     self.text = text
     self.quoted = quoted

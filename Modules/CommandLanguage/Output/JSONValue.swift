@@ -5,27 +5,43 @@ import Foundation
 public enum JSONValue: Sendable, Hashable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
   ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
+  /// JSON `null`.
   case null
+  /// `true` or `false`.
   case bool(Bool)
+  /// A whole number, written without a decimal point.
   case int(Int)
+  /// A number with a fraction.
   case double(Double)
+  /// A string.
   case string(String)
+  /// An array.
   case array([JSONValue])
+  /// An object, its members in the order given.
   case object([Member])
 
+  /// One member of an object: a key and its value.
   public struct Member: Sendable, Hashable {
+    /// The member's key.
     public let key: String
+    /// The member's value.
     public let value: JSONValue
+    /// A member `key`: `value`.
     public init(_ key: String, _ value: JSONValue) {
       self.key = key
       self.value = value
     }
   }
 
+  /// A string written as a literal: `"Produce"`.
   public init(stringLiteral value: String) { self = .string(value) }
+  /// A whole number written as a literal: `4`.
   public init(integerLiteral value: Int) { self = .int(value) }
+  /// A Boolean written as a literal: `true`.
   public init(booleanLiteral value: Bool) { self = .bool(value) }
+  /// An array written as a literal: `["a", 1]`.
   public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+  /// An object written as a literal, its members in the order written: `["name": "Produce", "order": 1]`.
   public init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(elements.map(Member.init)) }
 
   /// A string, or null for nil.
@@ -36,7 +52,9 @@ public enum JSONValue: Sendable, Hashable, ExpressibleByStringLiteral, Expressib
     if value.rounded() == value, abs(value) < 1e15 { return .int(Int(value)) }
     return .double(value)
   }
+  /// A whole number, or null for nil.
   public static func number(_ value: Int64?) -> JSONValue { value.map { .int(Int($0)) } ?? .null }
+  /// An array of strings.
   public static func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
 
   /// The value of `key` in an object.

@@ -1,7 +1,8 @@
 /// A one-line progress bar for a terminal: "\r[######              ] 3/10 shakshuka.html",
 /// cleared when the work is done. Front ends write it to standard error, on a terminal only.
 public enum ProgressBar {
-  public static let width = 20
+  /// The bar's width in characters, between the brackets.
+  static let width = 20
 
   /// The text that redraws the bar (a carriage return, the bar, the item, a clear-to-end);
   /// at the end, the text that erases it.

@@ -10,6 +10,7 @@ public struct Renderer: Sendable {
   /// Use ANSI colours (only on a terminal, never with NO_COLOR; the app decides).
   public var colors: Bool
 
+  /// A renderer that uses ANSI colours when `colors` is true.
   public init(colors: Bool = false) {
     self.colors = colors
   }

@@ -5,8 +5,6 @@ import Repositories
 
 /// book add, list, rename, delete.
 enum BookCommands {
-  static let group = CommandGroup("book", summary: "Cookbooks (unique by title and author)", commands: [add, list, rename, delete])
-
   static let add = CommandSpec(
     "book add", summary: "Create a book, or find the one with the same title and author.",
     parameters: [.rest("title", completion: .names(.book), help: "the book's title")],

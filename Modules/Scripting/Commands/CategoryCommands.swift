@@ -5,10 +5,6 @@ import Repositories
 
 /// category add, list, show, move, order, rename, delete.
 enum CategoryCommands {
-  static let group = CommandGroup(
-    "category", summary: "Grocery categories (unique by name; their order is the aisle order of lists)",
-    commands: [add, list, show, move, order, rename, delete])
-
   static let add = CommandSpec(
     "category add", summary: "Create a category, or find the one whose name has the same key (\"produce\" is \"Produce\").",
     parameters: [.rest("name", .name, completion: .names(.category), help: "the category's name")],

@@ -4,10 +4,9 @@ import Model
 import Repositories
 import Sync
 
-/// device add, use, list: several simulated devices in one session.
+/// device add, use, list, offline, online: several simulated devices in one session, each
+/// of which can be taken offline.
 enum DeviceCommands {
-  static let group = CommandGroup("device", summary: "Devices (each has its own store)", commands: [add, use, list])
-
   static let add = CommandSpec(
     "device add", summary: "Add a device with its own store (in memory unless --store is given).",
     parameters: [.rest("name", .name, help: "the device's name, e.g. phone")],
@@ -60,5 +59,38 @@ enum DeviceCommands {
     ]
     if let cloud = session.cloud(for: session.current) { parts.append(.message("cloud: \(cloud.location)")) }
     return CommandResult(parts: parts)
+  }
+
+  static let offline = CommandSpec(
+    "device offline", summary: "Take a device offline: it keeps working, and its changes wait for `device online`.",
+    parameters: [.rest("name", .name, optional: true, completion: .devices, help: "a device (default: the current one)")],
+    examples: ["device offline phone"]
+  ) { invocation, session in
+    let device = try named(invocation, session)
+    session.sync.setOffline(device, true)
+    return CommandResult(
+      .message("device '\(device.name)' is offline"), .data(key: "device", ["name": .string(device.name), "online": false]))
+  }
+
+  static let online = CommandSpec(
+    "device online", summary: "Bring a device back online (its waiting changes go out at its next sync).",
+    parameters: [.rest("name", .name, optional: true, completion: .devices, help: "a device (default: the current one)")],
+    examples: ["device online phone"]
+  ) { invocation, session in
+    let device = try named(invocation, session)
+    session.sync.setOffline(device, false)
+    return CommandResult(
+      .message("device '\(device.name)' is online"), .data(key: "device", ["name": .string(device.name), "online": true]))
+  }
+
+  // MARK: Helpers
+
+  private static func named(_ invocation: Invocation, _ session: Session) throws(ScriptError) -> Device {
+    guard let name = invocation.optionalArgument("name") else { return session.current }
+    guard let device = session.device(named: name) else {
+      throw invocation.failure(
+        "no device named '\(name)' (devices: \(session.devices.map(\.name).joined(separator: ", ")))", argument: "name")
+    }
+    return device
   }
 }

@@ -6,10 +6,6 @@ import Repositories
 /// Assertions for scripts: a failing `expect` is its own error kind (the batch runner
 /// exits 3).
 enum ExpectCommands {
-  static let group = CommandGroup(
-    "expect", summary: "Assertions (a failed expect stops a script with exit code 3)",
-    commands: [count, exists, missing, field, duplicates, fails])
-
   static let kindParameter = Parameter.word(
     "kind", .kind, completion: .words(KitchenValues.kindWords), help: KitchenValues.kindWords.joined(separator: ", "))
 

@@ -5,9 +5,6 @@ import Repositories
 
 /// explain key, week, line: why two names are one record.
 enum ExplainCommands {
-  static let group = CommandGroup(
-    "explain", summary: "Explaining identity (why two names became one record)", commands: [key, week, line])
-
   static let keyKinds: [EntityKind] = [.category, .tag, .ingredientTemplate, .book, .recipe]
 
   static let key = CommandSpec(

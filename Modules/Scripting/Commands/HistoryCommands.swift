@@ -4,12 +4,8 @@ import Model
 import Repositories
 import Sync
 
-/// history, settings history, trash, trash restore: who changed a record and when, and the
-/// deleted records a user can bring back.
+/// history: who changed a record and when; the lookups `trash` (``TrashCommands``) shares.
 enum HistoryCommands {
-  static let group = CommandGroup(
-    "history", summary: "History of records and recently deleted ones", commands: [history, trash, restore])
-
   static let kindParameter = Parameter.word(
     "kind", .kind, completion: .words(KitchenValues.kindWords), help: KitchenValues.kindWords.joined(separator: ", "))
 
@@ -41,89 +37,6 @@ enum HistoryCommands {
             Table.Column("new", "NEW"),
           ],
           rows: rows, emptyText: "no changes kept (a record's creation is its first state, not a change)")))
-  }
-
-  static let bounds = CommandSpec(
-    "settings history",
-    summary:
-      "How many history entries the current device keeps per record and in all (the oldest go first); with options, set them.",
-    options: [
-      .value(
-        "per-record", "entries kept per record", .integer,
-        range: .from(Double(HistoryBounds.perRecordRange.lowerBound), to: Double(HistoryBounds.perRecordRange.upperBound))),
-      .value(
-        "total", "entries kept in all", .integer,
-        range: .from(Double(HistoryBounds.totalRange.lowerBound), to: Double(HistoryBounds.totalRange.upperBound))),
-    ],
-    examples: ["settings history", "settings history --per-record 20 --total 10000"]
-  ) { invocation, session in
-    let store = session.current.store
-    var current = try HistoryBounds.current(in: store)
-    if invocation.option("per-record") != nil || invocation.option("total") != nil {
-      do {
-        current = try HistoryBounds(
-          perRecord: invocation.integer("per-record") ?? current.perRecord, total: invocation.integer("total") ?? current.total)
-      } catch let error as HistoryError {
-        throw invocation.failure(error.description)
-      }
-      try current.save(in: store)
-    }
-    return CommandResult(
-      .message("history keeps \(current)"),
-      .data(key: "bounds", .object([.init("perRecord", .int(current.perRecord)), .init("total", .int(current.total))])))
-  }
-
-  static let trash = CommandSpec(
-    "trash", summary: "The current device's deleted records, newest first: kind, name, when, and by which device.",
-    examples: ["trash"]
-  ) { _, session in
-    let names = try deviceNames(session)
-    let rows: [[JSONValue]] = try RecordHistory.trash(in: session.current.store).map { item in
-      [
-        .string(item.record.kind.label), .string(name(of: item.record)), Rows.timestamp(item.time),
-        .string(item.replica.map { deviceName($0, names) } ?? "\(session.current.name) (not synced yet)"), Rows.id(item.record.id),
-      ]
-    }
-    return CommandResult(
-      .table(
-        Table(
-          key: "deleted",
-          columns: [
-            Table.Column("kind", "KIND"), Table.Column("name", "NAME"), Table.Column("time", "DELETED"), Table.Column("device", "BY"),
-            Table.Column("id", "ID"),
-          ],
-          rows: rows, emptyText: "nothing deleted")))
-  }
-
-  static let restore = CommandSpec(
-    "trash restore",
-    summary:
-      "Bring a deleted record back, with what was deleted with it (a recipe's lines, the meals planned with it), as new changes that sync and win over the delete. A name a live record holds now stays with that record.",
-    parameters: [kindParameter, .rest("name", .name, help: "the deleted record's name or id; for a meal, \"DATE MEAL\"")],
-    examples: ["trash restore recipe \"Tomato Pasta\"", "trash restore category Produce"]
-  ) { invocation, session in
-    let kind = EntityKind(rawValue: invocation.argument("kind")) ?? .category
-    let record = try findDeleted(kind, invocation.argument("name"), in: session, invocation: invocation)
-    let outcome: RestoreOutcome
-    do {
-      outcome = try RecordHistory.restore(kind, id: record.id, with: session.library)
-    } catch let error as RepositoryError {
-      throw invocation.failure(error.description, argument: "name")
-    }
-    var parts: [CommandResult.Part] = [.message("restored \(kind.label) '\(name(of: outcome.record))'")]
-    let counts = Dictionary(grouping: outcome.related, by: \.kind).sorted { $0.key.rawValue < $1.key.rawValue }
-    if !counts.isEmpty {
-      parts.append(.message("with " + counts.map { Rows.count($0.value.count, $0.key) }.joined(separator: ", ")))
-    }
-    for reason in outcome.keptDeleted { parts.append(.message("kept deleted: \(reason)")) }
-    parts.append(
-      .data(
-        key: "restored",
-        .object([
-          .init("kind", .string(kind.label)), .init("id", Rows.id(outcome.record.id)), .init("related", .int(outcome.related.count)),
-          .init("keptDeleted", .array(outcome.keptDeleted.map { .string($0) })),
-        ])))
-    return CommandResult(parts: parts)
   }
 
   // MARK: Helpers

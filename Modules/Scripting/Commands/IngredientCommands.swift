@@ -5,10 +5,6 @@ import Repositories
 
 /// ingredient add, set, alias, list, show, rename, delete.
 enum IngredientCommands {
-  static let group = CommandGroup(
-    "ingredient", summary: "Ingredient templates (unique by canonical name; found by plurals and aliases)",
-    commands: [add, set, alias, list, show, rename, delete])
-
   static let kinds = IngredientKind.allCases.map(\.rawValue)
 
   static let templateOptions: [OptionSpec] = [

@@ -5,13 +5,6 @@ import Repositories
 
 /// Weekly grocery lists and their items.
 enum ListCommands {
-  static let group = CommandGroup(
-    "list", summary: "Weekly grocery lists (items for one ingredient are shown as one line)",
-    commands: [
-      new, all, show, items, add, addRecipe, ListPlanCommands.addPlan, ListPlanCommands.store, check, uncheck, remove, complete, reopen,
-      rename, delete,
-    ])
-
   static let new = CommandSpec(
     "list new",
     summary:

@@ -1,14 +1,11 @@
 import CommandLanguage
 import Foundation
 import Model
+import RecipeExchange
 import Repositories
 
-/// meal plan, show, clear, week, export (MealCalendarCommands.swift); mealplan add, list.
+/// meal plan, show, clear, week, export: one meal per date and meal type.
 enum MealCommands {
-  static let group = CommandGroup(
-    "meal", summary: "Meal planning (one meal per date and meal type)",
-    commands: [plan, show, clear, week, export, planAdd, planList])
-
   static let mealTypes = MealType.allCases.map(\.rawValue)
 
   static let plan = CommandSpec(
@@ -112,23 +109,92 @@ enum MealCommands {
     return names[(calendar.component(.weekday, from: instant) - 1) % 7]
   }
 
-  static let planAdd = CommandSpec(
-    "mealplan add", summary: "Create a named meal plan, optionally for an ISO week (names may repeat).",
-    parameters: [.rest("name", .name)],
-    options: [.value("week", "the plan's week: YYYY-Www or a date in it", .week)],
-    examples: ["mealplan add \"Holiday week\" --week 2024-W52"]
+}
+
+/// meal export: the meal plan as an iCalendar file (Docs/COMMANDS.md, "Meal plan as a calendar").
+extension MealCommands {
+  /// The longest span one export covers, in days (about two years of meals).
+  static let maximumExportDays = 731
+
+  static let export = CommandSpec(
+    "meal export", summary: "Write the planned meals as an iCalendar (.ics) file that calendar apps import or subscribe to.",
+    options: [
+      .value("ics", "the calendar file to write", placeholder: "FILE", required: true),
+      .value("from", "the first date to export (default: the first planned meal)", .date),
+      .value("to", "the last date to export, included (default: the last planned meal)", .date),
+      .flag("timed", "timed events (breakfast 08:00, lunch 12:30, snack 16:00, dinner 19:00) instead of all-day ones"),
+    ],
+    details: [
+      "One event per planned meal: its summary is the meal type and recipe, its description the recipe, servings and notes.",
+      "Each event's UID comes from the meal's slot (2024-12-13-dinner@meal-plan.forager), so importing a later",
+      "export again updates the events instead of adding copies. Timed events last 30 (breakfast, snack),",
+      "45 (lunch) or 60 (dinner) minutes, at those times wherever the calendar is (floating times).",
+      "--from must not be after --to, and one export covers at most \(maximumExportDays) days.",
+      "When no meal is planned in the range, nothing is written and the command fails.",
+    ],
+    examples: [
+      "meal export --ics meals.ics", "meal export --ics december.ics --from 2024-12-01 --to 2024-12-31",
+      "meal export --ics week.ics --from 2024-12-09 --to 2024-12-15 --timed",
+    ]
   ) { invocation, session in
-    let plan = try session.library.mealPlans.create(invocation.argument("name"), week: invocation.option("week"))
-    return CommandResult(.message("created meal plan '\(plan.displayName)'"), .table(plans([plan])))
+    let path = invocation.required("ics")
+    let from = invocation.option("from").flatMap { CivilDate(iso: $0) }
+    let to = invocation.option("to").flatMap { CivilDate(iso: $0) }
+    if let from, let to, from > to { throw invocation.failure("--from \(from) is after --to \(to)", argument: "--from") }
+    for (name, date) in [("from", from), ("to", to)] {
+      if let date, !(1...9999).contains(date.year) {
+        throw invocation.failure("--\(name) \(date): the year must be 1 to 9999", argument: "--\(name)")
+      }
+    }
+    let slots = try session.library.meals.slots(from: from, through: to)
+    if let first = from ?? slots.first?.meal.date, let last = to ?? slots.last?.meal.date {
+      let days = daysBetween(first, last) + 1
+      if days > maximumExportDays {
+        throw invocation.failure(
+          "\(first) to \(last) is \(days) days; one export covers at most \(maximumExportDays) (give --from and --to)",
+          argument: from == nil ? "--from" : "--to")
+      }
+      if !(1...9999).contains(first.year) || !(1...9999).contains(last.year) {
+        throw invocation.failure("a planned meal's year is outside 1 to 9999; give --from and --to", argument: "--from")
+      }
+    }
+    // RFC 5545 wants at least one component in a calendar: an empty export is refused.
+    if slots.isEmpty {
+      let range = [from.map { "from \($0)" }, to.map { "through \($0)" }].compactMap { $0 }.joined(separator: " ")
+      throw invocation.failure("no meals are planned\(range.isEmpty ? "" : " " + range); nothing was written", argument: "--ics")
+    }
+    let meals = slots.map { slot in
+      MealCalendar.Meal(
+        date: slot.meal.date, mealType: slot.meal.mealType, recipes: slot.recipe.map { [$0.displayName] } ?? [],
+        servings: slot.meal.servings, notes: slot.meal.notes)
+    }
+    let timing: MealCalendar.Timing = invocation.flag("timed") ? .timed : .allDay
+    let text = MealCalendar.document(meals, stamp: session.now(), timing: timing)
+    do {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+      throw invocation.failure("cannot write \(path): \(error.localizedDescription)", argument: "--ics")
+    }
+    let range = [from ?? slots.first?.meal.date, to ?? slots.last?.meal.date].map { $0?.description }
+    let span = range.compactMap { $0 }.isEmpty ? "" : " (\(range[0] ?? "…") to \(range[1] ?? "…"))"
+    let events = "\(meals.count) event\(meals.count == 1 ? "" : "s")"
+    return CommandResult(
+      .message("wrote \(events) to \(path)\(span), \(timing == .timed ? "timed" : "all-day")"),
+      .data(
+        key: "calendar",
+        [
+          "path": .string(path), "events": .int(meals.count), "from": .text(range[0]), "to": .text(range[1]),
+          "timing": .string(timing == .timed ? "timed" : "all-day"),
+        ]))
   }
 
-  static let planList = CommandSpec("mealplan list", summary: "All meal plans by name.", examples: ["mealplan list"]) { _, session in
-    CommandResult(.table(plans(try session.library.mealPlans.all())))
-  }
-
-  static func plans(_ plans: [MealPlan]) -> Table {
-    Table(
-      key: "mealPlans", columns: [Table.Column("id", jsonOnly: true), Table.Column("name"), Table.Column("week")],
-      rows: plans.map { [Rows.id($0.id), .string($0.displayName), .text($0.weekIdentifier)] }, emptyText: "no meal plans")
+  /// Whole days from `start` to `end`.
+  static func daysBetween(_ start: CivilDate, _ end: CivilDate) -> Int {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
+    guard let a = calendar.date(from: DateComponents(year: start.year, month: start.month, day: start.day)),
+      let b = calendar.date(from: DateComponents(year: end.year, month: end.month, day: end.day))
+    else { return 0 }
+    return calendar.dateComponents([.day], from: a, to: b).day ?? 0
   }
 }

@@ -7,8 +7,6 @@ import Sync
 /// migrate: upgrades an old store file (schema v1 to v5) in the stages of
 /// Docs/MIGRATIONS.md — backup, stage A, dedup, stage B, stages C to E.
 enum MigrateCommands {
-  static let group = CommandGroup("migrate", summary: "Upgrade an old store", commands: [migrate])
-
   static let migrate = CommandSpec(
     "migrate",
     summary: "Upgrade a store file from schema v1 (the earlier app) or later to v6, after copying it to PATH.vN.backup.",

@@ -5,10 +5,6 @@ import Repositories
 
 /// pantry add, set, remove, list: the household's on-hand ingredients and amounts (synced).
 enum PantryCommands {
-  static let group = CommandGroup(
-    "pantry", summary: "What is on hand (synced): list add-recipe skips it, a list subtracts its amounts, recipe suggest counts it",
-    commands: [add, set, remove, list])
-
   static let add = CommandSpec(
     "pantry add", summary: "Mark ingredients as on hand (created when missing); list add-recipe then skips them.",
     parameters: [

@@ -6,13 +6,6 @@ import Repositories
 /// recipe add, show, list, search, set, rename, merge, duplicates, delete; import and
 /// export live in ``RecipeExchangeCommands``.
 enum RecipeCommands {
-  static let group = CommandGroup(
-    "recipe", summary: "Recipes (similar titles are detected, never merged silently)",
-    commands: [
-      add, show, list, search, suggest, cooked, set, rename, merge, duplicates, delete, RecipeExchangeCommands.importFiles,
-      RecipeExchangeCommands.export,
-    ])
-
   /// Options that describe a recipe, shared by add and set.
   static let fieldOptions: [OptionSpec] = [
     .value("description", "a short description", placeholder: "TEXT"),

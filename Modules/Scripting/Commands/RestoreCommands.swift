@@ -7,8 +7,6 @@ import Sync
 
 /// restore --before T: every record of the current device back to how it was at T.
 enum RestoreCommands {
-  static let group = CommandGroup("restore", summary: "Restore to a point in time", commands: [restore])
-
   static let restore = CommandSpec(
     "restore",
     summary:

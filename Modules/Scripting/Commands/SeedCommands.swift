@@ -6,8 +6,6 @@ import Seed
 
 /// seed defaults, seed sample.
 enum SeedCommands {
-  static let group = CommandGroup("seed", summary: "Seed data", commands: [defaults, sample])
-
   static let defaults = CommandSpec(
     "seed defaults", summary: "Create the 7 default grocery categories; seeding again (or on another device) creates nothing twice.",
     examples: ["seed defaults"]

@@ -6,10 +6,6 @@ import Repositories
 /// store add, list, show, order, rename, delete: the shops a household buys from, each
 /// with its own aisle order (synced).
 enum StoreCommands {
-  static let group = CommandGroup(
-    "store", summary: "Shops (unique by name), each with its own aisle order; list show --store follows it",
-    commands: [add, list, show, order, rename, delete])
-
   static let add = CommandSpec(
     "store add", summary: "Add a store, or find the one whose name has the same key (\"trader joe's\" is \"Trader Joe's\").",
     parameters: [.rest("name", .name, completion: .names(.groceryStore), help: "the store's name")],

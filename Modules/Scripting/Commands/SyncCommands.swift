@@ -5,15 +5,9 @@ import Repositories
 import Sync
 
 /// Sync between the session's devices through their cloud (``CloudCommands``): `sync`,
-/// `sync all`, `sync status`, `sync live` (``SyncLiveCommands``), `sync wait` (``SyncWaitCommands``),
-/// `sync verify` (``SyncVerifyCommands``), `device offline`, `device online`.
+/// `sync all`, `sync status`; `sync live`, `sync wait` and `sync verify` are in the
+/// SyncCommands+Live, +Wait and +Verify files.
 enum SyncCommands {
-  static let group = CommandGroup(
-    "sync", summary: "Sync devices through a cloud",
-    commands: [
-      CloudCommands.open, sync, syncAll, status, SyncLiveCommands.live, SyncWaitCommands.wait, SyncVerifyCommands.verify, offline, online,
-    ])
-
   static let sync = CommandSpec(
     "sync", summary: "Sync the current device (or --device NAME): pull what others pushed, merge, push its changes.",
     options: [.value("device", "the device to sync", completion: .devices)],
@@ -232,38 +226,7 @@ enum SyncCommands {
     return CommandResult(parts: parts)
   }
 
-  static let offline = CommandSpec(
-    "device offline", summary: "Take a device offline: it keeps working, and its changes wait for `device online`.",
-    parameters: [.rest("name", .name, optional: true, completion: .devices, help: "a device (default: the current one)")],
-    examples: ["device offline phone"]
-  ) { invocation, session in
-    let device = try named(invocation, session)
-    session.sync.setOffline(device, true)
-    return CommandResult(
-      .message("device '\(device.name)' is offline"), .data(key: "device", ["name": .string(device.name), "online": false]))
-  }
-
-  static let online = CommandSpec(
-    "device online", summary: "Bring a device back online (its waiting changes go out at its next sync).",
-    parameters: [.rest("name", .name, optional: true, completion: .devices, help: "a device (default: the current one)")],
-    examples: ["device online phone"]
-  ) { invocation, session in
-    let device = try named(invocation, session)
-    session.sync.setOffline(device, false)
-    return CommandResult(
-      .message("device '\(device.name)' is online"), .data(key: "device", ["name": .string(device.name), "online": true]))
-  }
-
   // MARK: Helpers
-
-  private static func named(_ invocation: Invocation, _ session: Session) throws(ScriptError) -> Device {
-    guard let name = invocation.optionalArgument("name") else { return session.current }
-    guard let device = session.device(named: name) else {
-      throw invocation.failure(
-        "no device named '\(name)' (devices: \(session.devices.map(\.name).joined(separator: ", ")))", argument: "name")
-    }
-    return device
-  }
 
   private static func target(_ invocation: Invocation, _ session: Session) throws(ScriptError) -> Device {
     guard let name = invocation.option("device") else { return session.current }

@@ -5,8 +5,6 @@ import Repositories
 
 /// tag add, list, rename, delete.
 enum TagCommands {
-  static let group = CommandGroup("tag", summary: "Recipe tags (unique by name)", commands: [add, list, rename, delete])
-
   static let add = CommandSpec(
     "tag add", summary: "Create a tag, or find the one with the same key; --color sets its colour.",
     parameters: [.rest("name", .name, completion: .names(.tag), help: "the tag's name")],

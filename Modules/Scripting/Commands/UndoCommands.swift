@@ -15,8 +15,6 @@ struct UndoStep {
 
 /// undo: revert the last commands of this session as new changes.
 enum UndoCommands {
-  static let group = CommandGroup("undo", summary: "Undo the session's last commands", commands: [undo])
-
   static let undo = CommandSpec(
     "undo",
     summary:

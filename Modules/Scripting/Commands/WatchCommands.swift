@@ -10,8 +10,6 @@ import Synchronization
 /// live sync's pull, another process's commit to the same file — until Ctrl-C, a number
 /// of showings, or a time.
 enum WatchCommands {
-  static let group = CommandGroup("watch", summary: "Show data again whenever it changes, from any source", commands: [list])
-
   /// The most showings `--count` may ask for.
   static let countLimit = 10_000.0
   /// The longest watch `--for` may ask for, in seconds.
