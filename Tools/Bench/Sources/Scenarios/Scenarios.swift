@@ -17,6 +17,7 @@ enum Scenarios {
     MigrationScenarios.migration,
     SyncScenarios.memory,
     SnapshotScenario.scenario,
+    RestoreScenario.scenario,
     ObserveScenario.scenario,
     AppScenarios.batch,
     CommandScenario.scenario,
