@@ -42,5 +42,11 @@ struct DeletesByDeviceTests {
     try world.sync("phone")
     let counts = try RecordHistory.deletesByDevice(since: start, in: world["phone"].store)
     #expect(counts.first { $0.replica == phoneReplica }?.deletes == 2, "\(counts)")
+    // Only the newest entries are read: the newest is the second delete of Bakery.
+    #expect(try RecordHistory.deletesByDevice(since: start, in: world["phone"].store, scanning: 0) == [])
+    #expect(
+      try RecordHistory.deletesByDevice(since: start, in: world["phone"].store, scanning: 1) == [
+        RecordHistory.DeleteCount(replica: phoneReplica, deletes: 1)
+      ])
   }
 }
