@@ -82,6 +82,18 @@ struct UndoFileTests {
     #expect(try Self.view(harness.session) == before)
   }
 
+  @Test func anAtomicRunWithAnUndoFileRunsNothing() throws {
+    let session = try Session(location: "memory", now: { Harness.fixedNow })
+    session.undoFile = try UndoFile(path: try TemporaryDirectory.make().appendingPathComponent("undo.json").path, force: false)
+    var diagnostics: [String] = []
+    let runner = ScriptRunner(
+      session: session, options: .init(atomic: true), scriptName: "week.forager", output: { _ in },
+      diagnostics: { diagnostics.append($0) })
+    #expect(runner.run("category add Produce").status == .usage)
+    #expect(diagnostics.first?.contains("an atomic run writes no undo file") == true, "\(diagnostics)")
+    #expect(try session.library.counts()[.category] ?? 0 == 0)
+  }
+
   @Test func anExistingFileOrAMissingDirectoryIsRefusedBeforeAnythingRuns() throws {
     let directory = try TemporaryDirectory.make()
     let existing = directory.appendingPathComponent("undo.json").path

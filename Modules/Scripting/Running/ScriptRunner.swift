@@ -100,6 +100,10 @@ public final class ScriptRunner {
       return Report(status: .usage, errors: parsed.errors, commands: parsed.statements.count, succeeded: 0, rolledBack: false)
     }
     if options.json { session.outputMode = .json }
+    if session.undoFile != nil && options.atomic {
+      diagnostics("\(scriptName): error: an atomic run writes no undo file (it keeps nothing unless it all succeeds); nothing ran")
+      return Report(status: .usage, errors: [], commands: parsed.statements.count, succeeded: 0, rolledBack: false)
+    }
     if let undoFile = session.undoFile {
       // Written before the first command, so a path that cannot be written runs nothing.
       undoFile.scriptName = scriptName
