@@ -15,6 +15,8 @@ struct ForagerBatch: ParsableCommand {
       Runs each command of SCRIPT (or standard input) in order. On an error it prints
       SCRIPT:LINE: error: … to standard error and stops, unless --keep-going.
       A script with a syntax error runs nothing.
+      With --undo-file PATH the undo of every command that changed records is written to
+      PATH as it runs; `forager-batch` or the REPL applies it with `undo --file PATH`.
 
       Exit codes:
         0  every command succeeded
@@ -49,6 +51,16 @@ struct ForagerBatch: ParsableCommand {
   @Flag(name: .long, help: "Keep no change unless the whole script succeeds (one transaction per device store).")
   var atomic = false
 
+  @Option(
+    name: .customLong("undo-file"),
+    help: ArgumentHelp(
+      "Write the undo of what the script changes to this file (rewritten after each command); `undo --file PATH` applies it.",
+      valueName: "path"))
+  var undoFile: String?
+
+  @Flag(name: .long, help: "Replace the --undo-file when it exists.")
+  var force = false
+
   static func main() {
     let code: Int32
     do {
@@ -73,6 +85,10 @@ struct ForagerBatch: ParsableCommand {
 
   func validate() throws {
     if let problem = StoreLocation.conflict(store: store, memory: memory) { throw ValidationError(problem) }
+    if undoFile != nil && atomic {
+      throw ValidationError("--undo-file and --atomic do not go together: an atomic run keeps nothing unless it all succeeds")
+    }
+    if force && undoFile == nil { throw ValidationError("--force replaces an existing --undo-file; give --undo-file PATH") }
   }
 
   /// Runs the script and returns the exit code.
@@ -106,6 +122,15 @@ struct ForagerBatch: ParsableCommand {
       return ExitCodes.code(for: report.status)
     }
 
+    var undo: UndoFile?
+    if let undoFile {
+      do {
+        undo = try UndoFile(path: undoFile, force: force)
+      } catch {
+        Self.printError("forager-batch: --undo-file: \(error.description); nothing ran")
+        return ExitCodes.usage
+      }
+    }
     let location: StoreLocation
     do {
       location = try StoreLocation(store: store, memory: memory)
@@ -120,6 +145,7 @@ struct ForagerBatch: ParsableCommand {
       Self.printError("forager-batch: error: \(error.description)")
       return ExitCodes.failure
     }
+    session.undoFile = undo
     let progress: ((Int, Int) -> Void)? = isatty(2) != 0 ? { Self.showProgress($0, $1) } : nil
     if isatty(2) != 0 {
       session.fileProgress = { Console.errorText(ProgressBar.line(done: $0, total: $1, item: $2)) }

@@ -34,7 +34,8 @@ public enum PointInTime {
       /// dropped); it and the records sharing its entity are left as they are.
       case historyNotKept
       /// It was merged with another record since T: merge edges only grow, so the records
-      /// stay one entity.
+      /// stay one entity. Also a record that refers to one merged since T: the reference
+      /// shows the entity's keeper.
       case mergedSince
       /// Its states at T cannot be written back so that it shows as then (a register the
       /// record did not hold at T now decides, or it refers to a record left as it is).

@@ -113,8 +113,25 @@ struct PointInTimeTests {
     #expect(try Self.rows(library.store) == before)
   }
 
+  /// A record whose only difference from T is a reference to a record merged since T (the
+  /// view shows the entity's keeper) is left for that merge; any other difference is not.
+  @Test func aReferenceToARecordMergedSinceIsLeftForTheMerge() {
+    let id = { (n: Int) in UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", n)) ?? UUID() }
+    let (template, produce, keeper, dairy) = (id(1), id(2), id(3), id(4))
+    let row = { (category: UUID, name: String) in
+      Record(
+        kind: .ingredientTemplate, meta: RecordMetadata(id: template, createdAt: Fixtures.epoch),
+        fields: ["displayName": .text(name), "canonicalName": .text(name), "category": .reference(category)])
+    }
+    let then = row(produce, "basil")
+    #expect(Planner.differsByMergedReferences(then, row(keeper, "basil"), merged: [produce, keeper]))
+    #expect(!Planner.differsByMergedReferences(then, row(dairy, "basil"), merged: [keeper]), "the reference at T was not merged")
+    #expect(!Planner.differsByMergedReferences(then, row(keeper, "basil2"), merged: [produce, keeper]), "another field differs")
+    #expect(!Planner.differsByMergedReferences(then, nil, merged: [produce, keeper]), "not shown at all")
+  }
+
   static var seeds: [UInt64] {
-    guard let text = ProcessInfo.processInfo.environment["FORAGER_RESTORE_SEEDS"] else { return Array(1...6) }
+    guard let text = ProcessInfo.processInfo.environment["FORAGER_RESTORE_SEEDS"] else { return Array(1...12) }
     let bounds = text.split(separator: "-").compactMap { UInt64($0) }
     if bounds.count == 2 { return Array(bounds[0]...bounds[1]) }
     return text.split(separator: ",").compactMap { UInt64($0) }

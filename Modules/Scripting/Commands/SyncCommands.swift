@@ -72,7 +72,7 @@ enum SyncCommands {
   static let status = CommandSpec(
     "sync status",
     summary:
-      "Each device's sync state and totals, whether it is live (subscribed, polling or off) and its lag, the cloud's devices, and the last sync events.",
+      "Each device's sync state and totals, whether it is live (subscribed, polling or off) and its lag, the cloud's devices, which device made the most deletes in the last day (a hint for a device that deletes what it should not), and the last sync events.",
     options: [
       .value("events", "how many recent events to show (default 10)", .integer, range: .from(0, to: Double(SyncMonitor.eventLimit)))
     ],
@@ -86,6 +86,8 @@ enum SyncCommands {
     var unshownByDevice: [(device: String, records: [UnshownRecord])] = []
     var live: [JSONValue] = []
     var monitors: [JSONValue] = []
+    var deletesByDevice: [(device: String, counts: [(device: String, deletes: Int)])] = []
+    let deviceNames = try HistoryCommands.deviceNames(session)
     for device in session.devices {
       // The device's monitor (the one its syncs and live sync report to) gives the state,
       // the last success and error, the totals and the events.
@@ -134,6 +136,9 @@ enum SyncCommands {
           "\(device.name) keeps \(held.count) batch(es) from a newer schema (\(versions)) unread: update Forager on this device to apply them"
         )
       }
+      let deletes = try SyncDeleteHint.counts(device, session, names: deviceNames)
+      if let hint = SyncDeleteHint.line(device, deletes) { notices.append(hint) }
+      deletesByDevice.append((device.name, deletes))
       rows.append([
         .string(device.name), .string(status.state.rawValue), .int(pending), .int(held.count),
         .int(aside.count + Int(dropped)), .int(status.syncs), .int(status.imports), .int(status.exports), .int(status.conflicts),
@@ -178,6 +183,7 @@ enum SyncCommands {
               ]
             }
           })))
+    parts.append(.data(key: "deletes", SyncDeleteHint.json(deletesByDevice)))
     parts.append(
       .data(
         key: "unshown",

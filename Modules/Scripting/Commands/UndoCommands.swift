@@ -18,11 +18,20 @@ enum UndoCommands {
   static let undo = CommandSpec(
     "undo",
     summary:
-      "Revert what the last N commands of this REPL session changed on the current device (1 by default), as new changes that sync like any edit; history keeps both. Refused when a later change (a sync, another device) rewrote the same records, unless --force.",
+      "Revert what the last N commands of this REPL session changed on the current device (1 by default), or what a batch script changed (--file, the undo file forager-batch --undo-file wrote), as new changes that sync like any edit; history keeps both. Refused when a later change (a sync, another device) rewrote the same records, unless --force.",
     parameters: [.word("count", .integer, optional: true, range: .from(1, to: 100), help: "how many commands, 1–100")],
-    options: [.flag("force", "undo even what a later change rewrote, and say what it overrides")],
-    examples: ["undo", "undo 3", "undo --force"]
+    options: [
+      .flag("force", "undo even what a later change rewrote, and say what it overrides"),
+      .value("file", "apply the undo file a batch script wrote (forager-batch --undo-file), on the devices it names", placeholder: "PATH"),
+    ],
+    examples: ["undo", "undo 3", "undo --force", "undo --file undo.json"]
   ) { invocation, session in
+    if let path = invocation.option("file") {
+      guard invocation.optionalArgument("count") == nil else {
+        throw invocation.failure("undo --file applies the whole file; give no count with it", argument: "count")
+      }
+      return try UndoFileCommand.apply(path, invocation: invocation, session: session)
+    }
     let count = invocation.optionalArgument("count").flatMap { Int($0) } ?? 1
     guard session.keepsUndo else { throw invocation.failure("undo works in the REPL, which keeps what each command changed") }
     let device = session.current
@@ -90,7 +99,7 @@ extension Session {
   /// Runs a command, noting what it changed on the current device for `undo` when the
   /// session keeps undo (not for `undo` itself).
   func recordingUndo(of invocation: Invocation, _ body: () throws -> CommandResult) throws -> CommandResult {
-    guard keepsUndo, invocation.spec.name != UndoCommands.undo.name else { return try body() }
+    guard keepsUndo || undoFile != nil, invocation.spec.name != UndoCommands.undo.name else { return try body() }
     let device = current
     device.journal.start()
     let result: CommandResult
@@ -101,8 +110,14 @@ extension Session {
       throw error
     }
     let changes = try device.journal.finish(reading: device.store)
-    if !changes.isEmpty { undoable.append(UndoStep(command: invocation.command, device: device, changes: changes)) }
-    if undoable.count > Self.undoLimit { undoable.removeFirst(undoable.count - Self.undoLimit) }
+    guard !changes.isEmpty else { return result }
+    undoable.append(UndoStep(command: invocation.command, device: device, changes: changes))
+    if let undoFile {
+      // Every step is kept for the file, rewritten after each command that changed records.
+      do { try undoFile.write(undoable) } catch { throw invocation.failure("\(error.description); the command's changes are kept") }
+    } else if undoable.count > Self.undoLimit {
+      undoable.removeFirst(undoable.count - Self.undoLimit)
+    }
     return result
   }
 

@@ -10,6 +10,8 @@ import Repositories
 /// - With `atomic` the whole run is one transaction per device store: when any command
 ///   fails (or an `expect` does not hold), every store is left as it was. A store the
 ///   script opens or a device it adds joins the run's transactions from then on.
+/// - With the session's ``Session/undoFile`` set (not in atomic runs), the file is written
+///   before the first command and after every command that changed records.
 ///
 /// ```swift
 /// let runner = ScriptRunner(session: session, options: .init(atomic: true), scriptName: "plan.forager",
@@ -98,6 +100,20 @@ public final class ScriptRunner {
       return Report(status: .usage, errors: parsed.errors, commands: parsed.statements.count, succeeded: 0, rolledBack: false)
     }
     if options.json { session.outputMode = .json }
+    if session.undoFile != nil && options.atomic {
+      diagnostics("\(scriptName): error: an atomic run writes no undo file (it keeps nothing unless it all succeeds); nothing ran")
+      return Report(status: .usage, errors: [], commands: parsed.statements.count, succeeded: 0, rolledBack: false)
+    }
+    if let undoFile = session.undoFile {
+      // Written before the first command, so a path that cannot be written runs nothing.
+      undoFile.scriptName = scriptName
+      do {
+        try undoFile.write(session.undoable)
+      } catch {
+        diagnostics("\(scriptName): error: \(error.description); nothing ran")
+        return Report(status: .usage, errors: [], commands: parsed.statements.count, succeeded: 0, rolledBack: false)
+      }
+    }
     var state = RunState(statements: parsed.statements)
     if options.atomic {
       do {

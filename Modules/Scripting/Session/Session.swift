@@ -68,6 +68,10 @@ public final class Session {
   public var keepsUndo = false
   /// The commands of this session that changed records, oldest first, for `undo`.
   var undoable: [UndoStep] = []
+  /// Where a batch script writes the undo of what it changed (`forager-batch --undo-file`):
+  /// set, every command's changes are kept (none dropped after the 100 `undo` reaches) and the file is
+  /// rewritten after each command that changed records.
+  public var undoFile: UndoFile?
   /// Where a command that runs until stopped (`watch list`) shows each result as it
   /// comes; the REPL engine and the script runner set it around each command, rendered
   /// as that command's output. Nil: the command returns its results together at the end.

@@ -50,12 +50,15 @@ struct Planner {
         write.name, StampedValue(value: write.value, stamp: Stamp(time: top + 1, counter: Int32(index), replica: replica)))
     }
     let viewAfter = ReferenceView(states: after.values)
+    // A reference to a record merged since T shows its keeper: edges only grow.
+    let mergedIDs = Set(mergedSince.map(\.id))
     let keys = Set(viewAtT.expected.keys).union(viewAfter.expected.keys)
     var counts = (restored: 0, removed: 0, changed: 0, renamed: 0)
     for key in keys.sorted() {
       let then = Self.shown(viewAtT, key), result = Self.shown(viewAfter, key), current = Self.shown(viewNow, key)
       if then?.values != result?.values, left[key] == nil {
-        left[key] = mergedSince.contains(key) ? .mergedSince : .notRestorable
+        let merged = mergedSince.contains(key) || Self.differsByMergedReferences(then, result, merged: mergedIDs)
+        left[key] = merged ? .mergedSince : .notRestorable
       }
       switch (current, result) {
       case (nil, .some): counts.restored += 1
@@ -71,6 +74,23 @@ struct Planner {
       time: time, writes: writes, stateWrites: stateWrites, restored: counts.restored, removed: counts.removed,
       changed: counts.changed, renamed: counts.renamed,
       notKept: left.sorted { $0.key < $1.key }.map { PointInTime.Left(kind: $0.key.kind, id: $0.key.id, reason: $0.value) })
+  }
+
+  /// Whether `result` differs from `then` only in references `then` made to records merged
+  /// with another since T (which the view now resolves to the entity's keeper, or to
+  /// nothing): both live, and every other field alike.
+  static func differsByMergedReferences(_ then: Record?, _ result: Record?, merged: Set<UUID>) -> Bool {
+    guard let then, let result, !merged.isEmpty, then.kind == result.kind else { return false }
+    for field in then.kind.schema.fields where then[field.name] != result[field.name] {
+      switch then[field.name] {
+      case .reference(let id): guard merged.contains(id) else { return false }
+      case .referenceList(let ids):
+        let kept = Set(result[field.name].references)
+        guard ids.allSatisfy({ kept.contains($0) || merged.contains($0) }) else { return false }
+      default: return false
+      }
+    }
+    return true
   }
 
   /// The row a view shows for `key` when it is live, else nil.

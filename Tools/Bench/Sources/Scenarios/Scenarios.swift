@@ -18,6 +18,7 @@ enum Scenarios {
     MigrationScenarios.migration,
     SyncScenarios.memory,
     SnapshotScenario.scenario,
+    RestoreScenario.scenario,
     ObserveScenario.scenario,
     AppScenarios.batch,
     CommandScenario.scenario,
