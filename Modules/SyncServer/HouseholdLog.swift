@@ -104,11 +104,6 @@ extension HouseholdLog {
     return LogPage(entries: LogPage.fitting(entries, maxBytes: maxBytes), latestSequence: try await latestSequence(of: household))
   }
 
-  /// The page, recording nothing of the device: a storage that does not compact.
-  public func page(of household: Int64, device: Int64, after sequence: Int64, limit: Int, maxBytes: Int) async throws -> LogPage {
-    try await page(of: household, after: sequence, limit: limit, maxBytes: maxBytes)
-  }
-
   /// A page without a byte budget.
   public func page(of household: Int64, after sequence: Int64, limit: Int) async throws -> LogPage {
     try await page(of: household, after: sequence, limit: limit, maxBytes: .max)

@@ -38,7 +38,7 @@ extension ForwardingStorage {
   /// The pull is recorded in `inner`; the page is read through this storage's own calls,
   /// which a test storage may change.
   public func page(of household: Int64, device: Int64, after sequence: Int64, limit: Int, maxBytes: Int) async throws -> LogPage {
-    let recorded = try await inner.page(of: household, device: device, after: sequence, limit: 1, maxBytes: 0)
+    let recorded = await inner.page(of: household, device: device, after: sequence, limit: 1, maxBytes: 0)
     let page = try await page(of: household, after: sequence, limit: limit, maxBytes: maxBytes)
     return LogPage(entries: page.entries, latestSequence: page.latestSequence, compactedThrough: recorded.compactedThrough)
   }

@@ -50,7 +50,7 @@ extension SnapshotScenario {
         let batch = entry.batch
         _ = try await storage.append(
           IncomingBatch(id: batch.id, replica: batch.replica, schemaVersion: batch.schemaVersion, bytes: ChangeBatchCoding.encode(batch)),
-          from: credentials[0], deviceSequence: entry.sequence, now: arrived)
+          from: credentials[0], deviceSequence: entry.sequence, quota: configuration.heldQuota, now: arrived)
       }
       after = last.sequence
     }
@@ -64,7 +64,7 @@ extension SnapshotScenario {
     guard let snapshot = made, snapshot.position == end else { throw BenchError("the server's snapshot does not reach \(end)") }
     result.snapshotBytes = snapshot.bytes
     for credential in credentials {
-      _ = try await storage.page(of: household.id, device: credential.deviceID, after: end, limit: 1, maxBytes: 1)
+      _ = await storage.page(of: household.id, device: credential.deviceID, after: end, limit: 1, maxBytes: 1)
     }
     let done = try await admin.compactHousehold("Bench", dryRun: false)
     result.droppedBatches = done.batches

@@ -108,11 +108,11 @@ enum SnapshotScenario {
     let server = try ServerLoadScenario.blocking { try await compactOnServer(cloud) }
     var result = ScenarioResult(context)
     result.compare([ready], nil)
-    result.figures["server fold s (debug: memory backend)"] = server.foldSeconds
-    result.figures["server batches dropped"] = Double(server.droppedBatches)
-    result.figures["server batches kept"] = Double(server.keptBatches)
+    result.figures["server fold (memory backend) s"] = server.foldSeconds
+    result.figures["server batches dropped count"] = Double(server.droppedBatches)
+    result.figures["server batches kept count"] = Double(server.keptBatches)
     result.figures["server MiB after compaction"] = Double(server.keptLogBytes + server.keptSnapshotBytes) / 1_048_576
-    result.figures["server storage / snapshot after compaction"] = server.ratio
+    result.figures["server storage / snapshot after compaction ×"] = server.ratio
     result.figures["log batches"] = Double(logBatches)
     result.figures["history build s"] = buildHistory
     result.figures["snapshot fold s"] = folding
