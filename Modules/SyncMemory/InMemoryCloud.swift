@@ -82,7 +82,7 @@ public final class InMemoryCloud: LiveCloud {
   }
 
   /// Returns up to `limit` entries after `sequence`, oldest first.
-  /// - Throws: ``CloudError/compacted(location:cursor:firstKept:)`` when entries after
+  /// - Throws: `CloudError.compacted(location:cursor:firstKept:)` when entries after
   ///   `sequence` were compacted away.
   public func pull(after sequence: Int64, limit: Int) throws -> [CloudEntry] {
     try state.withLock { state throws(CloudError) in

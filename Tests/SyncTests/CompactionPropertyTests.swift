@@ -174,6 +174,25 @@ struct CompactionPropertyTests {
     #expect(problems.isEmpty, "seed \(seed): \(problems.count) problems, first \(problems.prefix(5))")
   }
 
+  /// The floor is the highest kept snapshot each condition allows, never below the current
+  /// floor, and names the condition that stopped it.
+  @Test func theFloorIsTheHighestSnapshotTheThreeConditionsAllow() {
+    func floor(at current: Int64 = 0, _ snapshots: [Int64], _ pulled: [String: Int64], retained: Int64? = nil) -> LogCompaction.Floor {
+      LogCompaction.floor(
+        LogCompaction.Input(
+          compactedThrough: current, snapshotPositions: snapshots,
+          devices: pulled.map { LogCompaction.Device(name: $0.key, pulledThrough: $0.value) }, firstRetained: retained))
+    }
+    #expect(floor([600, 900], ["phone": 950], retained: 920) == .init(through: 900, limit: .snapshot))
+    #expect(floor([600, 900], ["phone": 900, "tablet": 950]) == .init(through: 900, limit: .device("phone")))
+    #expect(floor([600, 900], ["phone": 899]) == .init(through: 600, limit: .snapshot))
+    #expect(floor([600, 900], ["phone": 950], retained: 901) == .init(through: 900, limit: .retention))
+    #expect(floor([600, 900], ["phone": 950], retained: 600) == .init(through: 0, limit: .retention))
+    #expect(floor(at: 700, [600, 900], ["phone": 650]) == .init(through: 700, limit: .device("phone")))
+    #expect(floor([], [:]) == .init(through: 0, limit: .snapshot))
+    #expect(LogCompaction.bound(.init(compactedThrough: 0, snapshotPositions: [], devices: [], firstRetained: nil)).through == .max)
+  }
+
   /// The check fails on a compaction that ignores one condition: here the devices' pulled
   /// places (condition 2), which drops a batch a device has not pulled.
   @Test func aCompactionThatIgnoresTheDevicesIsCaught() throws {
