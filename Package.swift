@@ -295,7 +295,8 @@ let package = Package(
       dependencies: [
         "BenchBaselines", "LegacyStoreSupport", "Model", "Normalization", "Persistence", "PersistenceSQLite", "Repositories", "Sync",
         "SyncSQLite", "Migration", "CSQLite",
-        "RecipeExchange", "Scripting", "CommandLanguage", "SyncServer", "SyncPostgres", "SyncWire", "SyncHTTP", "ServerTestSupport",
+        "RecipeExchange", "Scripting", "CommandLanguage", "SyncServer", "SyncServerMemory", "SyncPostgres", "SyncWire", "SyncHTTP",
+        "ServerTestSupport",
         "SpawnSupport", "FaultProxySupport", asyncHTTPClient,
         postgresNIO, nioCore,
         logging,

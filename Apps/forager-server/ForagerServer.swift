@@ -15,7 +15,7 @@ struct ForagerServer: AsyncParsableCommand {
     subcommands: [
       Serve.self, SetupDatabase.self, AddHousehold.self, Households.self, RenameHousehold.self, DeleteHousehold.self, IssueToken.self,
       RevokeToken.self, Devices.self, SetMinimumSchema.self, HeldBatches.self, RetireBatch.self, HouseholdQuotaCommand.self,
-      ServeLimitsCommand.self, RestoreHousehold.self,
+      ServeLimitsCommand.self, RestoreHousehold.self, CompactHousehold.self,
     ]
   )
 }
@@ -42,10 +42,12 @@ struct DatabaseOptions: ParsableArguments {
     return try await location.withRunningClient { client in try await body(client, location) }
   }
 
-  func withAdministration<T: Sendable>(_ body: @escaping @Sendable (Administration) async throws -> T) async throws -> T {
+  func withAdministration<T: Sendable>(
+    configuration: ServerConfiguration = ServerConfiguration(), _ body: @escaping @Sendable (Administration) async throws -> T
+  ) async throws -> T {
     try await withClient { client, location in
       let storage = try await PostgresHouseholdStorage.open(client, database: location.description)
-      return try await body(Administration(storage: storage))
+      return try await body(Administration(storage: storage, configuration: configuration))
     }
   }
 }

@@ -18,6 +18,7 @@ struct Serve: AsyncParsableCommand {
   @Option(help: ServeLimit.maxPullLimit.help) var maxPullLimit: Int?
   @Option(help: ServeLimit.maxPageBytes.help) var maxPageBytes: Int?
   @Option(help: ServeLimit.snapshotInterval.help) var snapshotInterval: Int?
+  @Option(help: ServeLimit.retention.help) var retention: Int?
   @Option(help: ServeLimit.heldBatchBytes.help) var heldBatchBytes: Int?
   @Option(help: ServeLimit.heldBatchCount.help) var heldBatchCount: Int?
   @Option(help: ServeLimit.householdStoredBytes.help) var householdStoredBytes: Int?
@@ -118,7 +119,7 @@ struct Serve: AsyncParsableCommand {
       }
       watcher.clientRuns()
     }
-    var services: [any Service] = [app]
+    var services: [any Service] = [app, LogCompactor(storage: storage, configuration: configuration, logger: logger)]
     if let registry, let metricsPort {
       services.append(
         MetricsEndpoint.application(registry: registry, host: metricsHost, port: metricsPort) { [metricsHost] port in

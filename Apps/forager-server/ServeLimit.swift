@@ -9,7 +9,7 @@ import SyncServer
 struct ServeLimit: Sendable {
   /// What a value counts; the help and the doc write ranges and defaults in it.
   enum Unit: Sendable {
-    case bytes, seconds, milliseconds, requestsPerSecond, requests, count
+    case bytes, seconds, milliseconds, requestsPerSecond, requests, count, days
   }
 
   /// Where the option's value goes.
@@ -20,6 +20,8 @@ struct ServeLimit: Sendable {
     case seconds(WritableKeyPath<ServerConfiguration, Duration> & Sendable)
     case milliseconds(WritableKeyPath<ServerConfiguration, Duration> & Sendable)
     case timeInterval(WritableKeyPath<ServerConfiguration, TimeInterval> & Sendable)
+    /// Days, kept in the configuration as seconds.
+    case days(WritableKeyPath<ServerConfiguration, TimeInterval> & Sendable)
     /// Read by `serve` itself, not the service (the port, the start-up wait).
     case serve
   }
@@ -68,6 +70,7 @@ struct ServeLimit: Sendable {
     case .milliseconds: text += " ms"
     case .requestsPerSecond: text += " requests/s"
     case .requests: text += " requests"
+    case .days: text += " days"
     case .count: break
     }
     return rangeNote.map { "\(text); \($0)" } ?? text
@@ -108,6 +111,7 @@ struct ServeLimit: Sendable {
     case .seconds(let path): if let value { configuration[keyPath: path] = .seconds(value) }
     case .milliseconds(let path): if let value { configuration[keyPath: path] = .milliseconds(value) }
     case .timeInterval(let path): if let value { configuration[keyPath: path] = TimeInterval(value) }
+    case .days(let path): if let value { configuration[keyPath: path] = TimeInterval(value) * 86_400 }
     case .serve: break
     }
   }
@@ -118,6 +122,7 @@ struct ServeLimit: Sendable {
     case .bytes: Self.bytes(value)
     case .seconds: "\(value) s"
     case .milliseconds: "\(value) ms"
+    case .days: "\(value) days"
     case .requestsPerSecond, .requests, .count: "\(value)"
     }
   }
@@ -130,6 +135,7 @@ struct ServeLimit: Sendable {
     case .seconds(let path): Int(configuration[keyPath: path].components.seconds)
     case .milliseconds(let path): Int(configuration[keyPath: path] / .milliseconds(1))
     case .timeInterval(let path): Int(configuration[keyPath: path])
+    case .days(let path): Int(configuration[keyPath: path] / 86_400)
     case .serve: nil
     }
   }

@@ -19,6 +19,12 @@ extension ServeLimit {
     name: "snapshot-interval", option: \.snapshotInterval, setting: .int(\.snapshotInterval), range: SnapshotMaker.intervals,
     unit: .count, default: .configuration,
     summary: "How many batches a household's log grows by after its last snapshot before a new one is made.")
+  static let retention = ServeLimit(
+    name: "retention", option: \.retention, setting: .days(\.retention), range: LogCompactor.retentionDays, unit: .days,
+    default: .configuration,
+    summary: "How long a batch stays in a household's log after it arrived before compaction may drop it.",
+    rangeNote: "0: no window, the snapshot and the devices' pulls alone decide",
+    discussion: "Each hour, serve drops what every registered device pulled and a kept snapshot holds (Docs/SERVER.md, Compaction).")
   static let heldBatchBytes = ServeLimit(
     name: "held-batch-bytes", option: \.heldBatchBytes, setting: .int(\.heldBatchBytes), range: HeldBatchQuota.bytesRange,
     unit: .bytes, default: .configuration, summary: "The most bytes of newer-schema batches a household may hold unread.")
@@ -127,7 +133,7 @@ extension ServeLimit {
 
   /// Every numeric option of `serve`, in the order of the doc's table.
   static let all: [ServeLimit] = [
-    port, maxBatchBytes, maxPullLimit, maxPageBytes, snapshotInterval, heldBatchBytes, heldBatchCount, householdStoredBytes,
+    port, maxBatchBytes, maxPullLimit, maxPageBytes, snapshotInterval, retention, heldBatchBytes, heldBatchCount, householdStoredBytes,
     householdDailyPushBytes,
     allowedSkew, databaseTimeout, waitForDatabase, idleTimeout, bodyTimeout, maxConnections, maxConnectionsPerAddress, checkSlots,
     checksPerHousehold, checksPerAddress, checkQueue, checkTimeout, rateLimit, rateBurst, addressRateLimit, addressRateBurst,

@@ -119,6 +119,10 @@ public enum CloudError: Error, Sendable, Hashable, CustomStringConvertible {
   /// restored from an earlier point): the engine pulls again from `latestSequence`, so it
   /// skips none of the entries appended from there.
   case cursorAhead(location: String, cursor: Int64, latestSequence: Int64)
+  /// A pull after `cursor` asked for batches the cloud compacted away: its log now starts
+  /// at `firstKept` (Docs/SERVER.md, "Compaction"). The engine starts again from the
+  /// cloud's snapshot, joining it into the states it holds, and pulls from its position.
+  case compacted(location: String, cursor: Int64, firstKept: Int64)
 
   /// A message naming the cloud and what failed.
   public var description: String {
@@ -127,6 +131,9 @@ public enum CloudError: Error, Sendable, Hashable, CustomStringConvertible {
     case .damaged(let location, let reason): "cloud \(location) is damaged: \(reason)"
     case .cursorAhead(let location, let cursor, let latest):
       "cloud \(location) ends at sequence \(latest), before this device's place \(cursor): it was restored from an earlier point"
+    case .compacted(let location, let cursor, let firstKept):
+      "cloud \(location) no longer keeps the batches after this device's place \(cursor): its log starts at sequence \(firstKept) "
+        + "(compacted); start again from its snapshot"
     }
   }
 }

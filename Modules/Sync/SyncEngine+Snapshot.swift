@@ -5,17 +5,22 @@ import Persistence
 /// household's joined states (``SnapshotPage``) instead of the whole log (Docs/SYNC.md,
 /// "Snapshots").
 extension SyncEngine {
-  /// When this device has pulled nothing yet and the cloud keeps a snapshot it can read,
-  /// joins every page of it in one transaction and takes its position as the pull
-  /// position; the pull then takes only the batches after it. Each page is held to the
+  /// When this device's pull position is `place` (0: it has pulled nothing yet) and the
+  /// cloud keeps a snapshot it can read whose position is at least `reaching`, joins every
+  /// page of it in one transaction into the states the device holds and takes its position
+  /// as the pull position; the pull then takes only the batches after it. A device behind a
+  /// compacted log's start calls it with its own place (the join is commutative, so what it
+  /// holds, its own writes not yet pushed among them, stays). Each page is held to the
   /// rules of a pulled batch before anything is joined from it: a page that breaks them
   /// (or a snapshot that changes while it is read) fails the sync, leaving the store as it
   /// was. A snapshot of a newer schema than this device's is not used: the device pulls
   /// the log, holding what it cannot read.
   /// - Returns: whether the device started from a snapshot.
   @discardableResult
-  func startFromSnapshot(into report: inout Report) throws -> Bool {
-    guard try store.read({ try $0.syncInteger(ReplicaKeys.token) }) == 0, let first = try cloud.snapshotPage(0, at: nil) else {
+  func startFromSnapshot(into report: inout Report, from place: Int64 = 0, reaching: Int64 = 0) throws -> Bool {
+    guard try store.read({ try $0.syncInteger(ReplicaKeys.token) }) == place, let first = try cloud.snapshotPage(0, at: nil),
+      first.position > place, first.position >= reaching
+    else {
       return false
     }
     guard first.schemaVersion <= schemaVersion else {
@@ -30,7 +35,7 @@ extension SyncEngine {
     if let problem = first.problem(expecting: 0, of: nil, pageCount: nil, rules: rules) { throw refuse(problem) }
     let counts = try writeStates { writer -> SyncCounts? in
       // Another engine on this store pulled meanwhile.
-      guard try writer.syncInteger(ReplicaKeys.token) == 0 else { return nil }
+      guard try writer.syncInteger(ReplicaKeys.token) == place else { return nil }
       var total = SyncCounts()
       for index in 0..<first.pageCount {
         var page = first
@@ -55,7 +60,10 @@ extension SyncEngine {
     guard let counts else { return false }
     add(counts, to: &report)
     report.snapshotPosition = first.position
-    monitor.record(.sync, "\(deviceName): started from the snapshot at position \(first.position) (\(counts.imports) records)")
+    monitor.record(
+      .sync,
+      "\(deviceName): started \(place > 0 ? "again, from behind the log's start, " : "")from the snapshot at position "
+        + "\(first.position) (\(counts.imports) records)")
     return true
   }
 }

@@ -97,6 +97,9 @@ public final class SyncEngine: Sendable {
     public var setAside = 0
     /// The log position of the snapshot this sync started from, when it started from one.
     public var snapshotPosition: Int64?
+    /// Whether this device was behind a compacted log's start and started again from the
+    /// snapshot, joining it into the states it held.
+    public var restartedFromSnapshot = false
 
     /// An empty report.
     public init() {}
@@ -339,6 +342,15 @@ public final class SyncEngine: Sendable {
         try store.write(origin: .sync) { try $0.setSyncInteger(latest, ReplicaKeys.token) }
         monitor.record(
           .error, "\(deviceName): the cloud's log ends at \(latest), before this device's place \(token); pulling from \(latest)")
+        continue
+      } catch CloudError.compacted(let location, let cursor, let firstKept) where cursor == token {
+        // The batches after this device's place are gone: the snapshot holds them joined.
+        fetch?.discard()
+        fetch = nil
+        guard try startFromSnapshot(into: &report, from: token, reaching: firstKept - 1) else {
+          throw CloudError.compacted(location: location, cursor: cursor, firstKept: firstKept)
+        }
+        report.restartedFromSnapshot = true
         continue
       }
       guard let last = entries.last else { return }

@@ -121,6 +121,9 @@ public final class HTTPCloud: CloudStore, @unchecked Sendable {
       if let wire, wire.error.code == "cursor-ahead", let latest = wire.error.latestSequence, latest < sequence {
         throw CloudError.cursorAhead(location: location, cursor: sequence, latestSequence: latest)
       }
+      if let wire, wire.error.code == "log-compacted", let firstKept = wire.error.firstKeptSequence, firstKept > sequence + 1 {
+        throw CloudError.compacted(location: location, cursor: sequence, firstKept: firstKept)
+      }
       throw HTTPCloudError.refusal(response)
     }
     let page: PullPage = try requester.decode(response)

@@ -5,9 +5,13 @@ import Synchronization
 /// A cloud held in memory, shared by the devices of one process (tests, scripted
 /// multi-device sessions). Its live channel announces each new batch as it is pushed.
 public final class InMemoryCloud: LiveCloud {
-  private struct State {
+  struct State {
+    /// The entries after ``compactedThrough``, in order.
     var entries: [CloudEntry] = []
-    var batchSequence: [String: Int64] = [:]
+    /// Each batch id's sequence and replica, dropped ones included (a retry is still known).
+    var batchSequence: [String: (sequence: Int64, replica: String)] = [:]
+    /// The log's floor: entries up to it were compacted away (``InMemoryCloud/compact(through:)``).
+    var compactedThrough: Int64 = 0
     var devices: [String: CloudDevice] = [:]
     var channels: [ObjectIdentifier: MemoryLiveChannel] = [:]
   }
@@ -16,7 +20,7 @@ public final class InMemoryCloud: LiveCloud {
   public let location = "memory"
   /// The log's identifier, random unless given.
   public let identifier: String
-  private let state = Mutex(State())
+  let state = Mutex(State())
   /// The snapshot fold and the pages of the newest snapshot (``takeSnapshot(rules:changesPerPage:)``).
   let snapshots = Mutex((fold: SnapshotFold(), pages: [ChangeBatch]()))
   private let authority: (@Sendable () -> Date)?
@@ -40,16 +44,15 @@ public final class InMemoryCloud: LiveCloud {
   /// - Throws: `BatchIDTaken` when another replica's batch holds the id.
   public func push(_ batch: ChangeBatch) throws -> Int64 {
     let (sequence, listeners) = try state.withLock { state throws(BatchIDTaken) -> (Int64, [MemoryLiveChannel]) in
-      if let existing = state.batchSequence[batch.id] {
-        let owner = state.entries[Int(existing - 1)].batch.replica
+      if let (existing, owner) = state.batchSequence[batch.id] {
         guard owner.utf8.elementsEqual(batch.replica.utf8) else {
           throw BatchIDTaken(location: location, batchID: batch.id, owner: owner, pusher: batch.replica)
         }
         return (existing, [])
       }
-      let sequence = Int64(state.entries.count + 1)
+      let sequence = state.compactedThrough + Int64(state.entries.count + 1)
       state.entries.append(CloudEntry(sequence: sequence, batch: batch))
-      state.batchSequence[batch.id] = sequence
+      state.batchSequence[batch.id] = (sequence, batch.replica)
       return (sequence, Array(state.channels.values))
     }
     for channel in listeners { channel.send(.announced(sequence)) }
@@ -63,7 +66,7 @@ public final class InMemoryCloud: LiveCloud {
     }
     let latest = state.withLock { state in
       state.channels[ObjectIdentifier(channel)] = channel
-      return Int64(state.entries.count)
+      return state.compactedThrough + Int64(state.entries.count)
     }
     channel.send(.opened(latestSequence: latest, heartbeat: nil))
     return channel
@@ -79,16 +82,21 @@ public final class InMemoryCloud: LiveCloud {
   }
 
   /// Returns up to `limit` entries after `sequence`, oldest first.
+  /// - Throws: `CloudError.compacted(location:cursor:firstKept:)` when entries after
+  ///   `sequence` were compacted away.
   public func pull(after sequence: Int64, limit: Int) throws -> [CloudEntry] {
-    state.withLock { state in
-      let start = Int(max(0, min(sequence, Int64(state.entries.count))))
+    try state.withLock { state throws(CloudError) in
+      guard sequence >= state.compactedThrough else {
+        throw CloudError.compacted(location: location, cursor: sequence, firstKept: state.compactedThrough + 1)
+      }
+      let start = Int(min(sequence - state.compactedThrough, Int64(state.entries.count)))
       let end = start + min(max(0, limit), state.entries.count - start)
       return Array(state.entries[start..<end])
     }
   }
 
-  /// The number of entries in the log.
-  public func latestSequence() throws -> Int64 { state.withLock { Int64($0.entries.count) } }
+  /// The newest sequence number (the log's floor and the entries after it).
+  public func latestSequence() throws -> Int64 { state.withLock { $0.compactedThrough + Int64($0.entries.count) } }
 
   /// Records or updates a device in the registry.
   public func register(_ device: CloudDevice) throws {

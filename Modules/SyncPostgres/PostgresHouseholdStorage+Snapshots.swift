@@ -34,7 +34,8 @@ extension PostgresHouseholdStorage: SnapshotStore {
   }
 
   /// Stores the snapshot and its pages in one transaction under the household's lock,
-  /// then drops the household's snapshots older than the one before it.
+  /// then drops the household's snapshots older than the one before it, but for the oldest
+  /// at or above the log's floor.
   public func saveSnapshot(_ header: SnapshotHeader, pages: [Data], of household: Int64) async throws {
     let logger = logger
     try await ErrorClassification.classified {
@@ -62,6 +63,9 @@ extension PostgresHouseholdStorage: SnapshotStore {
           """
           DELETE FROM snapshots WHERE household_id = \(household) AND position < (
             SELECT position FROM snapshots WHERE household_id = \(household) ORDER BY position DESC OFFSET 1 LIMIT 1)
+            AND position <> (
+              SELECT min(position) FROM snapshots WHERE household_id = \(household)
+                AND position >= (SELECT compacted_through FROM households WHERE id = \(household)))
           """, logger: logger)
       }
     }

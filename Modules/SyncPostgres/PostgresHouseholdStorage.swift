@@ -216,19 +216,26 @@ public struct PostgresHouseholdStorage: HouseholdStorage {
     }
   }
 
-  /// The page and the household's newest sequence in one query (one snapshot); batches past
-  /// the byte budget are counted by their stored size and never read.
+  /// The page, the household's newest sequence and its floor in one query (one snapshot);
+  /// batches past the byte budget are counted by their stored size and never read.
   public func page(of household: Int64, after sequence: Int64, limit: Int, maxBytes: Int) async throws -> LogPage {
-    let statement = LogPageAfter(household: household, after: sequence, limit: Int64(limit), maxBytes: Int64(maxBytes))
+    try await page(of: household, device: 0, after: sequence, limit: limit, maxBytes: maxBytes)
+  }
+
+  /// The page as ``page(of:after:limit:maxBytes:)`` reads it, with the device's pulled
+  /// position raised to `sequence` in the same statement.
+  public func page(of household: Int64, device: Int64, after sequence: Int64, limit: Int, maxBytes: Int) async throws -> LogPage {
+    let statement = LogPageAfter(household: household, after: sequence, limit: Int64(limit), maxBytes: Int64(maxBytes), device: device)
     let logger = logger
     return try await ErrorClassification.classified {
       try await pool.withConnection { connection in
-        var latest: Int64 = 0, entries: [PulledBatch] = []
-        for try await (last, sequence, payload) in try await connection.execute(statement, logger: logger) {
+        var latest: Int64 = 0, floor: Int64 = 0, entries: [PulledBatch] = []
+        for try await (last, compacted, sequence, payload) in try await connection.execute(statement, logger: logger) {
           latest = last
+          floor = compacted
           if let sequence, let payload { entries.append(PulledBatch(sequence: sequence, batch: payload)) }
         }
-        return LogPage(entries: entries, latestSequence: latest)
+        return LogPage(entries: entries, latestSequence: latest, compactedThrough: floor)
       }
     }
   }

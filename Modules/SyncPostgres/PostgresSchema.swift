@@ -339,6 +339,13 @@ public enum PostgresSchema {
         FOREIGN KEY (household_id, position) REFERENCES snapshots (household_id, position) ON DELETE CASCADE)
       """,
     ],
+    // 10: compaction (Docs/SERVER.md, "Compaction"): a household's floor (batches up to it
+    // were dropped) and each device's pulled position (the highest place a pull of it
+    // started after, raised by the page's statement).
+    [
+      "ALTER TABLE households ADD COLUMN compacted_through bigint NOT NULL DEFAULT 0",
+      "ALTER TABLE devices ADD COLUMN pulled_through bigint NOT NULL DEFAULT 0",
+    ],
   ]
 
   /// A key for `pg_advisory_xact_lock` that serializes schema setup (household locks use

@@ -37,13 +37,48 @@ extension Administration {
     }
   }
 
+  /// The states of a compacted log's dropped batches: the pages of its oldest kept snapshot
+  /// (every kept snapshot is at or past the floor, and the batches between the two are
+  /// still in the log, which the join takes twice harmlessly); none for a log never
+  /// compacted. A state at `time` is exact only when every register of that snapshot was
+  /// stamped before it, so an earlier time is refused (`restore-refused`).
+  private func compactedPart(of household: Int64, before time: Date) async throws -> [ChangeBatch] {
+    let latest = try await storage.latestSequence(of: household)
+    let first = try await storage.batches(of: household, after: 0, limit: 1).first?.sequence ?? latest + 1
+    guard latest > 0, first > 1 else { return [] }
+    guard let snapshots = storage as? any SnapshotStore, let oldest = try await snapshots.snapshots(of: household).first else {
+      throw ServerError(
+        .unprocessableContent, code: "restore-refused",
+        message: "nothing restored: the log before sequence \(first) was compacted and no snapshot holds it")
+    }
+    var pages: [ChangeBatch] = []
+    for index in 0..<oldest.pageCount {
+      guard let bytes = try await snapshots.snapshotPage(of: household, position: oldest.position, page: index),
+        let page = try? ChangeBatchCoding.decode(bytes)
+      else {
+        throw ServerError.internalFailure(
+          "snapshot-damaged", "page \(index) of household \(household)'s snapshot at \(oldest.position) cannot be read")
+      }
+      pages.append(page)
+    }
+    let newest = pages.lazy.flatMap(\.changes).flatMap(\.fields.values).map(\.stamp.time).max() ?? 0
+    guard newest < Int64((time.timeIntervalSince1970 * 1_000).rounded(.down)) else {
+      let reach = Date(timeIntervalSince1970: TimeInterval(newest + 1) / 1_000)
+      throw ServerError(
+        .unprocessableContent, code: "restore-refused",
+        message: "nothing restored: the log before sequence \(first) was compacted; the server can restore to \(ServerError.stamp(reach)) "
+          + "or later (the compacted history's newest change)")
+    }
+    return pages
+  }
+
   /// A time as an operator types it (UTC: "YYYY-MM-DD HH:MM[:SS]", or ISO 8601 with a
   /// zone), as a device's `restore --before` reads it; nil for anything else.
   public static func restoreTime(parsing text: String) -> Date? { PointInTime.time(parsing: text) }
 
   private func restore(_ name: String, before time: Date, apply: Bool) async throws -> HouseholdRestore {
     guard let household = try await storage.household(named: name) else { throw ServerError.noHousehold(name) }
-    var batches: [ChangeBatch] = []
+    var batches = try await compactedPart(of: household.id, before: time)
     var unread = 0
     var after: Int64 = 0
     while true {

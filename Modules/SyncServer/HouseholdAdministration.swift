@@ -42,4 +42,12 @@ public protocol HouseholdAdministration: Sendable {
   /// - Throws: ``ServerError`` from ``RetireRules``; nothing is written then.
   func retireBatch(_ sequence: Int64, of household: HouseholdRecord, knownSchemaVersion: Int, force: Bool, now: Date) async throws
     -> RetiredBatch
+  /// Compacts the household's log as `LogCompaction` decides, in the household's critical
+  /// section: drops the batches up to the floor, and the snapshots below it, all or nothing
+  /// (``HouseholdCompaction``). A batch that arrived at or after `retainedFrom` stays with
+  /// every one after it; a device holds compaction back while it has synced and holds a live
+  /// token at `now`. With `dryRun` it only says what it would drop, counting a snapshot at
+  /// `assumingSnapshotAt` as kept (the one ``LogCompactor`` would make first).
+  func compactLog(of household: Int64, retainedFrom: Date, assumingSnapshotAt: Int64?, dryRun: Bool, now: Date) async throws
+    -> HouseholdCompaction
 }

@@ -34,6 +34,11 @@ public protocol HouseholdLog: Sendable {
   /// together (a backend may answer both in one query). A backend reads no batch past the
   /// budget's end.
   func page(of household: Int64, after sequence: Int64, limit: Int, maxBytes: Int) async throws -> LogPage
+  /// A device's pull: the page as ``page(of:after:limit:maxBytes:)`` reads it, and the
+  /// device's pulled position raised to `sequence` when it is higher and within the log (a
+  /// pull after `sequence` shows the device holds every batch up to it, which compaction
+  /// reads: Docs/SERVER.md, "Compaction"), in one round trip where the backend can.
+  func page(of household: Int64, device: Int64, after sequence: Int64, limit: Int, maxBytes: Int) async throws -> LogPage
   /// The device's bound replica and last accepted device sequence.
   func deviceState(of device: Int64) async throws -> DeviceState
   /// Registers (or refreshes) the credential's device; binds its replica on first use.
@@ -52,14 +57,18 @@ public protocol HouseholdLog: Sendable {
   func onCredentialChange(_ handler: @escaping @Sendable () -> Void)
 }
 
-/// A page of a household's log and the newest sequence number when it was read.
+/// A page of a household's log, the newest sequence number when it was read, and the log's
+/// floor (batches up to it were compacted away).
 public struct LogPage: Sendable, Hashable {
   public let entries: [PulledBatch]
   public let latestSequence: Int64
+  /// The log's floor: a pull after a place below it asks for batches that are gone.
+  public let compactedThrough: Int64
 
-  public init(entries: [PulledBatch], latestSequence: Int64) {
+  public init(entries: [PulledBatch], latestSequence: Int64, compactedThrough: Int64 = 0) {
     self.entries = entries
     self.latestSequence = latestSequence
+    self.compactedThrough = compactedThrough
   }
 
   /// The first entries whose bytes add up to at most `maxBytes`, and always the first:

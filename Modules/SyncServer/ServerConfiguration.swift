@@ -22,6 +22,11 @@ public struct ServerConfiguration: Sendable {
   public var snapshotInterval: Int = SnapshotMaker.defaultInterval
   /// The most records in one page of a snapshot (default 2,000; at most 10,000, a batch's most).
   public var snapshotPageRecords: Int = SnapshotMaker.defaultPageRecords
+  /// How long a batch is kept after it arrived before compaction may drop it, in seconds
+  /// (default 7 days; 0: no window, conditions 1 and 2 alone decide). Docs/SERVER.md, "Compaction".
+  public var retention: TimeInterval = LogCompactor.defaultRetention
+  /// How often `serve` makes each household's due snapshot and compacts its log (default 1 hour).
+  public var compactionInterval: Duration = .seconds(3_600)
   /// The newest schema version this server reads: batches of a newer version are stored
   /// and served unchanged without reading past their header (Docs/SERVER.md).
   public var knownSchemaVersion: Int

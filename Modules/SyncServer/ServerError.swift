@@ -21,11 +21,14 @@ public struct ServerError: Error, Sendable, Hashable, CustomStringConvertible, H
   public let latestSequence: Int64?
   /// Seconds after which the request may be sent again: the `Retry-After` header.
   public let retryAfter: Int?
+  /// For `log-compacted`: the first batch the household's log still keeps.
+  public let firstKeptSequence: Int64?
 
   public init(
     _ status: HTTPResponse.Status, code: String, message: String, expectedDeviceSequence: Int64? = nil, latestSequence: Int64? = nil,
-    retryAfter: Int? = nil
+    retryAfter: Int? = nil, firstKeptSequence: Int64? = nil
   ) {
+    self.firstKeptSequence = firstKeptSequence
     self.status = status
     self.code = code
     self.message = message
@@ -38,7 +41,10 @@ public struct ServerError: Error, Sendable, Hashable, CustomStringConvertible, H
 
   /// The JSON body.
   public var wire: WireError {
-    WireError(.init(code: code, message: message, expectedDeviceSequence: expectedDeviceSequence, latestSequence: latestSequence))
+    WireError(
+      .init(
+        code: code, message: message, expectedDeviceSequence: expectedDeviceSequence, latestSequence: latestSequence,
+        firstKeptSequence: firstKeptSequence))
   }
 
   public func response(from request: Request, context: some RequestContext) throws -> Response {
@@ -113,6 +119,16 @@ public struct ServerError: Error, Sendable, Hashable, CustomStringConvertible, H
       message: "the cursor is at sequence \(cursor) but the household's log ends at \(latest) (was the server's database restored "
         + "from an earlier point?); pull again from sequence \(latest)",
       latestSequence: latest)
+  }
+  /// A pull after a place below the household log's floor: the batches after it were
+  /// compacted away (Docs/SERVER.md, "Compaction"). The device starts again from the
+  /// snapshot, joining it into what it holds, and pulls after the snapshot's position.
+  public static func logCompacted(cursor: Int64, firstKept: Int64) -> ServerError {
+    ServerError(
+      .gone, code: "log-compacted",
+      message: "the household's log no longer keeps the batches after sequence \(cursor): it starts at sequence \(firstKept) "
+        + "(compacted); start again from the snapshot (GET /v1/snapshot) and pull after its position",
+      firstKeptSequence: firstKept)
   }
   /// A pull with a cursor of another log than the household's: the log was given a new
   /// identifier (after a restore) or the cursor is another household's.

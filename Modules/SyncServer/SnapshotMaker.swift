@@ -42,13 +42,14 @@ public struct SnapshotMaker: Sendable {
     return try await make(of: household, now: now)
   }
 
-  /// Folds the batches after the household's newest snapshot into it and stores the result
-  /// as a new snapshot; the newest snapshot as it was when the fold could not move (nil
-  /// when there is none).
+  /// Folds the batches after the household's newest snapshot (the newest at or before
+  /// `limit`, when given) into it, up to `limit`, and stores the result as a new snapshot;
+  /// that snapshot as it was when the fold could not move (nil when there is none).
+  /// ``LogCompactor`` makes one at the position compaction may reach.
   /// - Throws: ``ServerError`` `500 snapshot-damaged` when a stored page cannot be read.
   @discardableResult
-  public func make(of household: Int64, now: Date) async throws -> SnapshotHeader? {
-    let previous = try await storage.snapshots(of: household).last
+  public func make(of household: Int64, now: Date, through limit: Int64 = .max) async throws -> SnapshotHeader? {
+    let previous = try await storage.snapshots(of: household).last { $0.position <= limit }
     var fold = SnapshotFold()
     if let previous {
       var pages: [ChangeBatch] = []
@@ -66,9 +67,10 @@ public struct SnapshotMaker: Sendable {
     let rules = ChangeRules(now: now, allowedSkew: configuration.allowedSkew)
     let location = "household \(household)"
     folding: while true {
-      let entries = try await storage.batches(of: household, after: fold.position, limit: 1_000)
+      let entries = try await storage.batches(of: household, after: fold.position, limit: Int(min(1_000, limit - fold.position)))
       guard !entries.isEmpty else { break }
       for pulled in entries {
+        guard pulled.sequence <= limit else { break folding }
         let entry = ChangeBatchCoding.entry(sequence: pulled.sequence, bytes: pulled.batch, location: location)
         if case .stopped = fold.fold(entry, rules: rules, schemaVersion: configuration.knownSchemaVersion) { break folding }
       }

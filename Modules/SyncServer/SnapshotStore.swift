@@ -10,14 +10,17 @@ public import Foundation
 /// - ``saveSnapshot(_:pages:of:)`` stores a snapshot's header and every page at once, or
 ///   nothing; saving a position already stored changes nothing.
 /// - A household keeps its newest snapshot and the one before it (a device paging through
-///   the one before finishes it), and loses them with the household.
+///   the one before finishes it) and the oldest at or above its log's floor (the one at the
+///   floor holds the compacted batches: Docs/SERVER.md, "Compaction"), and loses them with
+///   the household.
 public protocol SnapshotStore: Sendable {
   /// The household's kept snapshots, oldest first (none: empty).
   func snapshots(of household: Int64) async throws -> [SnapshotHeader]
   /// Page `page` of the household's snapshot at `position`, or nil when it keeps no such page.
   func snapshotPage(of household: Int64, position: Int64, page: Int) async throws -> Data?
   /// Stores a snapshot (``SnapshotHeader/pageCount`` pages, in order) and drops the
-  /// household's snapshots older than the one before it.
+  /// household's snapshots older than the one before it, but for the oldest at or above the
+  /// log's floor.
   func saveSnapshot(_ header: SnapshotHeader, pages: [Data], of household: Int64) async throws
 }
 

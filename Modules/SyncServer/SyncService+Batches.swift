@@ -74,7 +74,10 @@ extension SyncService {
     }
     let maxBytes = configuration.maxPageBytes
     let page = try await stored { [limit, after] in
-      try await storage.page(of: credential.householdID, after: after, limit: limit, maxBytes: maxBytes)
+      try await storage.page(of: credential.householdID, device: credential.deviceID, after: after, limit: limit, maxBytes: maxBytes)
+    }
+    guard after >= page.compactedThrough else {
+      throw ServerError.logCompacted(cursor: after, firstKept: page.compactedThrough + 1)
     }
     // A cursor past the log's end is never echoed back as if the log reached it.
     guard after <= page.latestSequence else { throw ServerError.cursorAhead(cursor: after, latest: page.latestSequence) }

@@ -16,6 +16,10 @@ extension MemoryHouseholdStorage: SnapshotStore {
     guard !kept.contains(where: { $0.header.position == header.position }) else { return }
     kept.append((header, pages))
     kept.sort { $0.header.position < $1.header.position }
-    keptSnapshots[household] = Array(kept.suffix(2))
+    // The newest two, and the oldest at or above the log's floor: the one at the floor (it
+    // holds the compacted batches), or the one the next compaction moves the floor to.
+    let floor = compactedThrough[household, default: 0]
+    let base = kept.first { $0.header.position >= floor }?.header.position
+    keptSnapshots[household] = kept.enumerated().filter { $0.offset >= kept.count - 2 || $0.element.header.position == base }.map(\.element)
   }
 }

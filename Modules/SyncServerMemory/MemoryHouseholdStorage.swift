@@ -12,17 +12,19 @@ import Synchronization
 /// let admin = Administration(storage: storage)
 /// ```
 public actor MemoryHouseholdStorage: HouseholdStorage {
-  private struct Device {
+  struct Device {
     let id: Int64
     let householdID: Int64
     let name: String
     var state = DeviceState(replicaID: nil, lastDeviceSequence: 0)
+    /// The highest place a pull of it started after: it holds every batch up to it.
+    var pulledThrough: Int64 = 0
     var registeredName: String?
     var schemaVersion = 0
     var lastSeen: Date?
   }
 
-  private struct StoredBatch {
+  struct StoredBatch {
     let sequence: Int64
     /// The pushing device; nil for a notice the server appended (a retirement).
     let deviceID: Int64?
@@ -36,20 +38,24 @@ public actor MemoryHouseholdStorage: HouseholdStorage {
   }
 
   /// A batch id as one device's: ids are unique per device, not per household.
-  private struct BatchKey: Hashable {
+  struct BatchKey: Hashable {
     let deviceID: Int64
     let batchID: String
   }
 
   private var households: [Int64: HouseholdRecord] = [:]
-  private var devicesByID: [Int64: Device] = [:]
-  private var tokens: [Data: (record: TokenRecord, revokedAt: Date?)] = [:]
-  private var logs: [Int64: [StoredBatch]] = [:]
-  private var batchIndex: [Int64: [BatchKey: Int]] = [:]
+  var devicesByID: [Int64: Device] = [:]
+  var tokens: [Data: (record: TokenRecord, revokedAt: Date?)] = [:]
+  /// Each household's batches after its floor, in order.
+  var logs: [Int64: [StoredBatch]] = [:]
+  /// Each household's floor: batches up to it were compacted away.
+  var compactedThrough: [Int64: Int64] = [:]
+  /// Where each device's batch ids are in the household's log (their sequences).
+  var batchIndex: [Int64: [BatchKey: Int64]] = [:]
   private var nextID: Int64 = 1
   private var minimumSchemas: [Int64: Int] = [:]
   /// Bytes of each household's log, and its bytes pushed on one UTC day.
-  private var storedBytes: [Int64: Int64] = [:]
+  var storedBytes: [Int64: Int64] = [:]
   private var pushed: [Int64: (day: Int, bytes: Int64)] = [:]
   private var quotaSettings: [Int64: HouseholdQuotaSetting] = [:]
   /// Each household's newest snapshots, oldest first (``SnapshotStore``).
@@ -88,9 +94,10 @@ public actor MemoryHouseholdStorage: HouseholdStorage {
     _ batch: IncomingBatch, from credential: Credential, deviceSequence: Int64, quota: HeldBatchQuota, now: Date
   ) throws -> PushReceipt {
     guard var device = devicesByID[credential.deviceID] else { throw ServerError.unknownToken }
-    let log = logs[credential.householdID, default: []]
+    let floor = compactedThrough[credential.householdID, default: 0]
+    // Read in place, never copied: the log is appended to below.
     let existing = batchIndex[credential.householdID]?[BatchKey(deviceID: device.id, batchID: batch.id)].map {
-      PushRules.Existing(sequence: log[$0].sequence, deviceSequence: log[$0].deviceSequence)
+      PushRules.Existing(sequence: $0, deviceSequence: logs[credential.householdID]?[Int($0 - floor) - 1].deviceSequence ?? 0)
     }
     let context = PushRules.Context(
       device: device.state, existing: existing, replicaHolder: holder(of: batch.replica, besides: device),
@@ -100,12 +107,12 @@ public actor MemoryHouseholdStorage: HouseholdStorage {
     case .alreadyStored(let receipt):
       return receipt
     case .append(let sequenceOfDevice, _):
-      let sequence = Int64(log.count) + 1
+      let sequence = floor + Int64(logs[credential.householdID]?.count ?? 0) + 1
       logs[credential.householdID, default: []].append(
         StoredBatch(
           sequence: sequence, deviceID: device.id, deviceSequence: sequenceOfDevice, batchID: batch.id, replica: batch.replica,
           schemaVersion: batch.schemaVersion, bytes: batch.bytes, receivedAt: now))
-      batchIndex[credential.householdID, default: [:]][BatchKey(deviceID: device.id, batchID: batch.id)] = log.count
+      batchIndex[credential.householdID, default: [:]][BatchKey(deviceID: device.id, batchID: batch.id)] = sequence
       let usage = householdUsage(of: credential.householdID, now: now)
       storedBytes[credential.householdID] = usage.storedBytes + Int64(batch.bytes.count)
       pushed[credential.householdID] = (usage.day, usage.pushedBytes + Int64(batch.bytes.count))
@@ -143,19 +150,36 @@ public actor MemoryHouseholdStorage: HouseholdStorage {
     return HeldUsage(count: held.count, bytes: held.reduce(0) { $0 + $1.bytes.count })
   }
 
-  public func batches(of household: Int64, after sequence: Int64, limit: Int) -> [PulledBatch] {
+  /// The kept batches after `sequence` (from the floor on, when `sequence` is below it).
+  private func kept(of household: Int64, after sequence: Int64) -> ArraySlice<StoredBatch> {
     let log = logs[household, default: []]
-    let start = Int(max(0, min(sequence, Int64(log.count))))
-    return log[start...].prefix(limit).map { PulledBatch(sequence: $0.sequence, batch: $0.bytes) }
+    let start = Int(max(0, min(sequence - compactedThrough[household, default: 0], Int64(log.count))))
+    return log[start...]
   }
 
-  public func latestSequence(of household: Int64) -> Int64 { Int64(logs[household, default: []].count) }
+  public func batches(of household: Int64, after sequence: Int64, limit: Int) -> [PulledBatch] {
+    kept(of: household, after: sequence).prefix(limit).map { PulledBatch(sequence: $0.sequence, batch: $0.bytes) }
+  }
+
+  public func latestSequence(of household: Int64) -> Int64 {
+    compactedThrough[household, default: 0] + Int64(logs[household, default: []].count)
+  }
 
   public func page(of household: Int64, after sequence: Int64, limit: Int, maxBytes: Int) -> LogPage {
-    let log = logs[household, default: []]
-    let start = Int(max(0, min(sequence, Int64(log.count))))
-    let entries = log[start...].prefix(limit).lazy.map { PulledBatch(sequence: $0.sequence, batch: $0.bytes) }
-    return LogPage(entries: LogPage.fitting(entries, maxBytes: maxBytes), latestSequence: Int64(log.count))
+    let entries = kept(of: household, after: sequence).prefix(limit).lazy.map { PulledBatch(sequence: $0.sequence, batch: $0.bytes) }
+    return LogPage(
+      entries: LogPage.fitting(entries, maxBytes: maxBytes), latestSequence: latestSequence(of: household),
+      compactedThrough: compactedThrough[household, default: 0])
+  }
+
+  public func page(of household: Int64, device: Int64, after sequence: Int64, limit: Int, maxBytes: Int) -> LogPage {
+    if var pulling = devicesByID[device], pulling.householdID == household, sequence > pulling.pulledThrough,
+      sequence <= latestSequence(of: household)
+    {
+      pulling.pulledThrough = sequence
+      devicesByID[device] = pulling
+    }
+    return page(of: household, after: sequence, limit: limit, maxBytes: maxBytes)
   }
 
   public func deviceState(of device: Int64) -> DeviceState {
@@ -195,7 +219,8 @@ public actor MemoryHouseholdStorage: HouseholdStorage {
     _ sequence: Int64, of household: HouseholdRecord, knownSchemaVersion: Int, force: Bool, now: Date
   ) throws -> RetiredBatch {
     let log = logs[household.id, default: []]
-    let index = sequence > 0 ? Int(sequence) - 1 : -1
+    let floor = compactedThrough[household.id, default: 0]
+    let index = sequence > floor ? Int(sequence - floor) - 1 : -1
     let stored =
       log.indices.contains(index) && log[index].deviceID != nil
       ? RetireRules.Stored(batch: entry(log[index]), retiredAt: log[index].retiredAt) : nil
@@ -204,7 +229,7 @@ public actor MemoryHouseholdStorage: HouseholdStorage {
       knownSchemaVersion: knownSchemaVersion, force: force)
     logs[household.id, default: []][index].bytes = retirement.replacement
     logs[household.id, default: []][index].retiredAt = now
-    let notice = Int64(log.count) + 1
+    let notice = floor + Int64(log.count) + 1
     logs[household.id, default: []].append(
       StoredBatch(
         sequence: notice, deviceID: nil, deviceSequence: 0, batchID: RetireRules.noticeID(of: sequence), replica: "",
@@ -257,6 +282,7 @@ public actor MemoryHouseholdStorage: HouseholdStorage {
     for hash in tokenHashes { tokens[hash] = nil }
     households[household] = nil
     logs[household] = nil
+    compactedThrough[household] = nil
     batchIndex[household] = nil
     minimumSchemas[household] = nil
     storedBytes[household] = nil

@@ -148,12 +148,18 @@ public struct WireError: Codable, Sendable, Hashable {
     /// For `cursor-ahead`: the sequence the household's log really ends at, from which
     /// the device pulls again.
     public let latestSequence: Int64?
+    /// For `log-compacted`: the first batch the household's log still keeps; the device
+    /// starts again from the snapshot, whose position is at least the one before it.
+    public let firstKeptSequence: Int64?
 
-    public init(code: String, message: String, expectedDeviceSequence: Int64? = nil, latestSequence: Int64? = nil) {
+    public init(
+      code: String, message: String, expectedDeviceSequence: Int64? = nil, latestSequence: Int64? = nil, firstKeptSequence: Int64? = nil
+    ) {
       self.code = code
       self.message = message
       self.expectedDeviceSequence = expectedDeviceSequence
       self.latestSequence = latestSequence
+      self.firstKeptSequence = firstKeptSequence
     }
   }
 

@@ -35,6 +35,18 @@ extension ForwardingStorage {
     await inner.batches(of: household, after: sequence, limit: limit)
   }
   public func latestSequence(of household: Int64) async throws -> Int64 { await inner.latestSequence(of: household) }
+  /// The pull is recorded in `inner`; the page is read through this storage's own calls,
+  /// which a test storage may change.
+  public func page(of household: Int64, device: Int64, after sequence: Int64, limit: Int, maxBytes: Int) async throws -> LogPage {
+    let recorded = await inner.page(of: household, device: device, after: sequence, limit: 1, maxBytes: 0)
+    let page = try await page(of: household, after: sequence, limit: limit, maxBytes: maxBytes)
+    return LogPage(entries: page.entries, latestSequence: page.latestSequence, compactedThrough: recorded.compactedThrough)
+  }
+  public func compactLog(of household: Int64, retainedFrom: Date, assumingSnapshotAt: Int64?, dryRun: Bool, now: Date) async throws
+    -> HouseholdCompaction
+  {
+    await inner.compactLog(of: household, retainedFrom: retainedFrom, assumingSnapshotAt: assumingSnapshotAt, dryRun: dryRun, now: now)
+  }
   public func deviceState(of device: Int64) async throws -> DeviceState { await inner.deviceState(of: device) }
   public func register(_ registration: DeviceRegistration, for credential: Credential, now: Date) async throws -> DeviceEntry {
     try await inner.register(registration, for: credential, now: now)

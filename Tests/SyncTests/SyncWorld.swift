@@ -29,6 +29,9 @@ final class SyncWorld {
   private let seed: UInt64
   private let pullPageSize: Int
   private let pushBatchSize: Int
+  /// The way to the cloud of a device added from now on, when not ``cloud`` itself (a
+  /// wrapper that notes what the device pulls).
+  var cloudOfDevice: ((String) -> any CloudStore)?
 
   /// Every id the devices make (records without a name-based id, replica ids) comes from
   /// `seed`, and time from one ticking clock, so a world replays exactly.
@@ -53,7 +56,8 @@ final class SyncWorld {
     let device = Device(
       name: name, library: library,
       engine: SyncEngine(
-        store: store, cloud: cloud, deviceName: name, monitor: SyncMonitor(clock: clock.now), pullPageSize: pullPageSize,
+        store: store, cloud: cloudOfDevice?(name) ?? cloud, deviceName: name, monitor: SyncMonitor(clock: clock.now),
+        pullPageSize: pullPageSize,
         pushBatchSize: pushBatchSize, replicaIDs: .seeded(stream &+ 1)
       ))
     devices.append(device)

@@ -64,15 +64,21 @@ struct AppendNext: PostgresPreparedStatement {
   func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(Int64?.self) }
 }
 
-/// A pull's page and the household's newest sequence, in one snapshot: one row per batch,
-/// or one row of NULLs with the newest sequence when the page is empty. The page holds the
-/// batches whose running total of bytes stays within $4 (and always the first): sizes are
-/// read with `octet_length`, which does not fetch a stored value, so a batch past the
-/// budget is never read.
+/// A pull's page, the household's newest sequence and its floor, in one snapshot: one row
+/// per batch, or one row of NULLs with the newest sequence when the page is empty. The page
+/// holds the batches whose running total of bytes stays within $4 (and always the first):
+/// sizes are read with `octet_length`, which does not fetch a stored value, so a batch past
+/// the budget is never read. When $5 is a device of the household, its pulled position is
+/// raised to $2 in the same statement (never past the log's end): compaction reads it.
 struct LogPageAfter: PostgresPreparedStatement {
-  static let name = "forager_log_page_after_bytes"
+  static let name = "forager_log_page_after_pulled"
   static let sql = """
-    SELECT h.last_sequence, b.sequence, b.payload
+    WITH pulled AS (
+      UPDATE devices d SET pulled_through = $2
+      FROM households o
+      WHERE d.id = $5 AND d.household_id = $1 AND o.id = $1 AND d.pulled_through < $2 AND $2 <= o.last_sequence
+      RETURNING 1)
+    SELECT h.last_sequence, h.compacted_through, b.sequence, b.payload
     FROM households h
     LEFT JOIN LATERAL (
       SELECT w.sequence, w.payload FROM (
@@ -84,12 +90,14 @@ struct LogPageAfter: PostgresPreparedStatement {
     WHERE h.id = $1
     ORDER BY b.sequence
     """
-  typealias Row = (Int64, Int64?, Data?)
+  typealias Row = (Int64, Int64, Int64?, Data?)
 
   let household: Int64
   let after: Int64
   let limit: Int64
   let maxBytes: Int64
+  /// The pulling device; 0: none (no device has that id).
+  let device: Int64
 
   func makeBindings() throws -> PostgresBindings {
     var bindings = PostgresBindings()
@@ -97,6 +105,7 @@ struct LogPageAfter: PostgresPreparedStatement {
     bindings.append(after)
     bindings.append(limit)
     bindings.append(maxBytes)
+    bindings.append(device)
     return bindings
   }
 
