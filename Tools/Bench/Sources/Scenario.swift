@@ -99,7 +99,8 @@ struct Sizes: Codable, Sendable {
     "serverlog.batches": 1_000, "serverlog.devices": 2, "serverlog.seconds": 1, "serverlog.phases": 1,
   ]
   static let full: [String: Int] = defaults.merging([
-    "incremental.large": 1_000_000, "memory.changes": 100_000, "snapshot.batches": 1_000_000, "serverlog.batches": 1_000_000, "dedup.groups": 100_000, "live.phases": 4,
+    "incremental.large": 1_000_000, "memory.changes": 100_000, "snapshot.batches": 1_000_000, "serverlog.batches": 1_000_000,
+    "dedup.groups": 100_000, "live.phases": 4,
   ]) {
     $1
   }
