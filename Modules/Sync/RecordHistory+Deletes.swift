@@ -20,15 +20,15 @@ extension RecordHistory {
   /// own deletes once a sync stamped them, and every delete it pulled. A record's delete
   /// counts once, however often the history holds it; a record a delete rule hid with
   /// another is not a delete of its own, nor is a merge. Only the newest `scanning` entries
-  /// of the history are read (10,000 by default), so the cost stays bounded on a store with
-  /// a long history; entries dropped by the history's bounds (``HistoryBounds``) are not
-  /// counted either.
+  /// of the history are read (1,000 by default: a device that deleted much fills them), so
+  /// `sync status` costs about the same on a kitchen of any size; entries dropped by the
+  /// history's bounds (``HistoryBounds``) are not counted either.
   ///
   /// ```swift
   /// let day = try RecordHistory.deletesByDevice(since: now.addingTimeInterval(-86_400), in: store)
   /// if let top = day.first { print("\(top.replica) deleted \(top.deletes) records") }
   /// ```
-  public static func deletesByDevice(since: Date, in store: any Store, scanning: Int = 10_000) throws -> [DeleteCount] {
+  public static func deletesByDevice(since: Date, in store: any Store, scanning: Int = 1_000) throws -> [DeleteCount] {
     try store.read { reader in
       let offset = try reader.syncInteger(ReplicaKeys.clockOffset)
       let earliest = since.millisecondsSince1970 &+ offset
