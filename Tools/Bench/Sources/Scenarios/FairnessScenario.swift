@@ -79,17 +79,9 @@ enum FairnessScenario {
     let sizes = context.sizes
     let flooderCount = sizes["fair.flooders"], householdCount = sizes["fair.households"]
     let seconds = Double(sizes["fair.seconds"]), pace = UInt64(sizes["fair.pace.ms"]) * 1_000_000
-    let cluster = try context.startPostgres()
-    defer { cluster.stop() }
-    let url = try cluster.createDatabase("fair")
-    let location = try PostgresLocation(url: url)
-    let client = PostgresClient(configuration: location.configuration)
-    let clientTask = Task { await client.run() }
-    defer { clientTask.cancel() }
-    let logger = Logger(label: "bench")
-    try await PostgresSchema.setUp(client, database: location.description, logger: logger)
-    let storage = try await PostgresHouseholdStorage.open(client, database: location.description, logger: logger)
-    let admin = Administration(storage: storage)
+    let database = try await BenchDatabase.start(context, name: "fair")
+    defer { database.stop() }
+    let (url, admin) = (database.url, database.admin)
     _ = try await admin.addHousehold("flood")
     var flooders: [String] = []
     for index in 0..<flooderCount { flooders.append(try await admin.issueToken(household: "flood", device: "f\(index)").token.secret) }

@@ -50,17 +50,9 @@ enum ServerLoadScenario {
   static func run(_ context: Context) async throws -> ScenarioResult {
     let deviceCount = context.sizes["server.devices"], householdCount = max(1, context.sizes["server.households"])
     let seconds = Double(context.sizes["server.seconds"]), changes = max(1, context.sizes["server.changes"])
-    let cluster = try context.startPostgres()
-    defer { cluster.stop() }
-    let url = try cluster.createDatabase("load")
-    let location = try PostgresLocation(url: url)
-    let client = PostgresClient(configuration: location.configuration)
-    let clientTask = Task { await client.run() }
-    defer { clientTask.cancel() }
-    let logger = Logger(label: "bench")
-    try await PostgresSchema.setUp(client, database: location.description, logger: logger)
-    let storage = try await PostgresHouseholdStorage.open(client, database: location.description, logger: logger)
-    let admin = Administration(storage: storage)
+    let database = try await BenchDatabase.start(context, name: "load")
+    defer { database.stop() }
+    let (url, client, storage, admin) = (database.url, database.client, database.storage, database.admin)
     var devices: [LoadDevice] = []
     for household in 0..<householdCount { _ = try await admin.addHousehold("household \(household)") }
     for index in 0..<deviceCount {

@@ -28,17 +28,9 @@ enum ServerLogScenario {
   static func run(_ context: Context) async throws -> ScenarioResult {
     let history = max(1, context.sizes["serverlog.batches"]), deviceCount = max(1, context.sizes["serverlog.devices"])
     let seconds = Double(max(1, context.sizes["serverlog.seconds"])), phases = max(1, context.sizes["serverlog.phases"])
-    let cluster = try context.startPostgres()
-    defer { cluster.stop() }
-    let url = try cluster.createDatabase("serverlog")
-    let location = try PostgresLocation(url: url)
-    let client = PostgresClient(configuration: location.configuration)
-    let clientTask = Task { await client.run() }
-    defer { clientTask.cancel() }
-    let logger = Logger(label: "bench")
-    try await PostgresSchema.setUp(client, database: location.description, logger: logger)
-    let storage = try await PostgresHouseholdStorage.open(client, database: location.description, logger: logger)
-    let admin = Administration(storage: storage)
+    let database = try await BenchDatabase.start(context, name: "serverlog")
+    defer { database.stop() }
+    let (url, client, storage, admin) = (database.url, database.client, database.storage, database.admin)
     var devices: [String: [LoadDevice]] = [:]
     for household in ["long", "fresh"] {
       _ = try await admin.addHousehold(household)
