@@ -9,28 +9,27 @@ import Testing
 /// that could not be written to its file is not left live.
 @Suite(.enabled(if: postgresAvailable, "PostgreSQL is not installed"), .timeLimit(.minutes(3)))
 struct AdminCommandsTests {
-  let commands = HeldBatchCommandsTests()
 
   func tokens(_ database: String) throws -> String {
-    try commands.psql(database, "SELECT count(*) || ' live ' || count(*) FILTER (WHERE revoked_at IS NULL) FROM tokens")
+    try psql(database, "SELECT count(*) || ' live ' || count(*) FILTER (WHERE revoked_at IS NULL) FROM tokens")
       .trimmingCharacters(in: .whitespacesAndNewlines)
   }
 
   @Test func anUnknownHouseholdDeviceOrTokenIsAnErrorNamingItThatRevokesNothing() throws {
     let directory = try TemporaryDirectory.make()
     let database = try ServerProcessesTests.household(directory, devices: ["phone"])
-    let misspelled = commands.refusal(database, ["revoke-token", "--household", "Smith kitchen", "--device", "phnoe"])
+    let misspelled = serverAdminRefusal(database, ["revoke-token", "--household", "Smith kitchen", "--device", "phnoe"])
     #expect(misspelled.contains("exited with 1") && misspelled.contains("has no device 'phnoe'"), "\(misspelled)")
-    let household = commands.refusal(database, ["revoke-token", "--household", "Smith kitchn", "--device", "phone"])
+    let household = serverAdminRefusal(database, ["revoke-token", "--household", "Smith kitchn", "--device", "phone"])
     #expect(household.contains("exited with 1") && household.contains("there is no household 'Smith kitchn'"), "\(household)")
-    let token = commands.refusal(database, ["revoke-token", "tok_nothing"])
+    let token = serverAdminRefusal(database, ["revoke-token", "tok_nothing"])
     #expect(token.contains("exited with 1") && token.contains("there is no live token tok_nothing"), "\(token)")
     #expect(try tokens(database) == "1 live 1")
     let revoked = try serverAdmin(database, ["revoke-token", "--household", "Smith kitchen", "--device", "phone"])
     #expect(revoked.contains("1 token(s) of device 'phone' revoked"))
     let again = try serverAdmin(database, ["revoke-token", "--household", "Smith kitchen", "--device", "phone"])
     #expect(again.contains("device 'phone' has no live token; nothing revoked"))
-    let devices = commands.refusal(database, ["devices", "--household", "Jones"])
+    let devices = serverAdminRefusal(database, ["devices", "--household", "Jones"])
     #expect(devices.contains("exited with 1") && devices.contains("there is no household 'Jones'"))
   }
 
@@ -38,16 +37,16 @@ struct AdminCommandsTests {
     let directory = try TemporaryDirectory.make()
     let database = try ServerProcessesTests.household(directory, devices: [])
     let missing = directory.appendingPathComponent("no-such-directory/tablet.token").path
-    let refused = commands.refusal(database, ["issue-token", "--household", "Smith kitchen", "--device", "tablet", "--output", missing])
+    let refused = serverAdminRefusal(database, ["issue-token", "--household", "Smith kitchen", "--device", "tablet", "--output", missing])
     #expect(refused.contains("the directory \(directory.path)/no-such-directory does not exist"), "\(refused)")
-    let onDirectory = commands.refusal(
+    let onDirectory = serverAdminRefusal(
       database, ["issue-token", "--household", "Smith kitchen", "--device", "tablet", "--output", directory.path])
     #expect(onDirectory.contains("is a directory"), "\(onDirectory)")
-    let household = commands.refusal(
+    let household = serverAdminRefusal(
       database, ["issue-token", "--household", "Jones", "--device", "tablet", "--output", directory.appendingPathComponent("t").path])
     #expect(household.contains("exited with 1") && household.contains("there is no household 'Jones'"), "\(household)")
     #expect(try tokens(database) == "0 live 0")
-    #expect(try commands.psql(database, "SELECT count(*) FROM devices") == "0\n")
+    #expect(try psql(database, "SELECT count(*) FROM devices") == "0\n")
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     // Written: mode 600, the secret on one line, no staging file left beside it.
     let file = directory.appendingPathComponent("tablet.token")
@@ -115,7 +114,7 @@ struct AdminCommandsTests {
       ),
     ]
     for (arguments, message) in cases {
-      let refused = commands.refusal(database, arguments)
+      let refused = serverAdminRefusal(database, arguments)
       #expect(refused.contains(message), "forager-server \(arguments.joined(separator: " ")): \(refused)")
     }
     #expect(try tokens(database) == "0 live 0")
@@ -140,10 +139,10 @@ struct AdminCommandsTests {
     let raised = try serverAdmin(database, ["household-quota", "--household", "Smith kitchen", "--stored-bytes", "8589934592"])
     #expect(raised.contains("stored\t0 bytes\tquota 8589934592 bytes (its own)"), "\(raised)")
     #expect(raised.contains("daily quota the server's (serve option)"), "\(raised)")
-    #expect(try commands.psql(database, "SELECT quota_stored_bytes FROM households").contains("8589934592"))
+    #expect(try psql(database, "SELECT quota_stored_bytes FROM households").contains("8589934592"))
     let reset = try serverAdmin(database, ["household-quota", "--household", "Smith kitchen", "--default"])
     #expect(reset.contains("quota the server's (serve option)"), "\(reset)")
-    let unknown = commands.refusal(database, ["household-quota", "--household", "Jones", "--stored-bytes", "8589934592"])
+    let unknown = serverAdminRefusal(database, ["household-quota", "--household", "Jones", "--stored-bytes", "8589934592"])
     #expect(unknown.contains("exited with 1") && unknown.contains("there is no household 'Jones'"), "\(unknown)")
   }
 }

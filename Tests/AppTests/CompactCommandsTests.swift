@@ -9,21 +9,6 @@ import Testing
 /// dropping nothing).
 @Suite(.enabled(if: postgresAvailable, "PostgreSQL is not installed"), .timeLimit(.minutes(3)))
 struct CompactCommandsTests {
-  func psql(_ database: String, _ query: String) throws -> String {
-    guard let bin = TemporaryPostgres.binDirectory else { throw TemporaryPostgres.Failure("no psql") }
-    return try Spawn.run("\(bin)/psql", ["-tA", "-v", "ON_ERROR_STOP=1", "-d", database, "-c", query])
-  }
-
-  func refusal(_ database: String, _ arguments: [String]) -> String {
-    do {
-      let output = try serverAdmin(database, arguments)
-      Issue.record("forager-server \(arguments.joined(separator: " ")) succeeded: \(output)")
-      return ""
-    } catch {
-      return String(describing: error)
-    }
-  }
-
   @Test func anOperatorCompactsAHouseholdsLog() throws {
     let directory = try TemporaryDirectory.make()
     let database = try ServerProcessesTests.household(directory, devices: ["phone", "laptop"])
@@ -60,8 +45,8 @@ struct CompactCommandsTests {
     let further = try serverAdmin(database, ["compact-household", "Smith kitchen"])
     #expect(further.contains("dropped batch 4 (1 batches, 5 bytes)") && further.contains("dropped snapshots at 3"), "\(further)")
     #expect(try psql(database, "SELECT string_agg(position::text, ',') || ' ' || (SELECT count(*) FROM batches) FROM snapshots") == "4 0\n")
-    #expect(refusal(database, ["compact-household", "Jones"]).contains("there is no household 'Jones'"))
-    let outOfRange = refusal(database, ["compact-household", "Smith kitchen", "--retention", "4000"])
+    #expect(serverAdminRefusal(database, ["compact-household", "Jones"]).contains("there is no household 'Jones'"))
+    let outOfRange = serverAdminRefusal(database, ["compact-household", "Smith kitchen", "--retention", "4000"])
     #expect(outOfRange.contains("--retention must be a whole number from 0 to 3650; got 4000"), "\(outOfRange)")
   }
 }

@@ -8,22 +8,6 @@ import Testing
 /// and each refusal a non-zero exit with a message that says why, writing nothing.
 @Suite(.enabled(if: postgresAvailable, "PostgreSQL is not installed"), .timeLimit(.minutes(3)))
 struct HeldBatchCommandsTests {
-  func psql(_ database: String, _ query: String) throws -> String {
-    guard let bin = TemporaryPostgres.binDirectory else { throw TemporaryPostgres.Failure("no psql") }
-    return try Spawn.run("\(bin)/psql", ["-tA", "-v", "ON_ERROR_STOP=1", "-d", database, "-c", query])
-  }
-
-  /// The refusal of a command that must fail: its message (Spawn's failure names the exit status).
-  func refusal(_ database: String, _ arguments: [String]) -> String {
-    do {
-      let output = try serverAdmin(database, arguments)
-      Issue.record("forager-server \(arguments.joined(separator: " ")) succeeded: \(output)")
-      return ""
-    } catch {
-      return String(describing: error)
-    }
-  }
-
   @Test func anOperatorListsAndRetiresAHeldBatch() throws {
     let directory = try TemporaryDirectory.make()
     let database = try ServerProcessesTests.household(directory, devices: ["phone", "laptop"])
@@ -40,11 +24,12 @@ struct HeldBatchCommandsTests {
       """)
     let listed = try serverAdmin(database, ["held-batches", "--household", "Smith kitchen"])
     #expect(listed.contains("sequence 1\tdevice 'phone'\tbatch p:1-1\tschema v7\t5 bytes\tpushed 2026-11-26T10:00:00Z"), "\(listed)")
-    #expect(refusal(database, ["held-batches", "--household", "Jones"]).contains("there is no household 'Jones'"))
-    #expect(refusal(database, ["retire-batch", "--household", "Smith kitchen", "--sequence", "2"]).contains("is not a held batch"))
+    #expect(serverAdminRefusal(database, ["held-batches", "--household", "Jones"]).contains("there is no household 'Jones'"))
+    #expect(
+      serverAdminRefusal(database, ["retire-batch", "--household", "Smith kitchen", "--sequence", "2"]).contains("is not a held batch"))
     // The laptop upgraded to schema 7: it may have applied the batch.
     _ = try psql(database, "UPDATE devices SET schema_version = 7 WHERE name = 'laptop'")
-    let refused = refusal(database, ["retire-batch", "--household", "Smith kitchen", "--sequence", "1"])
+    let refused = serverAdminRefusal(database, ["retire-batch", "--household", "Smith kitchen", "--sequence", "1"])
     #expect(refused.contains("exited with 1") && refused.contains("device(s) 'laptop'") && refused.contains("--force"), "\(refused)")
     #expect(try psql(database, "SELECT count(*) || ' ' || count(retired_at) FROM batches") == "1 0\n")
     let retired = try serverAdmin(database, ["retire-batch", "--household", "Smith kitchen", "--sequence", "1", "--force"])
@@ -54,17 +39,17 @@ struct HeldBatchCommandsTests {
         == "1 p:1-1 \(try psql(database, "SELECT id FROM devices WHERE name = 'phone'").trimmingCharacters(in: .whitespacesAndNewlines))\n2 retired:1 -\n"
     )
     #expect(try serverAdmin(database, ["held-batches", "--household", "Smith kitchen"]).contains("holds no batches"))
-    #expect(refusal(database, ["retire-batch", "--household", "Smith kitchen", "--sequence", "1"]).contains("was retired at"))
+    #expect(serverAdminRefusal(database, ["retire-batch", "--household", "Smith kitchen", "--sequence", "1"]).contains("was retired at"))
   }
 
   @Test func serveRefusesAHeldQuotaOutOfRange() throws {
     let directory = try TemporaryDirectory.make()
     let database = try ServerProcessesTests.household(directory, devices: [])
     #expect(
-      refusal(database, ["serve", "--port", "0", "--held-batch-count", "0"]).contains(
+      serverAdminRefusal(database, ["serve", "--port", "0", "--held-batch-count", "0"]).contains(
         "--held-batch-count must be a whole number from 1 to 100000"))
     #expect(
-      refusal(database, ["serve", "--port", "0", "--held-batch-bytes", "2000000000"]).contains(
+      serverAdminRefusal(database, ["serve", "--port", "0", "--held-batch-bytes", "2000000000"]).contains(
         "--held-batch-bytes must be a whole number from 1"))
   }
 }

@@ -9,7 +9,6 @@ import Testing
 /// deletion that refuses the household's tokens at once.
 @Suite(.enabled(if: postgresAvailable, "PostgreSQL is not installed"), .timeLimit(.minutes(3)))
 struct HouseholdCommandsTests {
-  let commands = HeldBatchCommandsTests()
 
   @Test func anOperatorListsRenamesAndDeletesHouseholds() throws {
     let directory = try TemporaryDirectory.make()
@@ -29,7 +28,7 @@ struct HouseholdCommandsTests {
       sync
       """)
     #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
-    let bytes = try commands.psql(database, "SELECT sum(octet_length(payload)) FROM batches").trimmingCharacters(
+    let bytes = try psql(database, "SELECT sum(octet_length(payload)) FROM batches").trimmingCharacters(
       in: .whitespacesAndNewlines)
 
     let listed = try serverAdmin(database, ["households"])
@@ -37,17 +36,17 @@ struct HouseholdCommandsTests {
     #expect(listed.contains("'Smith kitchen'\t2 device(s)\t1 live token(s)\t1 batch(es)\t\(bytes) bytes\tlast push 20"), "\(listed)")
 
     // Renamed: the phone's token goes on working, under the new name.
-    #expect(commands.refusal(database, ["rename-household", "Smith kitchen", "Jones"]).contains("household 'Jones' already exists"))
-    #expect(commands.refusal(database, ["rename-household", "Smith", "Smiths"]).contains("there is no household 'Smith'"))
+    #expect(serverAdminRefusal(database, ["rename-household", "Smith kitchen", "Jones"]).contains("household 'Jones' already exists"))
+    #expect(serverAdminRefusal(database, ["rename-household", "Smith", "Smiths"]).contains("there is no household 'Smith'"))
     #expect(try serverAdmin(database, ["rename-household", "Smith kitchen", "Smiths"]).contains("is now 'Smiths'"))
     let session = try ServerAvailabilityTests.get(server.url + "/v1/session", token: token)
     #expect(session.status == 200 && session.body.contains(#""household":"Smiths""#), "\(session)")
 
     // Deleted: not without confirmation; then with its log, devices and tokens, at once.
-    let unconfirmed = commands.refusal(database, ["delete-household", "Smiths"])
+    let unconfirmed = serverAdminRefusal(database, ["delete-household", "Smiths"])
     #expect(unconfirmed.contains("exited with 1") && unconfirmed.contains("confirm with --yes"), "\(unconfirmed)")
-    #expect(try commands.psql(database, "SELECT count(*) FROM batches") == "1\n")
-    #expect(commands.refusal(database, ["delete-household", "Nobody", "--yes"]).contains("there is no household 'Nobody'"))
+    #expect(try psql(database, "SELECT count(*) FROM batches") == "1\n")
+    #expect(serverAdminRefusal(database, ["delete-household", "Nobody", "--yes"]).contains("there is no household 'Nobody'"))
     let deleted = try serverAdmin(database, ["delete-household", "Smiths", "--yes"])
     #expect(deleted.contains("household 'Smiths' deleted: 1 batch(es), 2 device(s), 2 token(s)"), "\(deleted)")
     // The deletion's notification reaches the server as it commits (within milliseconds).
@@ -58,7 +57,7 @@ struct HouseholdCommandsTests {
     }
     #expect(refused.status == 401 && refused.body.contains("token-unknown"), "\(refused)")
     #expect(
-      try commands.psql(
+      try psql(
         database,
         "SELECT (SELECT count(*) FROM batches) || ' ' || (SELECT count(*) FROM devices) || ' ' || (SELECT count(*) FROM tokens) "
           + "|| ' ' || (SELECT string_agg(name, ',') FROM households)") == "0 0 0 Jones\n")

@@ -63,3 +63,21 @@ final class ServerProcess {
 func serverAdmin(_ databaseURL: String, _ arguments: [String]) throws -> String {
   try Spawn.run(try Executables.url("forager-server").path, arguments, environment: ["DATABASE_URL": databaseURL])
 }
+
+/// One query's rows against a database, as `psql -tA` prints them; stops at the first error.
+func psql(_ database: String, _ query: String) throws -> String {
+  guard let bin = TemporaryPostgres.binDirectory else { throw TemporaryPostgres.Failure("no psql") }
+  return try Spawn.run("\(bin)/psql", ["-tA", "-v", "ON_ERROR_STOP=1", "-d", database, "-c", query])
+}
+
+/// The refusal of a `forager-server` administration command that must fail: its message
+/// (Spawn's failure names the exit status); records an issue when the command succeeds.
+func serverAdminRefusal(_ database: String, _ arguments: [String]) -> String {
+  do {
+    let output = try serverAdmin(database, arguments)
+    Issue.record("forager-server \(arguments.joined(separator: " ")) succeeded: \(output)")
+    return ""
+  } catch {
+    return String(describing: error)
+  }
+}

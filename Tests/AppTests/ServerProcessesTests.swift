@@ -221,10 +221,4 @@ struct ServerProcessesTests {
       """)
     #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
   }
-
-  /// One query's rows, as `psql -tA` prints them.
-  func psql(_ database: String, _ query: String) throws -> String {
-    guard let bin = TemporaryPostgres.binDirectory else { throw TemporaryPostgres.Failure("no psql") }
-    return try Spawn.run("\(bin)/psql", ["-tA", "-d", database, "-c", query])
-  }
 }

@@ -157,20 +157,15 @@ enum ObserveScenario {
   /// may skip a count (two commits landing before it reads the list): the arrival of an
   /// item is the first value it read that holds it, the first count at or above it.
   final class Arrivals: Sendable {
-    /// Per observer, each count it read with the time, in the order read.
+    /// Per observer, each count it read with the time, in the order read: the list only
+    /// grows, so the last count read is the largest.
     private let seen: Mutex<[[(items: Int, time: UInt64)]]>
-    /// Per observer, the largest count it has read.
-    private let largest: Mutex<[Int]>
 
-    init(observers: Int) {
-      seen = Mutex(Array(repeating: [], count: observers))
-      largest = Mutex(Array(repeating: 0, count: observers))
-    }
+    init(observers: Int) { seen = Mutex(Array(repeating: [], count: observers)) }
 
     func note(_ observer: Int, items: Int) {
       let now = nanoseconds()
       seen.withLock { $0[observer].append((items, now)) }
-      largest.withLock { $0[observer] = max($0[observer], items) }
     }
 
     /// For each observer that has read a list holding `items` items, when it first did.
@@ -181,9 +176,9 @@ enum ObserveScenario {
     /// Waits until every observer has read a list of at least `items` items (at most 30 s).
     func waitForAll(items: Int) throws {
       let deadline = nanoseconds() + 30_000_000_000
-      while largest.withLock({ $0.contains { $0 < items } }) {
+      while seen.withLock({ $0.contains { ($0.last?.items ?? 0) < items } }) {
         guard nanoseconds() < deadline else {
-          let short = largest.withLock { $0.filter { $0 < items } }
+          let short = seen.withLock { $0.map { $0.last?.items ?? 0 } }.filter { $0 < items }
           throw BenchError("observers did not see \(items) items within 30 s (\(short.count) short, last read \(short.max() ?? 0))")
         }
         usleep(100)
