@@ -293,8 +293,8 @@ let package = Package(
     .executableTarget(
       name: "Bench",
       dependencies: [
-        "BenchBaselines", "LegacyStoreSupport", "Model", "Normalization", "Persistence", "PersistenceSQLite", "Repositories", "Sync",
-        "SyncSQLite", "Migration", "CSQLite",
+        "BenchBaselines", "LegacyStoreSupport", "Model", "Normalization", "Persistence", "PersistenceMemory", "PersistenceSQLite",
+        "Repositories", "Sync", "SyncMemory", "SyncSQLite", "Migration", "CSQLite",
         "RecipeExchange", "Scripting", "CommandLanguage", "SyncServer", "SyncServerMemory", "SyncPostgres", "SyncWire", "SyncHTTP",
         "ServerTestSupport",
         "SpawnSupport", "FaultProxySupport", asyncHTTPClient,

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 package import Model
 
 extension RecordQuery {
@@ -15,7 +15,21 @@ extension RecordQuery {
       let order = SortValue(lhs, key.field).compare(SortValue(rhs, key.field))
       if order != 0 { return key.ascending ? order < 0 : order > 0 }
     }
-    return lhs.id.uuidString.lowercased() < rhs.id.uuidString.lowercased()
+    return lhs.id.sortsBeforeAsText(rhs.id)
+  }
+}
+
+extension UUID {
+  /// Whether this id's lowercase text sorts before `other`'s, the order of the ids' text
+  /// in a store, compared on the 16 bytes without building either text: two hex digits a
+  /// byte, `0`–`9` before `a`–`f`, and the hyphens in the same places keep the bytes' order.
+  package func sortsBeforeAsText(_ other: UUID) -> Bool {
+    withUnsafeBytes(of: uuid) { mine in
+      withUnsafeBytes(of: other.uuid) { theirs in
+        for index in 0..<16 where mine[index] != theirs[index] { return mine[index] < theirs[index] }
+        return false
+      }
+    }
   }
 }
 

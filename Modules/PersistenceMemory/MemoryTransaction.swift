@@ -32,7 +32,7 @@ final class MemoryTransaction: StoreWriter {
     let ids = state.keyIndex[KeyAddress(kind: kind, key: semanticKey)] ?? []
     return ids.compactMap { state.records[RecordAddress(kind: kind, id: $0)] }
       .filter { includeDeleted || $0.meta.isLive }
-      .sorted { $0.id.uuidString.lowercased() < $1.id.uuidString.lowercased() }
+      .sorted { $0.id.sortsBeforeAsText($1.id) }
   }
 
   func fetch(_ query: RecordQuery) throws -> [Record] {

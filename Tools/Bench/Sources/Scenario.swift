@@ -60,7 +60,7 @@ struct Sizes: Codable, Sendable {
     "sync.changes": 10_000, "sync.duplicates": 1_000,
     "incremental.large": 100_000, "incremental.small": 1_000, "incremental.changes": 100,
     "memory.changes": 20_000,
-    "snapshot.records": 100_000, "snapshot.batches": 100_000,
+    "snapshot.records": 100_000, "snapshot.batches": 100_000, "snapshot.days": 1_095,
     "restore.records": 100_000,
     "observe.ops": 300, "observe.observers": 100,
     "batch.commands": 10_000, "batch.large": 100_000,
@@ -85,7 +85,7 @@ struct Sizes: Codable, Sendable {
     "sync.changes": 200, "sync.duplicates": 20,
     "incremental.large": 500, "incremental.small": 100, "incremental.changes": 10,
     "memory.changes": 500,
-    "snapshot.records": 500, "snapshot.batches": 1_000,
+    "snapshot.records": 500, "snapshot.batches": 1_000, "snapshot.days": 1_095,
     "restore.records": 500,
     "observe.ops": 5, "observe.observers": 4,
     "batch.commands": 50, "batch.large": 500,
@@ -110,12 +110,13 @@ struct Sizes: Codable, Sendable {
   /// The largest value `--size` takes: ten times the largest `--full` size.
   static let largest = 10_000_000
   /// The values `--size` takes where they are not 1 through ``largest``: 0 means something
-  /// for a delay, a cut share, a pause or duplicates; a delay, a percent and the live
-  /// phases have bounds of their own. Every other size counts things a scenario needs at
+  /// for a delay, a cut share, a pause or duplicates; a delay, a percent, the live phases
+  /// and the snapshot history's days (at most a hundred years) have bounds of their own. Every other size counts things a scenario needs at
   /// least one of.
   static let ranges: [String: ClosedRange<Int>] = [
     "live.delay.ms": 0...10_000, "live.cut.percent": 0...100, "live.phases": 1...20,
     "server.pace.ms": 0...largest, "sync.duplicates": 0...largest, "fair.batch.bytes": 1_024...(4 << 20),
+    "snapshot.days": 1...36_500,
   ]
 
   /// The values `--size` takes for `name`.

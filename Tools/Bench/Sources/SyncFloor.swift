@@ -2,17 +2,29 @@ import BenchBaselines
 import CSQLite
 import Foundation
 
-/// The physical floor of a sync on this machine: the rows a sync wrote to a file (records,
-/// states, change-log entries, counts, metadata), written again by hand into a copy of the
-/// file as it was before the sync, with prepared statements in one transaction and no merge
-/// logic. Tables the schema's triggers keep (the element and search indexes) are left to
-/// those triggers, as in the sync. A sync's time over the floor's says what its decisions
-/// cost beyond writing their outcome.
+/// The physical floor of a sync on this machine: the rows each sync wrote to each file
+/// (records, states, change-log entries, counts, metadata), written again by hand into a
+/// copy of the file as it was before, with prepared statements and no merge logic.
+/// Tables the schema's triggers keep (the element and search indexes) are left to those
+/// triggers, as in the sync. A sync's time over the floor's says what its decisions cost
+/// beyond reading and writing their outcome.
+///
+/// The floor does what any sync of these rows must do, as the store does it:
+/// - **one transaction per file a sync wrote**: the differences are taken sync by sync
+///   (``Snapshot/mark()`` after each), not as the net change over all of them;
+/// - **the reads**: before a row it updates or deletes, the row is read by its key (every
+///   column's type and bytes), and before a record or state it inserts, its key is probed —
+///   a sync must read what it joins into and know whether a record exists. Appends to a
+///   log (the change log, the history: tables keyed by their rowid alone) read nothing;
+/// - **partial updates**: an updated row sets only the columns that changed, one prepared
+///   statement per set of columns, as the store writes them (a full update would rewrite
+///   every index entry of the row).
 ///
 /// ```swift
-/// let floor = try SyncFloor.Snapshot(files: [a, b, cloud], copiesIn: directory)
-/// try a.engine.sync()   // … the timed sync
-/// let seconds = try floor.replay()  // writes the same rows into the copies, timed
+/// var floor = try SyncFloor.Snapshot(files: [a, b, cloud], copiesIn: directory)
+/// try a.engine.sync()   // … a timed sync
+/// try floor.mark()      // untimed: the files as that sync left them
+/// let replayed = try floor.replay()  // each sync's writes into the copies, timed
 /// ```
 struct SyncFloor {
   /// One SQLite value as read.
@@ -26,42 +38,71 @@ struct SyncFloor {
     let columns: [String]
     /// The key columns: `["rowid"]`, or the primary key's columns.
     let key: [String]
+    /// The columns a sync finds a row by: the primary key (a record's `id`, a state's kind
+    /// and id); nil in a log, whose primary key is its rowid (an `INTEGER PRIMARY KEY`),
+    /// which a sync appends to without reading.
+    let lookupColumns: [String]?
     var rows: [[Value]: [Value]]
   }
 
-  /// The files as they were before the sync: their rows, and a copy of each to replay into.
+  /// The files as they were before the first sync, and after each sync marked since.
   struct Snapshot {
-    let files: [(path: String, copy: String, tables: [Table])]
+    let paths: [String]
+    let copies: [String]
+    /// Per state (before, then after each mark), each file's tables.
+    private(set) var states: [[[Table]]]
 
     /// Reads every written table of each file and copies the files (database and WAL) next
     /// to `directory`. Nothing may write to the files meanwhile (a store's background
     /// checkpoint included: wait for it first).
     init(files paths: [String], copiesIn directory: URL) throws {
-      var files: [(String, String, [Table])] = []
-      for (index, path) in paths.enumerated() {
-        let copy = directory.appendingPathComponent("floor-\(index)-\(UUID().uuidString.prefix(8)).sqlite").path
+      var copies: [String] = []
+      for path in paths {
+        let copy = directory.appendingPathComponent("floor-\(copies.count)-\(UUID().uuidString.prefix(8)).sqlite").path
         for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: path + suffix) {
           try FileManager.default.copyItem(atPath: path + suffix, toPath: copy + suffix)
         }
-        files.append((path, copy, try SyncFloor.read(path)))
+        copies.append(copy)
       }
-      self.files = files
+      self.paths = paths
+      self.copies = copies
+      states = [try paths.map(SyncFloor.read)]
     }
 
-    /// Writes what changed in each file since the snapshot into its copy, one transaction
-    /// per file; returns the seconds the writes took (opening and closing untimed).
-    /// Also returns how many rows were written.
+    /// Reads the files as the sync just timed left them: the next step of ``replay()``.
+    mutating func mark() throws { states.append(try paths.map(SyncFloor.read)) }
+
+    /// Writes what each marked sync changed in each file into its copy, one transaction per
+    /// sync and file that changed; returns the seconds the reads and writes took (opening,
+    /// diffing and preparing untimed) and how many rows were written.
     func replay() throws -> (seconds: Double, rows: Int) {
       var seconds = 0.0, written = 0
-      for file in files {
-        let after = try SyncFloor.read(file.path)
-        let database = try RawDatabase(path: file.copy)
-        let writes = try Writes(before: file.tables, after: after, database: database)
-        written += writes.count
-        seconds += try time { try writes.run(database) }
+      for (index, copy) in copies.enumerated() {
+        let database = try RawDatabase(path: copy)
+        var statements = Statements(database: database)
+        for step in 1..<states.count {
+          let writes = try Writes(before: states[step - 1][index], after: states[step][index], statements: &statements)
+          guard writes.count > 0 else { continue }
+          written += writes.count
+          seconds += try time { try writes.run(database) }
+        }
+        statements = Statements(database: database)  // finalized before the close
         try database.close()
       }
       return (seconds, written)
+    }
+  }
+
+  /// A file's prepared statements by their SQL, each prepared once.
+  struct Statements {
+    let database: RawDatabase
+    var prepared: [String: RawStatement] = [:]
+
+    mutating func callAsFunction(_ sql: String) throws -> RawStatement {
+      if let statement = prepared[sql] { return statement }
+      let statement = try database.prepare(sql)
+      prepared[sql] = statement
+      return statement
     }
   }
 
@@ -82,15 +123,18 @@ struct SyncFloor {
       tables.append((name, names.text(1).contains("WITHOUT ROWID")))
     }
     return try tables.map { name, withoutRowID in
-      let info = try database.prepare("SELECT name, pk FROM pragma_table_info(?) ORDER BY cid")
+      let info = try database.prepare("SELECT name, pk, upper(type) FROM pragma_table_info(?) ORDER BY cid")
       info.bind(1, name)
-      var columns: [String] = [], primary: [(Int64, String)] = []
+      var columns: [String] = [], primary: [(Int64, String)] = [], integerKey = false
       while try info.step() {
         columns.append(info.text(0))
         let position = sqlite3_column_int64(info.handle, 1)
         if position > 0 { primary.append((position, info.text(0))) }
+        if position > 0, info.text(2) == "INTEGER" { integerKey = true }
       }
-      let key = withoutRowID ? primary.sorted { $0.0 < $1.0 }.map(\.1) : ["rowid"]
+      let primaryKey = primary.sorted { $0.0 < $1.0 }.map(\.1)
+      let key = withoutRowID ? primaryKey : ["rowid"]
+      let lookup = primaryKey.isEmpty || (!withoutRowID && primaryKey.count == 1 && integerKey) ? nil : primaryKey
       // The key columns' places in a row (primary-key columns are among the columns).
       let keyPositions = withoutRowID ? key.compactMap { columns.firstIndex(of: $0) } : []
       let list = (withoutRowID ? [] : ["rowid"]) + columns.map { "\"\($0)\"" }
@@ -106,7 +150,7 @@ struct SyncFloor {
         }
         rows[rowKey] = values
       }
-      return Table(name: name, columns: columns, key: key, rows: rows)
+      return Table(name: name, columns: columns, key: key, lookupColumns: lookup, rows: rows)
     }
   }
 
@@ -123,43 +167,62 @@ struct SyncFloor {
     }
   }
 
-  /// The inserts, updates and deletes that take a file's tables from `before` to `after`,
-  /// with their statements prepared.
+  /// The reads, inserts, updates and deletes that take a file's tables from `before` to
+  /// `after`, with their statements prepared.
   struct Writes {
-    var steps: [(statement: RawStatement, values: [Value])] = []
-    var count: Int { steps.count }
+    enum Kind { case read, write }
+    var steps: [(kind: Kind, statement: RawStatement, values: [Value])] = []
+    /// The rows written.
+    var count: Int { steps.lazy.filter { $0.kind == .write }.count }
 
-    init(before: [Table], after: [Table], database: RawDatabase) throws {
+    init(before: [Table], after: [Table], statements: inout Statements) throws {
       let old = Dictionary(uniqueKeysWithValues: before.map { ($0.name, $0) })
       for table in after {
         let previous = old[table.name]?.rows ?? [:]
         let quoted = table.columns.map { "\"\($0)\"" }
         let keyed = table.key == ["rowid"] ? ["rowid"] + quoted : quoted
-        let insert = try database.prepare(
+        let insert = try statements(
           "INSERT INTO \"\(table.name)\" (\(keyed.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: keyed.count).joined(separator: ", ")))"
         )
         let match = table.key.map { $0 == "rowid" ? "rowid = ?" : "\"\($0)\" = ?" }.joined(separator: " AND ")
-        let update = try database.prepare(
-          "UPDATE \"\(table.name)\" SET \(quoted.map { "\($0) = ?" }.joined(separator: ", ")) WHERE \(match)")
-        let delete = try database.prepare("DELETE FROM \"\(table.name)\" WHERE \(match)")
+        let delete = try statements("DELETE FROM \"\(table.name)\" WHERE \(match)")
         let keyPositions = table.key.compactMap { table.columns.firstIndex(of: $0) }
         let keyValues: ([Value], [Value]) -> [Value] = { key, row in
           table.key == ["rowid"] ? key : keyPositions.map { row[$0] }
         }
+        // The read before a change: the row by the columns a sync finds it by.
+        var read: ((RawStatement, RawStatement), [Int])?
+        if let lookup = table.lookupColumns {
+          let condition = lookup.map { "\"\($0)\" = ?" }.joined(separator: " AND ")
+          read = (
+            (
+              try statements("SELECT \(quoted.joined(separator: ", ")) FROM \"\(table.name)\" WHERE \(condition)"),
+              try statements("SELECT 1 FROM \"\(table.name)\" WHERE \(condition)")
+            ), lookup.compactMap { table.columns.firstIndex(of: $0) }
+          )
+        }
         // Deletes, then updates, then inserts: a row that stops showing a unique key
         // leaves it before another row takes it, as within the sync's transaction.
-        var updates: [(RawStatement, [Value])] = [], inserts: [(RawStatement, [Value])] = []
+        var updates: [(Kind, RawStatement, [Value])] = [], inserts: [(Kind, RawStatement, [Value])] = []
         for (key, row) in previous where table.rows[key] == nil {
-          steps.append((delete, keyValues(key, row)))
+          if let (selects, positions) = read { steps.append((.read, selects.0, positions.map { row[$0] })) }
+          steps.append((.write, delete, keyValues(key, row)))
         }
         for (key, row) in Self.ordered(table.rows) {
           guard let was = previous[key] else {
-            inserts.append((insert, table.key == ["rowid"] ? key + row : row))
+            if let (selects, positions) = read { inserts.append((.read, selects.1, positions.map { row[$0] })) }
+            inserts.append((.write, insert, table.key == ["rowid"] ? key + row : row))
             continue
           }
-          if was != row { updates.append((update, row + keyValues(key, row))) }
+          guard was != row else { continue }
+          let changed = row.indices.filter { row[$0] != was[$0] }
+          let update = try statements(
+            "UPDATE \"\(table.name)\" SET \(changed.map { "\(quoted[$0]) = ?" }.joined(separator: ", ")) WHERE \(match)")
+          if let (selects, positions) = read { updates.append((.read, selects.0, positions.map { was[$0] })) }
+          updates.append((.write, update, changed.map { row[$0] } + keyValues(key, row)))
         }
-        steps += updates + inserts
+        steps += updates.map { (kind: $0.0, statement: $0.1, values: $0.2) }
+        steps += inserts.map { (kind: $0.0, statement: $0.1, values: $0.2) }
       }
     }
 
@@ -180,7 +243,7 @@ struct SyncFloor {
 
     func run(_ database: RawDatabase) throws {
       try database.execute("BEGIN IMMEDIATE")
-      for (statement, values) in steps {
+      for (kind, statement, values) in steps {
         for (offset, value) in values.enumerated() {
           let index = Int32(offset + 1)
           switch value {
@@ -191,7 +254,12 @@ struct SyncFloor {
           case .blob(let bytes): statement.bind(index, bytes)
           }
         }
-        try statement.run()
+        switch kind {
+        case .write: try statement.run()
+        case .read:
+          if try statement.step() { _ = statement.touchRow() }
+          statement.reset()
+        }
       }
       try database.execute("COMMIT")
     }

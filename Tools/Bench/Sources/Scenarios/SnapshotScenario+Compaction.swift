@@ -18,15 +18,15 @@ extension SnapshotScenario {
     var ratio: Double { Double(keptLogBytes + keptSnapshotBytes) / Double(max(1, snapshotBytes)) }
   }
 
-  /// How long the history spans on the server's clock, and the retention window: the last
-  /// tenth of the batches arrived inside it.
-  static let historySpan: TimeInterval = 70 * 86_400
+  /// The retention window: `serve`'s default, 7 days.
   static let retention: TimeInterval = 7 * 86_400
 
-  /// Copies the cloud's log into a server storage as device A's pushes, spread over
-  /// ``historySpan`` of arrival times; makes the server's snapshot, lets A and B (both
-  /// registered) pull to the end, and compacts with ``retention``.
-  static func compactOnServer(_ cloud: any CloudStore) async throws -> ServerStorage {
+  /// Copies the cloud's log into a server storage as device A's pushes, their arrivals
+  /// spread evenly over `historySpan` (the `snapshot.days` size: three years by default, a
+  /// household that has synced for years); makes the server's snapshot, lets A and B (both
+  /// registered) pull to the end, and compacts with ``retention``, so the batches of the
+  /// last 7 days stay.
+  static func compactOnServer(_ cloud: any CloudStore, historySpan: TimeInterval) async throws -> ServerStorage {
     let storage = MemoryHouseholdStorage()
     let now = Date()
     var configuration = ServerConfiguration()
