@@ -28,7 +28,11 @@ package enum LineTokenizer {
   /// (none of these characters is ASCII, and NFKC leaves ASCII text alone).
   package static func prepared(_ line: String) -> String {
     if line.utf8.allSatisfy({ $0 < 0x80 }) { return line }
-    if let prepared = preparedWithoutNFKC(line) { return prepared }
+    return preparedWithoutNFKC(line) ?? preparedThroughNFKC(line)
+  }
+
+  /// `prepared` for any non-ASCII line, through Foundation's NFKC.
+  package static func preparedThroughNFKC(_ line: String) -> String {
     var expanded = ""
     for character in line {
       if let fraction = UnicodeFractions.table[character] {
