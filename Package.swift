@@ -87,7 +87,9 @@ let package = Package(
     .testTarget(name: "ModelTests", dependencies: ["Model"], path: "Tests/ModelTests"),
 
     .target(name: "Normalization", path: "Modules/Normalization"),
-    .testTarget(name: "NormalizationTests", dependencies: ["Normalization", "Model"], path: "Tests/NormalizationTests"),
+    .testTarget(
+      name: "NormalizationTests", dependencies: ["Normalization", "Model"], path: "Tests/NormalizationTests", exclude: ["Golden"]
+    ),
 
     .target(name: "Persistence", dependencies: ["Model", "Normalization"], path: "Modules/Persistence"),
     .target(

@@ -22,11 +22,6 @@ struct AmountMatch {
 }
 
 extension LineGrammar {
-  /// Words before a quantity that go to notes ("about 2 cups", "scant 1 cup").
-  private static let leadWords: Set<String> = NoteWords.approximations.union([
-    "scant", "heaping", "heaped", "generous", "good", "level", "rounded",
-  ])
-
   /// The amount at `index`, or nil. With `nameElsewhere` (an amount after a comma or a
   /// colon, or in brackets) a count unit may end it ("garlic, 2 cloves").
   func leadingAmount(at start: Int, _ end: Int, nameElsewhere: Bool = false) -> AmountMatch? {
@@ -37,7 +32,7 @@ extension LineGrammar {
       let token = tokens[index]
       if token.isSymbol("~") {
         match.notes.append((token.start, "about"))
-      } else if token.isWord, Self.leadWords.contains(token.key) {
+      } else if token.isWord, token.classes.contains(.lead) {
         match.notes.append((token.start, token.key))
       } else {
         break
@@ -57,8 +52,8 @@ extension LineGrammar {
       match.quantity = quantity.value
       match.upperBound = quantity.upperBound
       index = quantity.end
-    } else if tokens[index].isWord, NumberWords.articles.contains(tokens[index].key), index + 1 < end,
-      !NumberWords.vague.contains(tokens[index + 1].key)
+    } else if tokens[index].isWord, tokens[index].classes.contains(.article), index + 1 < end,
+      !tokens[index + 1].classes.contains(.vague)
     {
       // "a pinch of salt", "a 400 g tin of tomatoes": 1 only when a unit or package follows.
       match.quantity = 1
@@ -92,14 +87,14 @@ extension LineGrammar {
   private func startsQuantity(_ index: Int, _ end: Int) -> Bool {
     guard index < end else { return false }
     if single(at: index, end) != nil { return true }
-    return tokens[index].isWord && NumberWords.articles.contains(tokens[index].key)
+    return tokens[index].isWord && tokens[index].classes.contains(.article)
   }
 
   /// "a few", "few", "several", "some" before another word: the index after them.
   private func vague(at index: Int, _ end: Int) -> Int? {
     var next = index
-    if next < end, tokens[next].isWord, NumberWords.articles.contains(tokens[next].key) { next += 1 }
-    guard next + 1 < end, tokens[next].isWord, NumberWords.vague.contains(tokens[next].key) else { return nil }
+    if next < end, tokens[next].isWord, tokens[next].classes.contains(.article) { next += 1 }
+    guard next + 1 < end, tokens[next].isWord, tokens[next].classes.contains(.vague) else { return nil }
     return next + 1
   }
 
@@ -174,8 +169,24 @@ extension LineGrammar {
   }
 
   /// A unit spelling of one to three words ("cup", "fl oz", "imp fl oz"); "T" and "t" by case.
+  /// Only a word that starts a spelling of several words builds the longer keys; a single
+  /// word's unit was looked up when the line was cut (`LineToken.unitIndex`).
   func unit(at index: Int, _ end: Int) -> UnitMatch? {
     guard index < end, tokens[index].isWord else { return nil }
+    if tokens[index].classes.contains(.unitStart) {
+      return severalWordUnit(at: index, end) ?? singleWordUnit(at: index)
+    }
+    return singleWordUnit(at: index)
+  }
+
+  private func singleWordUnit(at index: Int) -> UnitMatch? {
+    let token = tokens[index]
+    guard token.unitIndex >= 0 else { return nil }
+    // The spelling's length is all a rule reads of it; "T" and "t" have the key's length.
+    return UnitMatch(entry: UnitTable.entries[Int(token.unitIndex)], spelling: token.key, end: index + 1)
+  }
+
+  private func severalWordUnit(at index: Int, _ end: Int) -> UnitMatch? {
     let key = tokens[index].key
     if index + 2 < end, tokens[index + 1].isWord, tokens[index + 2].isWord {
       let spelling = key + " " + tokens[index + 1].key + " " + tokens[index + 2].key
@@ -184,12 +195,7 @@ extension LineGrammar {
     if index + 1 < end, tokens[index + 1].isWord, let entry = UnitTable.bySpelling[key + " " + tokens[index + 1].key] {
       return UnitMatch(entry: entry, spelling: key + " " + tokens[index + 1].key, end: index + 2)
     }
-    let exact = tokens[index].text.utf8.count <= 2 ? tokens[index].text.filter { $0 != "." } : ""
-    if let canonical = UnitTable.caseSensitiveSpellings[exact], let entry = UnitTable.byCanonical[canonical] {
-      return UnitMatch(entry: entry, spelling: exact, end: index + 1)
-    }
-    guard let entry = UnitTable.bySpelling[key] else { return nil }
-    return UnitMatch(entry: entry, spelling: key, end: index + 1)
+    return nil
   }
 
   /// Qualifier words ("heaping", "large") and then a unit; the qualifiers become notes.
@@ -201,7 +207,7 @@ extension LineGrammar {
         match.qualifiers = qualifiers
         return match
       }
-      guard NoteWords.unitQualifiers.contains(tokens[next].key) else { return nil }
+      guard tokens[next].classes.contains(.unitQualifier) else { return nil }
       qualifiers.append((tokens[next].start, tokens[next].key))
       next += 1
     }
@@ -244,7 +250,7 @@ extension LineGrammar {
   /// A bracketed size right before `slot`: "(14.5-ounce)", "(12 oz)", "(15 oz each)".
   private func groupSize(slot: Int) -> IngredientLine.Amount? {
     guard let offset = groups.firstIndex(where: { $0.slot == slot }) else { return nil }
-    let inner = LineGrammar(groups[offset].token.text)
+    let inner = groupGrammar(offset)
     let tokens = inner.tokens
     guard let value = tokens.first?.amount, inner.groups.isEmpty else { return nil }
     var next = 1
@@ -284,8 +290,8 @@ extension LineGrammar {
       let note = (tokens[index + 1].start, SemanticKey.normalizedName(quote((index + 1)..<amount.end)))
       return (IngredientLine.Amount(quantity: quantity, upperBound: amount.upperBound, unit: unit.canonical), note, amount.end)
     }
-    guard let group = groups.first(where: { $0.slot == index }) else { return nil }
-    let inner = LineGrammar(group.token.text)
+    guard let offset = groups.firstIndex(where: { $0.slot == index }) else { return nil }
+    let inner = groupGrammar(offset)
     guard let amount = inner.leadingAmount(at: 0, inner.tokens.count, nameElsewhere: true), amount.end == inner.tokens.count,
       let quantity = amount.quantity, let unit = amount.unit, inner.groups.isEmpty
     else { return nil }

@@ -112,7 +112,7 @@ extension LineGrammar {
     for product in NoteWords.productNames where words[index...].starts(with: product) {
       return 0
     }
-    if index + 1 < words.count, NoteWords.phrases.contains([words[index], words[index + 1]]) {
+    if index + 1 < words.count, NoteWords.phrases.contains(where: { $0[0] == words[index] && $0[1] == words[index + 1] }) {
       return 2
     }
     if NoteWords.preparation.contains(words[index]) || NoteWords.size.contains(words[index]) {

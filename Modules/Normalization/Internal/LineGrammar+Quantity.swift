@@ -90,10 +90,14 @@ extension LineGrammar {
   /// "one half", "a half", "a quarter", "half a" / "half an", "half cup", "a couple (of)",
   /// "couple of". "a"/"an" alone is no number here (see `LineGrammar.article`).
   func numberWords(at index: Int, _ end: Int) -> (value: Double, end: Int)? {
+    let classes = tokens[index].classes
     let key = tokens[index].key
+    // Every other word is no number word: one bit test instead of the lookups below.
+    guard classes.contains(.numberWord) || key.utf8.contains(UInt8(ascii: "-")) else { return nil }
     let next = index + 1
-    let nextKey = next < end && tokens[next].isWord ? tokens[next].key : ""
-    if NumberWords.articles.contains(key) {
+    let nextIsWord = next < end && tokens[next].isWord
+    let nextKey = nextIsWord ? tokens[next].key : ""
+    if classes.contains(.article) {
       if let denominator = NumberWords.denominators[nextKey], !nextKey.hasSuffix("s") {
         return (1 / denominator, skipOfA(next + 1, end))  // "a half cup", "a quarter of a cup"
       }
@@ -106,7 +110,7 @@ extension LineGrammar {
     if key == "half" || key == "quarter" || key == "third" {
       // "half a cup", "half an onion", "half cup"; not "half and half".
       guard let denominator = NumberWords.denominators[key] else { return nil }
-      if NumberWords.articles.contains(nextKey) { return (1 / denominator, next + 1) }
+      if nextIsWord, tokens[next].classes.contains(.article) { return (1 / denominator, next + 1) }
       return unit(at: next, end) != nil ? (1 / denominator, next) : nil
     }
     if let value = NumberWords.value(key) {
@@ -130,7 +134,7 @@ extension LineGrammar {
 
   /// Skips "of a"/"of an" after a fraction word ("a quarter of a cup").
   private func skipOfA(_ index: Int, _ end: Int) -> Int {
-    guard index + 1 < end, tokens[index].is("of"), NumberWords.articles.contains(tokens[index + 1].key) else { return index }
+    guard index + 1 < end, tokens[index].is("of"), tokens[index + 1].classes.contains(.article) else { return index }
     return index + 2
   }
 }

@@ -20,6 +20,8 @@ struct LineGrammar {
   var notes: [(position: Int, text: String)] = []
   /// Groups a rule took as an amount (not notes).
   var usedGroups: Set<Int> = []
+  /// The grammars of the groups' contents, each cut once, when a rule first reads it.
+  private let groupGrammars = GroupGrammars()
 
   var quantity: Double?
   var upperBound: Double?
@@ -164,9 +166,7 @@ struct LineGrammar {
   private var pendingTrailing: AmountMatch?
 
   private static func isNoteWord(_ token: LineToken, orAdverb: Bool = false) -> Bool {
-    token.isWord
-      && (NoteWords.preparation.contains(token.key) || NoteWords.size.contains(token.key)
-        || (orAdverb && NoteWords.adverbs.contains(token.key)))
+    token.isWord && (token.classes.contains(.noteWord) || (orAdverb && token.classes.contains(.adverb)))
   }
 
   /// Skips a list bullet: "*" (every bullet is "*" once prepared), or "-" before a space
@@ -231,8 +231,8 @@ struct LineGrammar {
 
   /// A line with no amount outside brackets takes one that fills a group: "sugar (100 g)".
   private mutating func takeGroupAmount() {
-    for (index, group) in groups.enumerated() {
-      let inner = LineGrammar(group.token.text)
+    for index in groups.indices {
+      let inner = groupGrammar(index)
       guard let amount = inner.leadingAmount(at: 0, inner.tokens.count), amount.end == inner.tokens.count,
         amount.quantity != nil, amount.unit != nil, inner.groups.isEmpty
       else { continue }
@@ -246,8 +246,8 @@ struct LineGrammar {
   /// another unit, when the line's amount has a unit: "2 ¼ tsp yeast (1 packet)".
   private mutating func takeGroupEquivalent() {
     guard equivalent == nil, quantity != nil, unit != nil else { return }
-    for (index, group) in groups.enumerated() where !usedGroups.contains(index) {
-      let inner = LineGrammar(group.token.text)
+    for index in groups.indices where !usedGroups.contains(index) {
+      let inner = groupGrammar(index)
       guard inner.tokens.first?.amount != nil, let amount = inner.leadingAmount(at: 0, inner.tokens.count, nameElsewhere: true),
         amount.end == inner.tokens.count, amount.notes.isEmpty, let value = amount.quantity, let unit = amount.unit,
         inner.groups.isEmpty, packageSize.map({ $0.quantity != value || $0.unit != unit.canonical }) ?? true
@@ -255,6 +255,14 @@ struct LineGrammar {
       equivalent = IngredientLine.Amount(quantity: value, upperBound: amount.upperBound, unit: unit.canonical)
       return
     }
+  }
+
+  /// The grammar of the content of group `offset`.
+  func groupGrammar(_ offset: Int) -> LineGrammar {
+    if let grammar = groupGrammars.byOffset[offset] { return grammar }
+    let grammar = LineGrammar(groups[offset].token.text)
+    groupGrammars.byOffset[offset] = grammar
+    return grammar
   }
 
   // MARK: - Notes
@@ -281,11 +289,34 @@ struct LineGrammar {
     return text
   }
 
+  /// `text` without the `.,;:-*•·` and spaces at its ends. ASCII text (most names and
+  /// notes) is trimmed on its bytes: there every byte is a character.
   static func trimmingPunctuation(_ text: String) -> String {
+    var copy = text
+    let trimmed = copy.withUTF8 { bytes -> Range<Int>? in
+      guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+      var lower = 0
+      var upper = bytes.count
+      while lower < upper, isASCIIPunctuationEdge(bytes[lower]) { lower += 1 }
+      while upper > lower, isASCIIPunctuationEdge(bytes[upper - 1]) { upper -= 1 }
+      return lower..<upper
+    }
+    if let trimmed {
+      if trimmed.count == text.utf8.count { return text }
+      var copy = text
+      return copy.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[trimmed]), as: UTF8.self) }
+    }
     var result = Substring(text)
     while let first = result.first, isPunctuationEdge(first) { result = result.dropFirst() }
     while let last = result.last, isPunctuationEdge(last) { result = result.dropLast() }
     return result.startIndex == text.startIndex && result.endIndex == text.endIndex ? text : String(result)
+  }
+
+  @inline(__always) private static func isASCIIPunctuationEdge(_ byte: UInt8) -> Bool {
+    switch byte {
+    case 0x2E, 0x2C, 0x3B, 0x3A, 0x2D, 0x2A, 0x20: true  // . , ; : - * space
+    default: false
+    }
   }
 
   private static func isPunctuationEdge(_ character: Character) -> Bool {
@@ -294,4 +325,11 @@ struct LineGrammar {
     default: false
     }
   }
+}
+
+/// The grammars of a line's groups, kept by a grammar's rules (which do not mutate it)
+/// so that each group is cut into tokens once however many rules read it. A group's
+/// text never changes after the grammar is made.
+final class GroupGrammars {
+  var byOffset: [Int: LineGrammar] = [:]
 }

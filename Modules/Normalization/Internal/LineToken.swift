@@ -36,6 +36,11 @@ package struct LineToken: Equatable, Sendable {
   package var isInteger: Bool = false
   /// Numbers: written as a fraction, "3/4" or "2 / 3".
   package var isFraction: Bool = false
+  /// Words: what the grammar's word tables say about the key (`LineWords`).
+  var classes: LineWords.Classes = []
+  /// Words: the index in `UnitTable.entries` of the unit the word spells alone ("T" and
+  /// "t" by case), or -1.
+  var unitIndex: Int16 = -1
 
   package var number: Double? {
     if case .number(let value) = kind { return value }

@@ -28,6 +28,11 @@ package enum LineTokenizer {
   /// (none of these characters is ASCII, and NFKC leaves ASCII text alone).
   package static func prepared(_ line: String) -> String {
     if line.utf8.allSatisfy({ $0 < 0x80 }) { return line }
+    return preparedWithoutNFKC(line) ?? preparedThroughNFKC(line)
+  }
+
+  /// `prepared` for any non-ASCII line, through Foundation's NFKC.
+  package static func preparedThroughNFKC(_ line: String) -> String {
     var expanded = ""
     for character in line {
       if let fraction = UnicodeFractions.table[character] {
@@ -50,6 +55,52 @@ package enum LineTokenizer {
     }
     return result
   }
+
+  /// `prepared` for a line whose non-ASCII characters are all vulgar fractions, the
+  /// Latin-1 letters U+00C0–U+00FF, "×", "÷", the dashes, the fraction and division
+  /// slashes or the bullets, which most non-ASCII lines are: NFKC changes none of those
+  /// (nor the ASCII around them), so one pass over the scalars does the rest. Nil for any
+  /// other line.
+  private static func preparedWithoutNFKC(_ line: String) -> String? {
+    var result = ""
+    result.reserveCapacity(line.utf8.count + 8)
+    var leading = true
+    var afterCR = false
+    for scalar in line.unicodeScalars {
+      let value = scalar.value
+      if value < 0x80, space[Int(value)] {
+        // Every whitespace character is one space; "\r\n" is one character.
+        if !(afterCR && value == 0x0A) { result.append(" ") }
+        afterCR = value == 0x0D
+        continue
+      }
+      afterCR = false
+      if value < 0x80 || (value >= 0xC0 && value <= 0xFF && value != 0xD7) {
+        result.unicodeScalars.append(scalar)
+      } else if let fraction = fractionsByScalar[value] {
+        result += " \(fraction.numerator)/\(fraction.denominator) "
+      } else {
+        switch value {
+        case 0x2044, 0x2215: result.append("/")
+        case 0x2010...0x2015, 0x2212: result.append("-")
+        case 0xD7: result.append(" x ")
+        case 0x2022, 0xB7, 0x25E6, 0x2023: result.unicodeScalars.append(leading ? "*" : scalar)
+        default: return nil
+        }
+      }
+      leading = false
+    }
+    return result
+  }
+
+  /// `UnicodeFractions.table` by scalar.
+  private static let fractionsByScalar: [UInt32: (numerator: Int, denominator: Int)] = {
+    var table: [UInt32: (numerator: Int, denominator: Int)] = [:]
+    for (character, fraction) in UnicodeFractions.table {
+      if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1 { table[scalar.value] = fraction }
+    }
+    return table
+  }()
 
   // MARK: - Scanning
 
@@ -87,7 +138,11 @@ package enum LineTokenizer {
       } else if isLetter(byte) {
         let end = wordEnd(bytes, from: index)
         let raw = text(bytes, start, end)
-        tokens.append(LineToken(kind: .word, text: raw, key: key(bytes, start, end, raw), start: start, end: end, spaceBefore: spaceBefore))
+        var token = LineToken(kind: .word, text: raw, key: key(bytes, start, end, raw), start: start, end: end, spaceBefore: spaceBefore)
+        let entry = LineWords.entry(key: token.key, text: raw)
+        token.classes = entry.classes
+        token.unitIndex = entry.unit
+        tokens.append(token)
         index = end
       } else if byte == 0x28 || byte == 0x5B {  // ( [
         let (contentEnd, end) = groupEnd(bytes, from: index)

@@ -8,6 +8,12 @@ package enum TextFolding {
   static func fold(_ text: String) -> String {
     if text.isEmpty { return "" }
     if let ascii = foldASCII(text) { return ascii }
+    if let latin = foldLatin1(text) { return latin }
+    return foldUnicode(text)
+  }
+
+  /// `fold` through Foundation's Unicode passes, for any text.
+  package static func foldUnicode(_ text: String) -> String {
     let compatible = text.precomposedStringWithCompatibilityMapping
     let caseFolded = compatible.folding(options: [.caseInsensitive], locale: nil)
     let decomposed = caseFolded.decomposedStringWithCanonicalMapping
@@ -44,6 +50,35 @@ package enum TextFolding {
       }
       return count
     }
+  }
+
+  /// `fold` for text of ASCII and the Latin-1 letters U+00C0–U+00FF (crème, jalapeño,
+  /// Straße), which most non-ASCII names are, by a table: none of those letters changes
+  /// under NFKC or combines with its neighbours, so folding the text folds each character
+  /// on its own, and `latin1Folds` holds each letter's `foldUnicode`. Nil otherwise.
+  private static func foldLatin1(_ text: String) -> String? {
+    var result = ""
+    result.reserveCapacity(text.utf8.count)
+    for scalar in text.unicodeScalars {
+      let value = scalar.value
+      if value < 0x80 {
+        switch value {
+        case 0x41...0x5A: result.unicodeScalars.append(Unicode.Scalar(UInt8(value + 0x20)))
+        case 0x00...0x20, 0x7F: result.unicodeScalars.append(" ")
+        default: result.unicodeScalars.append(scalar)
+        }
+      } else if value >= 0xC0, value <= 0xFF {
+        result += latin1Folds[Int(value - 0xC0)]
+      } else {
+        return nil
+      }
+    }
+    return result
+  }
+
+  /// `foldUnicode` of each letter U+00C0–U+00FF, in order.
+  private static let latin1Folds: [String] = (0xC0...0xFF).map { value in
+    foldUnicode(String(Character(Unicode.Scalar(UInt8(value)))))
   }
 
   /// Trims and collapses runs of spaces (after `fold`, all whitespace is a space).
