@@ -171,9 +171,22 @@ struct SyncFloor {
   /// `after`, with their statements prepared.
   struct Writes {
     enum Kind { case read, write }
-    var steps: [(kind: Kind, statement: RawStatement, values: [Value])] = []
+    typealias Step = (kind: Kind, statement: RawStatement, values: [Value])
+    var steps: [Step] = []
     /// The rows written.
     var count: Int { steps.lazy.filter { $0.kind == .write }.count }
+
+    /// How a table's row is read before it changes: by the columns a sync finds it by.
+    struct Lookup {
+      /// Every column of the row (before an update or a delete).
+      let row: RawStatement
+      /// Whether the row exists (before an insert).
+      let probe: RawStatement
+      /// The lookup columns' places in a row.
+      let positions: [Int]
+
+      func read(_ statement: RawStatement, _ values: [Value]) -> Step { (.read, statement, positions.map { values[$0] }) }
+    }
 
     init(before: [Table], after: [Table], statements: inout Statements) throws {
       let old = Dictionary(uniqueKeysWithValues: before.map { ($0.name, $0) })
@@ -190,27 +203,23 @@ struct SyncFloor {
         let keyValues: ([Value], [Value]) -> [Value] = { key, row in
           table.key == ["rowid"] ? key : keyPositions.map { row[$0] }
         }
-        // The read before a change: the row by the columns a sync finds it by.
-        var read: ((RawStatement, RawStatement), [Int])?
-        if let lookup = table.lookupColumns {
-          let condition = lookup.map { "\"\($0)\" = ?" }.joined(separator: " AND ")
-          read = (
-            (
-              try statements("SELECT \(quoted.joined(separator: ", ")) FROM \"\(table.name)\" WHERE \(condition)"),
-              try statements("SELECT 1 FROM \"\(table.name)\" WHERE \(condition)")
-            ), lookup.compactMap { table.columns.firstIndex(of: $0) }
-          )
+        let lookup = try table.lookupColumns.map { columns in
+          let condition = columns.map { "\"\($0)\" = ?" }.joined(separator: " AND ")
+          return Lookup(
+            row: try statements("SELECT \(quoted.joined(separator: ", ")) FROM \"\(table.name)\" WHERE \(condition)"),
+            probe: try statements("SELECT 1 FROM \"\(table.name)\" WHERE \(condition)"),
+            positions: columns.compactMap { table.columns.firstIndex(of: $0) })
         }
         // Deletes, then updates, then inserts: a row that stops showing a unique key
         // leaves it before another row takes it, as within the sync's transaction.
-        var updates: [(Kind, RawStatement, [Value])] = [], inserts: [(Kind, RawStatement, [Value])] = []
+        var updates: [Step] = [], inserts: [Step] = []
         for (key, row) in previous where table.rows[key] == nil {
-          if let (selects, positions) = read { steps.append((.read, selects.0, positions.map { row[$0] })) }
+          if let lookup { steps.append(lookup.read(lookup.row, row)) }
           steps.append((.write, delete, keyValues(key, row)))
         }
         for (key, row) in Self.ordered(table.rows) {
           guard let was = previous[key] else {
-            if let (selects, positions) = read { inserts.append((.read, selects.1, positions.map { row[$0] })) }
+            if let lookup { inserts.append(lookup.read(lookup.probe, row)) }
             inserts.append((.write, insert, table.key == ["rowid"] ? key + row : row))
             continue
           }
@@ -218,11 +227,10 @@ struct SyncFloor {
           let changed = row.indices.filter { row[$0] != was[$0] }
           let update = try statements(
             "UPDATE \"\(table.name)\" SET \(changed.map { "\(quoted[$0]) = ?" }.joined(separator: ", ")) WHERE \(match)")
-          if let (selects, positions) = read { updates.append((.read, selects.0, positions.map { was[$0] })) }
+          if let lookup { updates.append(lookup.read(lookup.row, was)) }
           updates.append((.write, update, changed.map { row[$0] } + keyValues(key, row)))
         }
-        steps += updates.map { (kind: $0.0, statement: $0.1, values: $0.2) }
-        steps += inserts.map { (kind: $0.0, statement: $0.1, values: $0.2) }
+        steps += updates + inserts
       }
     }
 

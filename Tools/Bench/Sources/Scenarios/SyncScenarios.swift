@@ -21,9 +21,16 @@ private struct Device {
     library = Library(store: store)
     engine = SyncEngine(store: store, cloud: cloud, deviceName: name)
   }
+}
 
-  /// Live records of a kind sharing a semantic key (must be none after sync).
-  func duplicateGroups() throws -> Int { try library.duplicates(of: [.ingredientTemplate, .category]).count }
+/// Throws unless two devices that synced hold the same number of templates and neither has
+/// live records of a kind sharing a semantic key.
+private func checkConverged(_ a: Library, _ b: Library, _ devices: String) throws {
+  let counts = (try a.counts()[.ingredientTemplate], try b.counts()[.ingredientTemplate])
+  let duplicates = try [a, b].map { try $0.duplicates(of: [.ingredientTemplate, .category]).count }
+  guard counts.0 == counts.1, duplicates == [0, 0] else {
+    throw BenchError("\(devices) did not converge: templates \(counts), duplicate groups \(duplicates)")
+  }
 }
 
 /// The `sync` scenario's two devices' local changes, on any store: A creates `changes`
@@ -68,10 +75,7 @@ private func inMemoryTwoDeviceSync(changes: Int, duplicates: Int) throws -> Doub
     try engines.0.sync()
   }
   _ = try engines.1.sync()
-  let counts = (try libraries.0.counts()[.ingredientTemplate], try libraries.1.counts()[.ingredientTemplate])
-  guard counts.0 == counts.1, try libraries.0.duplicates(of: [.ingredientTemplate]).isEmpty else {
-    throw BenchError("the in-memory devices did not converge: \(counts)")
-  }
+  try checkConverged(libraries.0, libraries.1, "the in-memory devices")
   return seconds
 }
 
@@ -130,10 +134,7 @@ enum SyncScenarios {
       steps["B pull+push", default: []].append(second)
       steps["A pull", default: []].append(third)
       steps["settle (extra B sync)", default: []].append(settle)
-      let counts = (try a.library.counts()[.ingredientTemplate], try b.library.counts()[.ingredientTemplate])
-      guard counts.0 == counts.1, try a.duplicateGroups() == 0, try b.duplicateGroups() == 0 else {
-        throw BenchError("devices did not converge: \(counts)")
-      }
+      try checkConverged(a.library, b.library, "the devices")
     }
     var result = ScenarioResult(context)
     result.compare(totals, floors)
