@@ -44,12 +44,13 @@ public enum SemanticKey {
   ///     Merging them costs a pass over both tables per call; call without them for speed.
   public static func canonicalIngredientName(_ text: String, aliases: [String: String] = [:]) -> String {
     guard aliases.isEmpty else { return AliasResolver(merging: aliases).resolve(AliasResolver.canonicalBase(text)) }
-    return lastIngredientKey.key(of: text) { AliasResolver.defaults.resolve(AliasResolver.canonicalBase($0)) }
+    return recentIngredientKeys.key(of: text) { AliasResolver.defaults.resolve(AliasResolver.canonicalBase($0)) }
   }
 
-  /// The last ingredient name folded without extra aliases, for the store's check of the
-  /// record a repository just keyed.
-  private static let lastIngredientKey = LastKey()
+  /// The ingredient names folded last without extra aliases, with their keys: the store's
+  /// check of a record a repository just keyed, and a sync's keys of states it reads
+  /// again, find them here.
+  static let recentIngredientKeys = RecentKeys()
 
   /// Folds a recipe title to its key: `normalizedName` without punctuation.
   ///

@@ -13,7 +13,8 @@ public indirect enum RecordFilter: Sendable, Hashable {
   case references(String, UUID)
   /// The text-list field has an element equal to the text (exactly, case included).
   /// Backends may index it: the SQLite backend keeps the elements of the text lists of
-  /// unique kinds (ingredient aliases) in a side table, so the lookup does not scan.
+  /// unique kinds (ingredient aliases) in a side table, and the in-memory backend the ids
+  /// holding each element of every text-list field, so the lookup does not scan.
   case hasElement(String, String)
   /// The text field starts with the text, ignoring ASCII letter case (as `.contains`).
   /// Backends may index it: the SQLite backend answers it from the field's index when

@@ -85,11 +85,22 @@ struct KeyAddress: Hashable {
   let key: String
 }
 
+/// One element of one text-list field of one kind (an ingredient alias): what a
+/// `.hasElement` filter looks up.
+struct ElementAddress: Hashable {
+  let kind: EntityKind
+  let field: String
+  let element: String
+}
+
 struct MemoryState: Sendable {
   var records: [RecordAddress: Record] = [:]
   /// Ids of records (live and deleted) per kind and semantic key.
   var keyIndex: [KeyAddress: Set<UUID>] = [:]
   var idsByKind: [EntityKind: Set<UUID>] = [:]
+  /// Ids of records (live and deleted) per element of each text-list field, so a
+  /// `.hasElement` filter reads the records that hold the element, not the whole kind.
+  var elementIndex: [ElementAddress: Set<UUID>] = [:]
   var changes: [Change] = []
   var metadata: [String: String] = [:]
   /// Sync's state of each record that has one, with the semantic key it holds.
@@ -98,6 +109,24 @@ struct MemoryState: Sendable {
   var syncStateKeys: [KeyAddress: Set<UUID>] = [:]
   /// Sync's history of record states.
   var history = MemoryHistory()
+}
+
+extension MemoryState {
+  /// Adds the record's text-list elements to ``elementIndex``, or removes them.
+  mutating func indexElements(of record: Record, adding: Bool) {
+    for (position, field) in record.kind.schema.fields.enumerated() {
+      guard case .textList(let list) = record[position: position] else { continue }
+      for element in list {
+        let address = ElementAddress(kind: record.kind, field: field.name, element: element)
+        if adding {
+          elementIndex[address, default: []].insert(record.id)
+        } else {
+          elementIndex[address]?.remove(record.id)
+          if elementIndex[address]?.isEmpty == true { elementIndex[address] = nil }
+        }
+      }
+    }
+  }
 }
 
 struct SyncStateEntry: Sendable {

@@ -50,8 +50,14 @@ final class MemoryTransaction: StoreWriter {
     return matchingRecords(query).count
   }
 
+  /// The records of the query's kind that match its filters, in no order. A query with a
+  /// `.hasElement` filter reads the records that hold the element (``MemoryState/elementIndex``).
   private func matchingRecords(_ query: RecordQuery) -> [Record] {
-    (state.idsByKind[query.kind] ?? []).compactMap { state.records[RecordAddress(kind: query.kind, id: $0)] }
+    let candidates = query.filters.lazy.compactMap { filter -> Set<UUID>? in
+      guard case .hasElement(let field, let element) = filter else { return nil }
+      return self.state.elementIndex[ElementAddress(kind: query.kind, field: field, element: element)] ?? []
+    }.first
+    return (candidates ?? state.idsByKind[query.kind] ?? []).compactMap { state.records[RecordAddress(kind: query.kind, id: $0)] }
       .filter(query.matches)
   }
 
@@ -193,15 +199,19 @@ final class MemoryTransaction: StoreWriter {
     let old = state.records[address]
     if let oldKey = old?.semanticKey { state.keyIndex[KeyAddress(kind: address.kind, key: oldKey)]?.remove(address.id) }
     if let key = record.semanticKey { state.keyIndex[KeyAddress(kind: address.kind, key: key), default: []].insert(address.id) }
+    if let old { state.indexElements(of: old, adding: false) }
+    state.indexElements(of: record, adding: true)
     state.records[address] = record
     state.idsByKind[address.kind, default: []].insert(address.id)
     touched.kinds.insert(address.kind)
     undo.append { state in
       if let key = record.semanticKey { state.keyIndex[KeyAddress(kind: address.kind, key: key)]?.remove(address.id) }
+      state.indexElements(of: record, adding: false)
       if let old {
         if let oldKey = old.semanticKey {
           state.keyIndex[KeyAddress(kind: address.kind, key: oldKey), default: []].insert(address.id)
         }
+        state.indexElements(of: old, adding: true)
         state.records[address] = old
       } else {
         state.records[address] = nil

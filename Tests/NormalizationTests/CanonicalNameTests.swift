@@ -77,9 +77,9 @@ struct CanonicalNameTests {
     #expect(SemanticKey.canonicalIngredientName(input, aliases: aliases) == expected)
   }
 
-  /// The key of the last name is kept for the store's check of the same name
-  /// (`LastKey`): what is kept never answers for another name or for a call with aliases.
-  @Test func theKeptLastKeyAnswersOnlyForTheSameNameWithoutAliases() {
+  /// The keys of recent names are kept for the next fold of the same name
+  /// (`RecentKeys`): what is kept never answers for another name or for a call with aliases.
+  @Test func theKeptKeysAnswerOnlyForTheSameNameWithoutAliases() {
     let names = ["Tomatoes", "tomatoes", "Tomatoes ", "Scallions", "Tomatoes", "Tomatoes"]
     let expected = ["tomato", "tomato", "tomato", "spring onion", "tomato", "tomato"]
     #expect(names.map { SemanticKey.canonicalIngredientName($0) } == expected)

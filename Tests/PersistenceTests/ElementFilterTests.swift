@@ -79,4 +79,55 @@ struct ElementFilterTests {
     let reopened = try TestBackend.factory.open("sqlite:\(path)")
     #expect(try ids(reopened, "scallion") == [onion.id])
   }
+
+  private struct Abandoned: Error {}
+
+  /// Property: after any sequence of inserts, alias changes, deletes and transactions that
+  /// throw after writing (rolled back), `hasElement` finds exactly the records a scan of the
+  /// whole kind finds holding the element, on every backend (the in-memory store answers it
+  /// from an index of elements it keeps beside the records).
+  @Test(arguments: TestBackend.allCases, [1, 2, 3, 4, 5] as [UInt64])
+  func answersAsAScanAfterGeneratedWrites(_ backend: TestBackend, seed: UInt64) throws {
+    var random = SeededGenerator(seed: seed)
+    let store = try backend.makeStore()
+    let elements = ["a", "b", "c", "d", "e", "f"]
+    var records: [Record] = []
+    func someAliases() -> [String] { Array(elements.shuffled(using: &random).prefix(Int.random(in: 0...3, using: &random))) }
+    for step in 0..<120 {
+      let abandon = Int.random(in: 0..<5, using: &random) == 0
+      var written = records
+      do {
+        try store.write { writer in
+          for _ in 0..<Int.random(in: 1...3, using: &random) {
+            let choice = written.isEmpty ? 0 : Int.random(in: 0..<3, using: &random)
+            if choice == 0 {
+              let record = Fixtures.template("item \(written.count) \(step)", aliases: someAliases(), id: random.uuid())
+              try writer.insertRecord(record)
+              written.append(record)
+            } else {
+              let index = Int.random(in: 0..<written.count, using: &random)
+              if choice == 1 {
+                written[index]["aliases"] = .textList(someAliases())
+                try writer.updateRecord(written[index])
+              } else if written[index].meta.isLive {
+                try writer.tombstoneRecord(.ingredientTemplate, id: written[index].id, at: Fixtures.epoch)
+                written[index] = try #require(try writer.record(.ingredientTemplate, id: written[index].id))
+              }
+            }
+          }
+          if abandon { throw Abandoned() }
+        }
+        records = written
+      } catch is Abandoned {}
+      let all = try store.read { try $0.fetch(RecordQuery(.ingredientTemplate, includeDeleted: true, sort: [])) }
+      for element in elements {
+        let scanned = all.filter { record in
+          if case .textList(let list) = record["aliases"] { return list.contains(element) }
+          return false
+        }.map(\.id).sorted { $0.sortsBeforeAsText($1) }
+        let found = try ids(store, element, includeDeleted: true).sorted { $0.sortsBeforeAsText($1) }
+        #expect(found == scanned, "seed \(seed), step \(step), element \(element)")
+      }
+    }
+  }
 }

@@ -94,7 +94,11 @@ extension StoreWriter {
     guard !entries.isEmpty else { return }
     let bounds = try HistoryBounds.read(from: self)
     var partial: [RecordKey] = []
-    for entry in entries where try appendSyncHistory(entry.kind, id: entry.id, text: entry.text, keepingPerRecord: bounds.perRecord) {
+    // Encoding is a pure function of the entry, so a large transaction's entries are
+    // encoded on every core before they are written one by one.
+    let texts = entries.parallelMap { $0.text }
+    for (entry, text) in zip(entries, texts)
+    where try appendSyncHistory(entry.kind, id: entry.id, text: text, keepingPerRecord: bounds.perRecord) {
       partial.append(RecordKey(kind: entry.kind, id: entry.id))
     }
     partial += try trimSyncHistory(keeping: bounds.total).map { RecordKey(kind: $0.kind, id: $0.id) }

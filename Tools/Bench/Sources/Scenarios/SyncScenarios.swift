@@ -79,18 +79,16 @@ private func inMemoryTwoDeviceSync(changes: Int, duplicates: Int) throws -> Doub
   return seconds
 }
 
-/// The in-memory anchor of the `memory` scenario: `count` templates created and pushed to
-/// an `InMemoryCloud`, then pulled by a new device on an `InMemoryStore`; returns the pull's
-/// seconds. The writer, untimed, keeps a SQLite file (`path`): the in-memory store finds an
-/// alias by reading every template, so creating 100k names there takes minutes.
-private func inMemoryPull(count: Int, writerPath: String) throws -> Double {
+/// The in-memory anchor of the `memory` scenario: `count` templates created on an
+/// `InMemoryStore` and pushed to an `InMemoryCloud` (untimed), then pulled by a new device
+/// on another `InMemoryStore`; returns the pull's seconds.
+private func inMemoryPull(count: Int) throws -> Double {
   let cloud = InMemoryCloud()
-  let writer = try SQLiteStore(path: writerPath)
+  let writer = InMemoryStore()
   try Library(store: writer).transaction { tx in
     for index in 0..<count { _ = try tx.ingredients.getOrCreate(Names.template(index)) }
   }
   try SyncEngine(store: writer, cloud: cloud, deviceName: "A").sync()
-  try writer.close()
   let b = SyncEngine(store: InMemoryStore(), cloud: cloud, deviceName: "B")
   let seconds = try time { try b.sync() }
   guard try Library(store: b.store).counts()[.ingredientTemplate] == count else {
@@ -223,7 +221,7 @@ enum SyncScenarios {
       guard try b.library.counts()[.ingredientTemplate] == count else { throw BenchError("B did not receive every record") }
       b.store.waitForCheckpoint()
       floors.append(try floor.replay().seconds)
-      anchors.append(try inMemoryPull(count: count, writerPath: context.path("anchor-\(round).sqlite")))
+      anchors.append(try inMemoryPull(count: count))
       pushes.append(push)
       pulls.append(pull)
       try a.store.close()
