@@ -20,18 +20,24 @@ enum ObserveScenario {
     let live = library.live
     _ = try library.categories.getOrCreate("Dairy")
     _ = try library.ingredients.getOrCreate("milk", category: "Dairy")
-    _ = try library.lists.create("Week", week: "2026-W47")
-    for number in 0..<20 { _ = try library.lists.addItem("item \(number)", to: "Week") }
-    var written = 20
+    /// A new list of 20 items named `name`: each phase writes to a list of its own, so the
+    /// writes with and without observers add to lists of the same length (adding an item
+    /// costs more as its list grows).
+    func makeList(_ name: String, week: String) throws {
+      _ = try library.lists.create(name, week: week)
+      for number in 0..<20 { _ = try library.lists.addItem("item \(number)", to: name) }
+    }
 
     /// Adds one item `ops` times, timing each write (wall clock and the writing thread's
     /// CPU time), and each observer's arrival of the list that holds it; waits for every
     /// observer before the next write.
-    func run(observers: Int) throws -> (writes: [Double], cpu: [Double], first: [Double], all: [Double]) {
+    func run(observers: Int, list name: String, week: String) throws -> (writes: [Double], cpu: [Double], first: [Double], all: [Double]) {
+      try makeList(name, week: week)
+      var written = 20
       let arrivals = Arrivals(observers: observers)
       let tasks = (0..<observers).map { index in
         Task.detached {
-          for try await list in live.shoppingList("Week") {
+          for try await list in live.shoppingList(name) {
             arrivals.note(index, items: list.aisles.reduce(0) { $0 + $1.lines.reduce(0) { $0 + $1.items.count } })
           }
         }
@@ -42,7 +48,7 @@ enum ObserveScenario {
       for _ in 0..<ops {
         let startCPU = threadCPUSeconds()
         let start = nanoseconds()
-        _ = try library.lists.addItem("item \(written)", to: "Week")
+        _ = try library.lists.addItem("item \(written)", to: name)
         let end = nanoseconds()
         cpu.append(threadCPUSeconds() - startCPU)
         written += 1
@@ -57,13 +63,14 @@ enum ObserveScenario {
       return (writes, cpu, first, all)
     }
 
-    let bare = try run(observers: 0)
-    let one = try run(observers: 1)
-    let crowd = try run(observers: many)
+    let bare = try run(observers: 0, list: "Bare", week: "2026-W45")
+    let one = try run(observers: 1, list: "One", week: "2026-W46")
+    let crowd = try run(observers: many, list: "Crowd", week: "2026-W47")
 
     // Another process commits to the same file: the observer here hears of it through the
     // store's poll of `PRAGMA data_version`. The writer prints each commit's end on the
     // shared monotonic clock; the arrival of the list holding that item is timed against it.
+    try makeList("Week", week: "2026-W48")
     let arrivals = Arrivals(observers: 1)
     let observer = Task.detached {
       for try await list in live.shoppingList("Week") {
@@ -71,7 +78,7 @@ enum ObserveScenario {
       }
     }
     defer { observer.cancel() }
-    try arrivals.waitForAll(items: written)
+    try arrivals.waitForAll(items: 20)
     let commits = try crossProcessCommits(path: context.path("store.sqlite"), ops: ops, directory: context.path("writer"))
     var crossing: [Double] = []
     for (items, end) in commits {
@@ -96,7 +103,7 @@ enum ObserveScenario {
     result.figures["other process's commit → new value, p99 s"] = crossStats.p99 ?? crossStats.max
     result.judge((result.ratio ?? .infinity) <= 1.1)
     result.note =
-      "Forager: the writing thread's CPU time for lists.addItem with \(many) observers of the list (each a task reading it after every commit); baseline: the same write with none. Observers settle before each write (\(Self.settle / 1000) ms after the last arrival, and as long between writes with none); "
+      "Forager: the writing thread's CPU time for lists.addItem with \(many) observers of the list (each a task reading it after every commit); baseline: the same write with none. Each phase adds \(ops) items to a list of its own that starts with 20. Observers settle before each write (\(Self.settle / 1000) ms after the last arrival, and as long between writes with none); "
       + "the wall-clock figures include the time the observers' reads, started by the commit, hold the cores. "
       + "Cross-process: \(ops) items added by a forager-bench child process to the same file, 50 ms apart, one observer here."
     return result
