@@ -43,6 +43,28 @@ struct ObservationConformanceTests {
     #expect(try await values.next() == 1)
   }
 
+  /// Many observers, and commits from several threads at once: every observer reaches the
+  /// last value. A commit's notices hand all the consumers they wake to one drain
+  /// (`Waker.holding`); a wake-up lost between two deliveries would leave an observer
+  /// waiting, and the suite's time limit would fail the test.
+  @Test(arguments: TestBackend.allCases)
+  func everyObserverReachesTheLastValueWhileSeveralThreadsCommit(_ backend: TestBackend) async throws {
+    let store = try backend.makeStore()
+    let observers = 40, writers = 4, writesEach = 25
+    let total = writers * writesEach
+    let tasks = (0..<observers).map { _ in
+      Task {
+        for try await count in Self.categoryCount(store) where count == total { return true }
+        return false
+      }
+    }
+    DispatchQueue.concurrentPerform(iterations: writers) { writer in
+      for index in 0..<writesEach { try? Self.insert(store, "Aisle \(writer) \(index)") }
+    }
+    #expect(try store.read { try $0.count(RecordQuery(.category)) } == total)
+    for task in tasks { #expect(try await task.value) }
+  }
+
   /// A commit of another kind, or of metadata, calls no subscriber of categories; a
   /// commit of categories calls it once; a failed write calls no one.
   @Test(arguments: TestBackend.allCases)
