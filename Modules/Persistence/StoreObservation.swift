@@ -139,20 +139,12 @@ final class ChangeSignal: Sendable {
 /// Resuming a task hands it to the executor, which may wake a thread for it; done by the
 /// writer for each of many observers, that work would grow with their number on the path
 /// of every write. The writer instead adds each woken consumer to a list — a lock and an
-/// append — and a background queue resumes them all. A consumer waits one queue hop longer.
-///
-/// Scheduling the queue wakes one of its threads (a semaphore post, a `futex` call). While
-/// a commit's notices are being delivered (``holding(_:)``) nothing is scheduled: the
-/// notices add their consumers, and the end of the delivery schedules the queue once, so
-/// a commit with a hundred observers costs the writer one wake-up, not a hundred. Outside
-/// a delivery, the first consumer added after a drain schedules it.
+/// append — and the first one it adds after a drain schedules one: a background queue
+/// resumes them all. A consumer waits one queue hop longer.
 final class Waker: Sendable {
   static let shared = Waker()
 
   private let pending = Mutex<[CheckedContinuation<Bool, Never>]>([])
-  /// How many deliveries are under way (on any thread): while above zero, ``resume(_:)``
-  /// only adds, and the delivery that brings it back to zero schedules the drain.
-  private let deliveries = Atomic<Int>(0)
   private let queue = DispatchQueue(label: "forager.observation-waker", qos: .userInitiated)
 
   /// Resumes `waiter` with true soon, on the waker's queue.
@@ -161,22 +153,7 @@ final class Waker: Sendable {
       pending.append(waiter)
       return pending.count == 1
     }
-    guard first, deliveries.load(ordering: .acquiring) == 0 else { return }
-    scheduleDrain()
-  }
-
-  /// Runs `deliver` (a commit's notices) with scheduling held, then schedules one drain
-  /// for every consumer the notices added.
-  func holding<T>(_ deliver: () throws -> T) rethrows -> T {
-    deliveries.add(1, ordering: .acquiringAndReleasing)
-    defer {
-      let left = deliveries.subtract(1, ordering: .acquiringAndReleasing).newValue
-      if left == 0, !pending.withLock({ $0.isEmpty }) { scheduleDrain() }
-    }
-    return try deliver()
-  }
-
-  private func scheduleDrain() {
+    guard first else { return }
     queue.async { [self] in
       let waiters = pending.withLock { pending in
         defer { pending.removeAll(keepingCapacity: true) }

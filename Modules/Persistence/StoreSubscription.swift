@@ -66,7 +66,6 @@ package final class CommitBroadcaster: Sendable {
   package func notify(_ changed: StoreRegion) {
     guard !changed.isEmpty else { return }
     let woken = subscribers.withLock { state in state.all.values.filter { $0.region.intersects(changed) }.map(\.onCommit) }
-    // Observers' consumers woken by these notices are resumed by one hand-off (``Waker``).
-    Waker.shared.holding { for onCommit in woken { onCommit() } }
+    for onCommit in woken { onCommit() }
   }
 }

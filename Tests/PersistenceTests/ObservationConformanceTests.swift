@@ -44,9 +44,9 @@ struct ObservationConformanceTests {
   }
 
   /// Many observers, and commits from several threads at once: every observer reaches the
-  /// last value. A commit's notices hand all the consumers they wake to one drain
-  /// (`Waker.holding`); a wake-up lost between two deliveries would leave an observer
-  /// waiting, and the suite's time limit would fail the test.
+  /// last value. The consumers commits wake are resumed in batches off the writers' threads
+  /// (`Waker`); a wake-up lost between two batches would leave an observer waiting, and the
+  /// suite's time limit would fail the test.
   @Test(arguments: TestBackend.allCases)
   func everyObserverReachesTheLastValueWhileSeveralThreadsCommit(_ backend: TestBackend) async throws {
     let store = try backend.makeStore()
